@@ -16,6 +16,24 @@ export type DomainErrorKind =
   | 'deadlineExceeded'
   | 'internal';
 
+/** Every kind, for validating a kind that arrived over the wire (trailing metadata). */
+export const domainErrorKinds: readonly DomainErrorKind[] = [
+  'invalidArgument',
+  'notFound',
+  'conflict',
+  'failedPrecondition',
+  'resourceExhausted',
+  'unauthenticated',
+  'permissionDenied',
+  'unavailable',
+  'deadlineExceeded',
+  'internal',
+];
+
+export function isDomainErrorKind(value: unknown): value is DomainErrorKind {
+  return typeof value === 'string' && (domainErrorKinds as readonly string[]).includes(value);
+}
+
 /** Which REST body the gateway should render: ER {errorIds, systemErrorMessage} or SEM {systemErrorMessage}. */
 export type ErrorBodyShape = 'ER' | 'SEM';
 
@@ -57,6 +75,7 @@ export const resourceExhausted = factory('resourceExhausted');
 export const unauthenticated = factory('unauthenticated');
 export const permissionDenied = factory('permissionDenied');
 export const unavailable = factory('unavailable');
+export const deadlineExceeded = factory('deadlineExceeded');
 export const internal = factory('internal');
 
 export function isDomainError(err: unknown): err is DomainError {

@@ -21,6 +21,8 @@ export interface Module {
   grpcServices: readonly GrpcServiceBinding[];
   /** Mounts HTTP routes (only the gateway has any). Called before the HTTP server listens. */
   mountHttp?(app: Express): void;
+  /** Applies the module's schema migrations (also done by start); `eligo migrate` calls only this. */
+  migrate?(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
   /** True while the module can take traffic (its database and brokers answer). */

@@ -1,0 +1,94 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { envSchema, moduleNames, type ModuleName } from './schema';
+
+/** The effective configuration every module receives (never read process.env below main/CLI). */
+export interface Config {
+  http: { host: string; port: number; publicBaseUrl: string; bodyLimit: string };
+  grpc: { host: string; port: number; deadlineMs: number; addresses: Record<ModuleName, string | undefined> };
+  dataDir: string;
+  /** Operator token for the admin API; undefined until the launcher generates (and prints) one. */
+  adminToken: string | undefined;
+  logLevel: string;
+  database: { url: string | undefined; poolMax: number };
+  kafka: { brokers: string[] | undefined; clientId: string };
+  s3:
+    | { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string; pathStyle: boolean }
+    | undefined;
+  shutdownGraceMs: number;
+  outboxPollMs: number;
+  /** The raw ELIGO_* variables, for each service's own zod schema (services/<name>/src/config.ts). */
+  env: Readonly<Record<string, string>>;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`invalid configuration:\n  ${issues.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the ELIGO_* environment once; throws ConfigError naming every bad variable (fail fast at boot). */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(pickEligo(env));
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const issues: string[] = [];
+  let s3: Config['s3'];
+  if (e.ELIGO_S3_ENDPOINT) {
+    if (!e.ELIGO_S3_ACCESS_KEY || !e.ELIGO_S3_SECRET_KEY) {
+      issues.push('ELIGO_S3_ACCESS_KEY and ELIGO_S3_SECRET_KEY are required with ELIGO_S3_ENDPOINT');
+    } else {
+      s3 = {
+        endpoint: e.ELIGO_S3_ENDPOINT,
+        accessKey: e.ELIGO_S3_ACCESS_KEY,
+        secretKey: e.ELIGO_S3_SECRET_KEY,
+        bucket: e.ELIGO_S3_BUCKET,
+        region: e.ELIGO_S3_REGION,
+        pathStyle: e.ELIGO_S3_PATH_STYLE,
+      };
+    }
+  }
+  const brokers = e.ELIGO_KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean);
+  if (brokers) {
+    for (const b of brokers) if (!/^[^\s:]+:\d+$/.test(b)) issues.push(`ELIGO_KAFKA_BROKERS: "${b}" is not host:port`);
+  }
+  if (issues.length > 0) throw new ConfigError(issues);
+
+  const addresses = Object.fromEntries(
+    moduleNames.map((m) => [m, e[`ELIGO_${m.toUpperCase()}_GRPC_ADDRESS` as keyof typeof e] as string | undefined]),
+  ) as Record<ModuleName, string | undefined>;
+  return {
+    http: {
+      host: e.ELIGO_BIND_HOST,
+      port: e.ELIGO_HTTP_PORT,
+      publicBaseUrl: (e.ELIGO_PUBLIC_BASE_URL ?? `http://localhost:${e.ELIGO_HTTP_PORT}`).replace(/\/+$/, ''),
+      bodyLimit: e.ELIGO_HTTP_BODY_LIMIT,
+    },
+    grpc: { host: e.ELIGO_BIND_HOST, port: e.ELIGO_GRPC_PORT, deadlineMs: e.ELIGO_GRPC_DEADLINE_MS, addresses },
+    dataDir: resolve(e.ELIGO_DATA_DIR),
+    adminToken: e.ELIGO_ADMIN_TOKEN,
+    logLevel: e.ELIGO_LOG_LEVEL,
+    database: { url: e.ELIGO_DATABASE_URL, poolMax: e.ELIGO_DB_POOL_MAX },
+    kafka: { brokers: brokers && brokers.length > 0 ? brokers : undefined, clientId: e.ELIGO_KAFKA_CLIENT_ID },
+    s3,
+    shutdownGraceMs: e.ELIGO_SHUTDOWN_GRACE_MS,
+    outboxPollMs: e.ELIGO_OUTBOX_POLL_MS,
+    env: Object.freeze(pickEligo(env)),
+  };
+}
+
+function pickEligo(env: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (k.startsWith('ELIGO_') && v !== undefined) out[k] = v;
+  return out;
+}
+
+/** Parses a service's own ELIGO_<SERVICE>_* settings with its zod schema (services/<name>/src/config.ts). */
+export function loadServiceConfig<T extends z.ZodType>(schema: T, env: Record<string, string | undefined>): z.infer<T> {
+  const parsed = schema.safeParse(pickEligo(env));
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  return parsed.data;
+}

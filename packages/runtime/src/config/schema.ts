@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** Names of the modules a process can host (`--target`). Order here is only for display. */
+export const moduleNames = [
+  'gateway',
+  'verification',
+  'documents',
+  'organizations',
+  'programs',
+  'reports',
+  'notifier',
+] as const;
+export type ModuleName = (typeof moduleNames)[number];
+
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v)));
+
+/** The ELIGO_* environment, validated once at boot (ARCHITECTURE.md section 9). Unknown ELIGO_* keys are kept out. */
+export const envSchema = z.object({
+  ELIGO_HTTP_PORT: port.default(8080),
+  ELIGO_GRPC_PORT: port.default(9090),
+  ELIGO_BIND_HOST: z.string().default('0.0.0.0'),
+  ELIGO_PUBLIC_BASE_URL: optionalString.pipe(z.url().optional()),
+  ELIGO_DATA_DIR: z.string().default('./.eligo'),
+  ELIGO_ADMIN_TOKEN: optionalString.pipe(z.string().min(24, 'ELIGO_ADMIN_TOKEN must be at least 24 characters').optional()),
+  ELIGO_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ELIGO_DATABASE_URL: optionalString.pipe(z.url().optional()),
+  ELIGO_DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(5),
+  ELIGO_KAFKA_BROKERS: optionalString,
+  ELIGO_KAFKA_CLIENT_ID: z.string().default('eligo'),
+  ELIGO_S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  ELIGO_S3_ACCESS_KEY: optionalString,
+  ELIGO_S3_SECRET_KEY: optionalString,
+  ELIGO_S3_BUCKET: z.string().default('eligo'),
+  ELIGO_S3_REGION: z.string().default('us-east-1'),
+  ELIGO_S3_PATH_STYLE: bool.default(true),
+  ELIGO_GRPC_DEADLINE_MS: z.coerce.number().int().min(50).max(120_000).default(5000),
+  ELIGO_HTTP_BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'use e.g. 100kb or 1mb').default('1mb'),
+  ELIGO_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+  ELIGO_OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  // Split deployment: where each service's gRPC API lives when it is not in this process.
+  ELIGO_GATEWAY_GRPC_ADDRESS: optionalString,
+  ELIGO_VERIFICATION_GRPC_ADDRESS: optionalString,
+  ELIGO_DOCUMENTS_GRPC_ADDRESS: optionalString,
+  ELIGO_ORGANIZATIONS_GRPC_ADDRESS: optionalString,
+  ELIGO_PROGRAMS_GRPC_ADDRESS: optionalString,
+  ELIGO_REPORTS_GRPC_ADDRESS: optionalString,
+  ELIGO_NOTIFIER_GRPC_ADDRESS: optionalString,
+});
+export type EligoEnv = z.infer<typeof envSchema>;

@@ -1,0 +1,59 @@
+import type { Knex } from 'knex';
+import { assertSchemaName } from './sql-names';
+
+/**
+ * Inbox (ARCHITECTURE.md section 6): delivery is at-least-once, so a consumer records each ce_id in the same
+ * transaction as its effect. A second delivery finds the row and changes nothing; a delivery whose
+ * transaction rolled back left no row and runs again. Kafka transactions are never needed for this.
+ */
+
+/** For a service's knex migration: `await createInboxTable(knex, 'reports')`. */
+export async function createInboxTable(knex: Knex, schema: string): Promise<void> {
+  await knex.schema.withSchema(assertSchemaName(schema)).createTable('inbox', (t) => {
+    t.text('consumer').notNullable(); // one service may run several consumers, each sees every event once
+    t.uuid('ce_id').notNullable();
+    t.timestamp('received_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    t.primary(['consumer', 'ce_id']);
+  });
+}
+
+export async function dropInboxTable(knex: Knex, schema: string): Promise<void> {
+  await knex.schema.withSchema(assertSchemaName(schema)).dropTableIfExists('inbox');
+}
+
+export type InboxOutcome = 'applied' | 'duplicate';
+
+/**
+ * Runs `effect` at most once per (consumer, ceId), in the transaction that records the ceId. A concurrent
+ * delivery of the same event (e.g. during a rebalance) waits on the primary key and then sees a duplicate.
+ * If the effect throws, nothing is recorded and the error propagates, so the bus delivers the event again.
+ */
+export async function handleOnce(
+  knex: Knex,
+  schema: string,
+  consumer: string,
+  ceId: string,
+  effect: (trx: Knex.Transaction) => Promise<void>,
+): Promise<InboxOutcome> {
+  assertSchemaName(schema);
+  return knex.transaction(async (trx) => {
+    const inserted: unknown[] = await trx
+      .withSchema(schema)
+      .table('inbox')
+      .insert({ consumer, ce_id: ceId })
+      .onConflict(['consumer', 'ce_id'])
+      .ignore()
+      .returning('ce_id');
+    if (inserted.length === 0) return 'duplicate';
+    await effect(trx);
+    return 'applied';
+  });
+}
+
+/**
+ * Duplicates arrive within the redelivery window (a relay republishing a batch, a consumer rewinding to its
+ * last committed offset), so rows older than a generous retention can go.
+ */
+export async function deleteInboxRows(knex: Knex, schema: string, receivedBefore: Date): Promise<number> {
+  return knex.withSchema(assertSchemaName(schema)).table('inbox').where('received_at', '<', receivedBefore).delete();
+}

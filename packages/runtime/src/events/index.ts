@@ -1,0 +1,45 @@
+// Public surface of the events folder; the runtime index re-exports it.
+export type {
+  BusMessage,
+  DeliveredMessage,
+  EnsureTopicsOptions,
+  EventBus,
+  MessageHandler,
+  RetryBackoffOptions,
+  SubscribeOptions,
+  Subscription,
+} from './event-bus';
+export { createKafkaEventBus, type KafkaEventBus, type KafkaEventBusOptions } from './kafka-bus';
+export { createInProcessEventBus, type InProcessEventBusOptions } from './in-process-bus';
+export {
+  buildCloudEventHeaders,
+  CE_HEADERS,
+  CE_SPECVERSION,
+  EVENT_CONTENT_TYPE,
+  eventSource,
+  topicFor,
+  eventType,
+  InvalidCloudEventError,
+  parseCloudEventHeaders,
+  type CloudEventAttributes,
+  type NewCloudEvent,
+} from './cloudevents';
+export {
+  createOutboxTable,
+  deletePublishedOutboxRows,
+  dropOutboxTable,
+  enqueueEvent,
+  type OutboxEvent,
+} from './outbox';
+export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
+export { outboxInboxMigration } from './migrations';
+export { createInboxTable, deleteInboxRows, dropInboxTable, handleOnce, type InboxOutcome } from './inbox';
+export {
+  createEventConsumer,
+  eventHandler,
+  type EventConsumerOptions,
+  type EventContext,
+  type EventDecoder,
+  type EventHandler,
+} from './event-consumer';
+export type { EventCounter, EventCounterName } from './counters';

@@ -1,0 +1,173 @@
+import type { Knex } from 'knex';
+import { Client, type ClientConfig } from 'pg';
+import type { Logger } from '../logging/logger';
+import { withComponent } from './component-logger';
+import { backoffDelay, sleep, type BackoffOptions } from './backoff';
+import { ChangeSignal } from './change-signal';
+import type { EventCounter } from './counters';
+import type { EventBus } from './event-bus';
+import { PgListener, type PgListenerOptions } from './pg-listener';
+import { assertSchemaName, outboxChannel } from './sql-names';
+
+export interface OutboxRelayOptions {
+  /** The service's knex instance (its pool on its own schema). */
+  db: Knex;
+  schema: string;
+  bus: EventBus;
+  logger: Logger;
+  /**
+   * Connection for the dedicated LISTEN session; by default one more raw connection of `db`, outside its
+   * pool, opened with the same settings.
+   */
+  listenConnection?: string | ClientConfig;
+  /** Fallback when a NOTIFY is missed (listener down, another relay held the lock): how often to look anyway. */
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** Backoff after a failed batch (broker or database away). */
+  retryBackoff?: BackoffOptions;
+  onCount?: EventCounter;
+}
+
+// First key of the two-int advisory lock ("Elig" in ASCII), so that our locks stay apart from other users'.
+const ADVISORY_LOCK_NAMESPACE = 0x456c6967;
+
+interface OutboxRow {
+  id: string;
+  topic: string;
+  key: string;
+  headers: Record<string, string>;
+  payload: Buffer;
+}
+
+/**
+ * Publishes a service's outbox rows to the bus in id order and marks them published.
+ *
+ * Ordering with several relays on one schema (replicas of a service): every batch runs in one transaction
+ * that first takes a transaction-level advisory lock for the schema, with try-lock semantics. Only the
+ * holder selects, publishes and marks rows; the others return at once and wait for the next NOTIFY or
+ * poll. Without that lock, `FOR UPDATE SKIP LOCKED` alone would let relay B skip the rows relay A has in
+ * flight and publish later rows of the same key first. The lock is released by commit, rollback or a dead
+ * session, so a killed relay never blocks the others. SKIP LOCKED stays as a second line: rows are never
+ * waited on.
+ *
+ * Rows are marked published in the same transaction, after the bus acknowledged them. A crash in between
+ * republishes the batch: delivery is at-least-once and consumers deduplicate by ce_id (inbox).
+ *
+ * Id order equals commit order per key as long as writers of one aggregate serialize on it (they update the
+ * aggregate row in the same transaction), which the services' use cases do.
+ */
+export class OutboxRelay {
+  private readonly schema: string;
+  private readonly logger: Logger;
+  private readonly wake = new ChangeSignal();
+  private readonly stopping = new AbortController();
+  private readonly listener: PgListener;
+  private loop: Promise<void> | undefined;
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.schema = assertSchemaName(options.schema);
+    this.logger = withComponent(options.logger, 'outbox-relay', { schema: this.schema });
+    this.listener = new PgListener({
+      ...listenConnector(options),
+      channel: outboxChannel(this.schema),
+      logger: this.logger,
+      onNotify: () => this.wake.notify(),
+    });
+  }
+
+  /**
+   * Starts listening and publishing. Resolves after the first LISTEN attempt and the first batch attempt,
+   * so a caller knows the backlog is being worked on; failures there are retried, never thrown.
+   */
+  async start(): Promise<void> {
+    if (this.loop) throw new Error('outbox relay already started');
+    await this.listener.start();
+    await new Promise<void>((firstPassDone) => {
+      this.loop = this.run(firstPassDone);
+    });
+  }
+
+  /** Lets the batch in flight finish (published and marked, or rolled back), then releases connections. */
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    this.wake.notify();
+    await this.loop;
+    await this.listener.stop();
+  }
+
+  private async run(firstPassDone: () => void): Promise<void> {
+    const pollIntervalMs = this.options.pollIntervalMs ?? 5_000;
+    const batchSize = this.options.batchSize ?? 100;
+    for (let failures = 0; !this.stopping.signal.aborted; firstPassDone()) {
+      const seen = this.wake.current;
+      try {
+        const published = await this.publishBatch(batchSize);
+        failures = 0;
+        if (published > 0) this.options.onCount?.('outbox_published', { schema: this.schema }, published);
+        if (published === batchSize) continue; // more rows are likely waiting
+      } catch (err) {
+        failures += 1;
+        const delayMs = backoffDelay(failures, this.options.retryBackoff ?? { initialMs: 200, maxMs: 30_000 });
+        this.logger.warn({ err, failures, delayMs }, 'outbox batch failed; retrying after a pause');
+        this.options.onCount?.('outbox_publish_failures', { schema: this.schema }, 1);
+        await sleep(delayMs, this.stopping.signal);
+        continue;
+      }
+      await this.wake.waitSince(seen, pollIntervalMs);
+    }
+    firstPassDone(); // stopped before the first pass
+  }
+
+  /** One transaction: lock the schema's relay slot, take the oldest rows, publish, mark. Returns the row count. */
+  private publishBatch(batchSize: number): Promise<number> {
+    const { db, bus } = this.options;
+    return db.transaction(async (trx) => {
+      const lock = await trx.raw<{ rows: { locked: boolean }[] }>(
+        'select pg_try_advisory_xact_lock(?, hashtext(?)) as locked',
+        [ADVISORY_LOCK_NAMESPACE, this.schema],
+      );
+      if (!lock.rows[0]?.locked) return 0;
+      const rows: OutboxRow[] = await trx
+        .withSchema(this.schema)
+        .table('outbox')
+        .select('id', 'topic', 'key', 'headers', 'payload')
+        .whereNull('published_at')
+        .orderBy('id')
+        .limit(batchSize)
+        .forUpdate()
+        .skipLocked();
+      if (rows.length === 0) return 0;
+      await bus.publish(rows.map((r) => ({ topic: r.topic, key: r.key, value: r.payload, headers: r.headers })));
+      await trx
+        .withSchema(this.schema)
+        .table('outbox')
+        .whereIn(
+          'id',
+          rows.map((r) => r.id),
+        )
+        .update({ published_at: trx.fn.now() });
+      return rows.length;
+    });
+  }
+}
+
+function listenConnector(options: OutboxRelayOptions): Pick<PgListenerOptions, 'connect' | 'close'> {
+  const config = options.listenConnection;
+  if (config === undefined) {
+    const client = options.db.client as Knex.Client;
+    return {
+      connect: () => client.acquireRawConnection() as Promise<Client>,
+      close: (connection) => client.destroyRawConnection(connection),
+    };
+  }
+  return {
+    connect: async () => {
+      // keepAlive: a half-open TCP connection would otherwise look alive and never deliver a NOTIFY.
+      const connection = new Client({ keepAlive: true, ...(typeof config === 'string' ? { connectionString: config } : config) });
+      connection.on('error', () => undefined); // errors before PgListener attaches its handlers
+      await connection.connect();
+      return connection;
+    },
+    close: (connection) => connection.end(),
+  };
+}

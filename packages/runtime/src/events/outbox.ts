@@ -1,0 +1,64 @@
+import type { Knex } from 'knex';
+import { buildCloudEventHeaders, CE_HEADERS, topicFor, type NewCloudEvent } from './cloudevents';
+import { assertSchemaName, outboxChannel } from './sql-names';
+
+/**
+ * Transactional outbox (ARCHITECTURE.md section 6): a state change and the event announcing it commit in one
+ * transaction, so an event is never lost after a commit nor published for a change that rolled back. The
+ * OutboxRelay moves committed rows to the bus.
+ */
+
+/** For a service's knex migration: `await createOutboxTable(knex, 'verification')`. */
+export async function createOutboxTable(knex: Knex, schema: string): Promise<void> {
+  await knex.schema.withSchema(assertSchemaName(schema)).createTable('outbox', (t) => {
+    t.bigIncrements('id'); // bigserial primary key: the publish order
+    t.text('topic').notNullable();
+    t.text('key').notNullable();
+    t.text('event_type').notNullable();
+    t.jsonb('headers').notNullable();
+    t.binary('payload').notNullable();
+    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    t.timestamp('published_at', { useTz: true }).nullable();
+    // The relay only ever looks for unpublished rows in id order; published ones stay out of this index.
+    t.index(['id'], 'outbox_unpublished_idx', { predicate: knex.whereNull('published_at') });
+  });
+}
+
+export async function dropOutboxTable(knex: Knex, schema: string): Promise<void> {
+  await knex.schema.withSchema(assertSchemaName(schema)).dropTableIfExists('outbox');
+}
+
+export interface OutboxEvent extends NewCloudEvent {
+  /** The encoded protobuf message, e.g. `VerificationStepChanged.encode(msg).finish()`. */
+  payload: Uint8Array;
+}
+
+/**
+ * Records an event in the caller's transaction and returns its ce_id. The NOTIFY is delivered by Postgres
+ * only when that transaction commits (and not at all if it rolls back), which wakes the relay promptly.
+ */
+export async function enqueueEvent(trx: Knex.Transaction, schema: string, event: OutboxEvent): Promise<string> {
+  const headers = buildCloudEventHeaders(event);
+  await trx
+    .withSchema(assertSchemaName(schema))
+    .table('outbox')
+    .insert({
+      topic: topicFor(event.service),
+      key: event.subject,
+      event_type: headers[CE_HEADERS.type],
+      headers,
+      payload: Buffer.from(event.payload),
+    });
+  await trx.raw('select pg_notify(?, ?)', [outboxChannel(schema), '']);
+  return headers[CE_HEADERS.id]!;
+}
+
+/** Published rows are history only; a service may delete them after a retention period. */
+export async function deletePublishedOutboxRows(knex: Knex, schema: string, publishedBefore: Date): Promise<number> {
+  return knex
+    .withSchema(assertSchemaName(schema))
+    .table('outbox')
+    .whereNotNull('published_at')
+    .where('published_at', '<', publishedBefore)
+    .delete();
+}

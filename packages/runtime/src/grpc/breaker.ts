@@ -1,0 +1,95 @@
+import { Metadata, status as Status } from '@grpc/grpc-js';
+import CircuitBreaker from 'opossum';
+import { GrpcCallError, isServiceError } from './error-codec';
+import { errorMetadataKeys, transportFailureCodes } from './status-mapping';
+
+export interface BreakerOptions {
+  /** Calls within the rolling window before the breaker may open at all. */
+  volumeThreshold: number;
+  /** Share of failing calls (in %) above which it opens. */
+  errorThresholdPercentage: number;
+  /** How long it stays open before letting one trial call through (half-open). */
+  resetTimeoutMs: number;
+  /** Length of the window the statistics cover. */
+  rollingWindowMs: number;
+  /** Status codes that count as failures; anything else (domain errors) counts as a healthy answer. */
+  tripOn: readonly Status[];
+}
+
+export const defaultBreakerOptions: BreakerOptions = {
+  volumeThreshold: 5,
+  errorThresholdPercentage: 50,
+  resetTimeoutMs: 10_000,
+  rollingWindowMs: 10_000,
+  tripOn: transportFailureCodes,
+};
+
+export type BreakerState = 'closed' | 'open' | 'halfOpen' | 'disabled';
+
+/**
+ * An opossum breaker around the calls of one client (ARCHITECTURE.md section 12): when a dependency hangs or
+ * is down, callers fail fast instead of each waiting out its deadline and piling up. NOT_FOUND and the other
+ * domain answers prove the server is healthy, so they never count. opossum's own timeout stays off: the gRPC
+ * deadline already ends the call, whereas opossum's would only stop waiting for it.
+ */
+export class CallBreaker {
+  private readonly breaker: CircuitBreaker<[() => Promise<unknown>], unknown> | undefined;
+  private readonly resetTimeoutMs: number;
+
+  constructor(
+    readonly name: string,
+    options: Partial<BreakerOptions> | false,
+    onStateChange: (state: BreakerState) => void = () => {},
+  ) {
+    const o = { ...defaultBreakerOptions, ...(options || {}) };
+    this.resetTimeoutMs = o.resetTimeoutMs;
+    if (options === false) return;
+    const tripOn = new Set(o.tripOn);
+    this.breaker = new CircuitBreaker((call: () => Promise<unknown>) => call(), {
+      name,
+      timeout: false,
+      volumeThreshold: o.volumeThreshold,
+      errorThresholdPercentage: o.errorThresholdPercentage,
+      resetTimeout: o.resetTimeoutMs,
+      rollingCountTimeout: o.rollingWindowMs,
+      // true = "not a failure" for opossum.
+      errorFilter: (err: unknown) => !(isServiceError(err) && tripOn.has(err.code)),
+    });
+    this.breaker.on('open', () => onStateChange('open'));
+    this.breaker.on('halfOpen', () => onStateChange('halfOpen'));
+    this.breaker.on('close', () => onStateChange('closed'));
+  }
+
+  async run<T>(call: () => Promise<T>): Promise<T> {
+    if (!this.breaker) return call();
+    try {
+      return (await this.breaker.fire(call)) as T;
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (code === 'EOPENBREAKER') throw circuitOpenError(this.name, this.resetTimeoutMs);
+      if (code === 'ESHUTDOWN') throw new GrpcCallError(Status.CANCELLED, `client of ${this.name} is closed`);
+      throw err;
+    }
+  }
+
+  get state(): BreakerState {
+    if (!this.breaker) return 'disabled';
+    if (this.breaker.opened) return 'open';
+    return this.breaker.halfOpen ? 'halfOpen' : 'closed';
+  }
+
+  shutdown(): void {
+    this.breaker?.shutdown();
+  }
+}
+
+/** UNAVAILABLE, marked so that decodeGrpcError reports circuitOpen and the retry loop leaves it alone. */
+export function circuitOpenError(name: string, resetTimeoutMs: number): GrpcCallError {
+  const metadata = new Metadata();
+  metadata.set(errorMetadataKeys.circuitOpen, 'true');
+  return new GrpcCallError(
+    Status.UNAVAILABLE,
+    `circuit open for ${name}: failing fast for up to ${resetTimeoutMs} ms`,
+    metadata,
+  );
+}

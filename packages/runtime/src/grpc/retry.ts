@@ -1,0 +1,44 @@
+import { status as Status } from '@grpc/grpc-js';
+import { isServiceError } from './error-codec';
+import { errorMetadataKeys } from './status-mapping';
+
+export interface RetryPolicy {
+  /** Attempts in all, the first one included (1 = no retry). */
+  maxAttempts: number;
+  initialBackoffMs: number;
+  maxBackoffMs: number;
+  multiplier: number;
+}
+
+export const defaultRetryPolicy: RetryPolicy = {
+  maxAttempts: 4,
+  initialBackoffMs: 50,
+  maxBackoffMs: 1000,
+  multiplier: 2,
+};
+
+/**
+ * Delay before retry number `retry` (1 = first retry): exponential, capped, with jitter in the upper half so
+ * that clients that failed together do not come back together, while the budget keeps a known lower bound.
+ */
+export function backoffMs(policy: RetryPolicy, retry: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(policy.maxBackoffMs, policy.initialBackoffMs * policy.multiplier ** (retry - 1));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/**
+ * Only UNAVAILABLE from the transport is retried: it almost always means the request never reached a handler
+ * (no connection, server going away); a connection lost mid-call is the rare exception, which is why mutating
+ * RPCs must be idempotent. Never DEADLINE_EXCEEDED (the budget is spent) nor a domain error (the answer would
+ * be the same). An UNAVAILABLE that a handler sent on purpose carries the
+ * error-kind marker and is not retried either: that server already retried its own dependency, and retrying
+ * at every hop multiplies the load on whatever is failing.
+ */
+export function isRetryable(err: unknown): boolean {
+  return (
+    isServiceError(err) &&
+    err.code === Status.UNAVAILABLE &&
+    (err.metadata?.get(errorMetadataKeys.kind).length ?? 0) === 0 &&
+    (err.metadata?.get(errorMetadataKeys.circuitOpen).length ?? 0) === 0
+  );
+}

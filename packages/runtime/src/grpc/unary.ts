@@ -1,0 +1,83 @@
+import type {
+  handleUnaryCall,
+  ServerUnaryCall,
+  ServiceDefinition,
+  UntypedHandleCall,
+  UntypedServiceImplementation,
+} from '@grpc/grpc-js';
+import type { Logger } from 'pino';
+import type { GrpcServiceBinding } from '../module/module';
+import { encodeError } from './error-codec';
+
+/** A unary handler as service code writes it: request in, response out, errors thrown. */
+export type UnaryHandler<Req, Res> = (request: Req, call: ServerUnaryCall<Req, Res>) => Promise<Res>;
+
+/**
+ * Adapts async handlers to grpc-js callbacks and is the one place where a thrown error becomes a status
+ * (ARCHITECTURE.md section 7). Bound to a logger because unknown errors are logged here, once, with their
+ * detail, while the client only ever sees a generic message.
+ *
+ *   const unary = unaryAdapter(logger);
+ *   const impl: programsV1.ProgramsServiceServer = { getInfo: unary(async (req) => ({ ... })) };
+ */
+export function unaryAdapter(logger: Logger) {
+  return function unary<Req, Res>(handler: UnaryHandler<Req, Res>): handleUnaryCall<Req, Res> {
+    return (call, callback) => {
+      // Promise.resolve().then also turns a synchronous throw into a rejection.
+      Promise.resolve()
+        .then(() => handler(call.request, call))
+        .then(
+          (response) => callback(null, response),
+          (err: unknown) => {
+            const { status, log } = encodeError(err);
+            if (log) logger[log]({ err, grpcPath: call.getPath() }, 'grpc handler failed');
+            callback(status);
+          },
+        );
+    };
+  };
+}
+
+// Inferred from single fields: matching the whole MethodDefinition would fail on its contravariant serializers.
+type RequestOf<M> = M extends { requestDeserialize: (bytes: Buffer) => infer Req } ? Req : never;
+type ResponseOf<M> = M extends { responseSerialize: (value: infer Res) => Buffer } ? Res : never;
+
+/**
+ * The handlers of a whole service, typed from its generated definition: unary methods are async functions;
+ * streaming methods (none yet) keep grpc-js's own handler types and are passed through untouched.
+ */
+export type ServiceHandlers<S extends ServiceDefinition> = {
+  [K in keyof S]: S[K] extends { requestStream: false; responseStream: false }
+    ? UnaryHandler<RequestOf<S[K]>, ResponseOf<S[K]>>
+    : UntypedHandleCall;
+};
+
+/**
+ * Builds the GrpcServiceBinding a module returns, from the generated definition and async handlers. The name
+ * comes from the method paths ("/eligo.programs.v1.ProgramsService/GetInfo"), so it cannot drift from the proto.
+ */
+export function bindService<S extends ServiceDefinition>(
+  definition: S,
+  handlers: ServiceHandlers<S>,
+  logger: Logger,
+): GrpcServiceBinding {
+  const unary = unaryAdapter(logger);
+  const implementation: UntypedServiceImplementation = {};
+  for (const [key, method] of Object.entries(definition)) {
+    const handler = (handlers as Record<string, unknown>)[key];
+    if (typeof handler !== 'function') throw new Error(`no handler for ${method.path}`);
+    implementation[key] =
+      !method.requestStream && !method.responseStream
+        ? (unary(handler as UnaryHandler<unknown, unknown>) as UntypedHandleCall)
+        : (handler as UntypedHandleCall);
+  }
+  return { name: serviceNameOf(definition), definition, implementation };
+}
+
+/** "eligo.programs.v1.ProgramsService" from a definition's method paths. */
+export function serviceNameOf(definition: ServiceDefinition): string {
+  const method = Object.values(definition)[0];
+  const name = method?.path.split('/')[1];
+  if (!name) throw new Error('a gRPC service definition without methods has no name');
+  return name;
+}

@@ -1,0 +1,82 @@
+import { createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
+
+export interface HttpServerOptions {
+  logger: Logger;
+  /** Liveness: the process is up. Readiness: every module is ready and the process is not draining. */
+  ready: () => Promise<boolean>;
+  metrics: () => Promise<{ contentType: string; body: string }>;
+  /** Mounts module routes (gateway REST, object-store URLs) between the probes and the fallback handlers. */
+  mount: (app: Express) => void;
+}
+
+export interface HttpServer {
+  app: Express;
+  listen(host: string, port: number): Promise<number>;
+  /** Stops accepting connections, lets in-flight requests finish within graceMs, then closes the rest. */
+  close(graceMs: number): Promise<void>;
+}
+
+export function createHttpServer(options: HttpServerOptions): HttpServer {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const ok = await options.ready().catch(() => false);
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'unready' });
+  });
+  app.get('/metrics', async (_req, res, next) => {
+    try {
+      const { contentType, body } = await options.metrics();
+      res.type(contentType).send(body);
+    } catch (err) {
+      next(err);
+    }
+  });
+  options.mount(app);
+  app.use((_req, res) => {
+    res.status(404).json({ systemErrorMessage: 'Not found' });
+  });
+  // Last resort for errors no module mapped: a generic body, the detail logged once.
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    options.logger.error({ err, method: req.method, path: req.path }, 'unhandled http error');
+    if (!res.headersSent) res.status(500).json({ systemErrorMessage: 'Internal server error' });
+  });
+
+  const server: Server = createServer(app);
+  const sockets = new Set<Socket>();
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  return {
+    app,
+    listen: (host, port) =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          const addr = server.address();
+          resolve(typeof addr === 'object' && addr ? addr.port : port);
+        });
+      }),
+    close: (graceMs) =>
+      new Promise((resolve) => {
+        if (!server.listening) return resolve();
+        const timer = setTimeout(() => {
+          for (const s of sockets) s.destroy();
+        }, graceMs);
+        timer.unref();
+        server.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        server.closeIdleConnections();
+      }),
+  };
+}

@@ -1,0 +1,38 @@
+// @eligo/runtime: the plumbing every module stands on. Services import only from here.
+export { loadConfig, loadServiceConfig, ConfigError, type Config } from './config/config';
+export { maskConfig } from './config/mask';
+export { moduleNames, type ModuleName } from './config/schema';
+export { createLogger, componentLogger, redactPaths, type Logger, type LoggingConfig } from './logging/logger';
+export * from './errors/domain-error';
+export { GrpcHost, type GrpcHostOptions } from './grpc/host';
+export {
+  createClient,
+  type GrpcClient,
+  type GrpcClientOptions,
+  type UnaryCallOptions,
+  type GeneratedClientConstructor,
+} from './grpc/client';
+export type { BreakerOptions, BreakerState } from './grpc/breaker';
+export { bindService, unaryAdapter, serviceNameOf, type UnaryHandler, type ServiceHandlers } from './grpc/unary';
+export { decodeGrpcError, encodeError, isServiceError, GrpcCallError, type DecodedGrpcError } from './grpc/error-codec';
+export {
+  grpcStatusByKind,
+  httpStatusByGrpcCode,
+  httpStatusFromGrpcCode,
+  errorMetadataKeys,
+  grpcCodeName,
+} from './grpc/status-mapping';
+export { createMetricsRegistry, metricsText, counter, gauge, histogram, type MetricsRegistry } from './metrics/registry';
+export { createDb, pingDb, assertSchemaName, type DbOptions, type Knex } from './db/knex';
+export { migrateSchema, appliedMigrations, type SchemaMigration } from './db/migrate';
+export * from './events/index';
+export * from './objectstore/index';
+export { createHttpServer, type HttpServer, type HttpServerOptions } from './http/server';
+export type { Module, GrpcServiceBinding } from './module/module';
+export type { ModuleDeps, ModuleFactory, ModuleDefinition } from './module/deps';
+export { buildInfoFor, getInfoResponse, type BuildInfo } from './module/build-info';
+export { createServiceModule, type ServiceModuleSpec, type ServiceContext } from './module/service-module';
+export { launch, type LaunchOptions, type RunningProcess, type StartedInfo } from './module/launcher';
+export { runProcess, type RunOptions } from './module/run';
+export { runMigrations } from './module/migrate-command';
+export { parseTargets, startOrder } from './module/targets';

@@ -1,0 +1,154 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config/config';
+import type { ModuleName } from '../config/schema';
+import { createHttpServer, type HttpServer } from '../http/server';
+import { componentLogger } from '../logging/logger';
+import { GrpcHost } from '../grpc/host';
+import { createMetricsRegistry } from '../metrics/registry';
+import { resolveAdminToken } from './admin-token';
+import { buildInfoFor } from './build-info';
+import type { ModuleDefinition, ModuleDeps } from './deps';
+import { startInfrastructure, type Infrastructure } from './infrastructure';
+import type { Module } from './module';
+import { startOrder } from './targets';
+
+export interface LaunchOptions {
+  config: Config;
+  targets: ModuleName[];
+  modules: Record<ModuleName, ModuleDefinition>;
+  logger: Logger;
+  version: string;
+  gitCommit: string;
+  /** Called once with the bound addresses after everything started (the CLI prints them). */
+  onStarted?(info: StartedInfo): void;
+}
+
+export interface StartedInfo {
+  httpPort: number;
+  grpcPort: number;
+  publicBaseUrl: string;
+  adminToken: string;
+  adminTokenGenerated: boolean;
+  modules: string[];
+}
+
+export interface RunningProcess {
+  info: StartedInfo;
+  /** Graceful stop: unready, drain HTTP and gRPC, stop modules in reverse order, close infrastructure. */
+  shutdown(reason: string): Promise<void>;
+  /** Resolves with the exit code once the process has stopped (after shutdown or a module failure). */
+  exited: Promise<number>;
+}
+
+/**
+ * Starts the modules named by --target in dependency order on one gRPC server and one HTTP server
+ * (ARCHITECTURE.md section 3). The gateway reaches every module through gRPC clients, also in this process.
+ */
+export async function launch(options: LaunchOptions): Promise<RunningProcess> {
+  const { config, logger } = options;
+  const log = componentLogger(logger, 'launcher');
+  checkAddresses(options);
+  const metrics = createMetricsRegistry();
+  const admin = resolveAdminToken(config.adminToken, config.dataDir);
+  let draining = false;
+  let infra: Infrastructure | undefined;
+  let http: HttpServer | undefined;
+  const started: Module[] = [];
+  let resolveExit!: (code: number) => void;
+  const exited = new Promise<number>((r) => (resolveExit = r));
+  const grpc = new GrpcHost({ logger: componentLogger(logger, 'grpc'), metrics });
+  let grpcPort = config.grpc.port;
+
+  const shutdown = async (reason: string, code = 0): Promise<void> => {
+    if (draining) return;
+    draining = true;
+    log.info({ reason }, 'shutting down: unready, draining');
+    grpc.setAllServing(false);
+    await http?.close(config.shutdownGraceMs).catch((err) => log.error({ err }, 'http close failed'));
+    await grpc.shutdown(config.shutdownGraceMs).catch((err) => log.error({ err }, 'grpc shutdown failed'));
+    for (const m of [...started].reverse()) {
+      await m.stop().catch((err) => log.error({ err, module: m.name }, 'module stop failed'));
+    }
+    await infra?.stop().catch((err) => log.error({ err }, 'infrastructure stop failed'));
+    log.info({ code }, 'stopped');
+    resolveExit(code);
+  };
+  const fail = (err: unknown): void => {
+    log.fatal({ err }, 'module failed; stopping the process');
+    void shutdown('module failure', 1);
+  };
+
+  try {
+    const needsDb = options.targets.some((t) => t !== 'gateway');
+    infra = await startInfrastructure(config, { logger, needsDb });
+    const modules = options.targets.map((name) => {
+      const deps: ModuleDeps = {
+        logger: componentLogger(logger, name),
+        metrics,
+        databaseUrl: infra!.databaseUrl,
+        bus: infra!.bus,
+        objectStore: infra!.objectStore,
+        addressOf: (m) =>
+          options.targets.includes(m) ? `127.0.0.1:${grpcPort}` : (config.grpc.addresses[m] as string),
+        buildInfo: () => buildInfoFor(name, options.version, options.gitCommit),
+        adminToken: admin.token,
+        fail,
+      };
+      const module = options.modules[name].createModule(config, deps);
+      for (const svc of module.grpcServices) grpc.addService(svc);
+      return module;
+    });
+    grpcPort = await grpc.listen(config.grpc.host, config.grpc.port);
+
+    const byName = new Map(modules.map((m) => [m.name, m]));
+    for (const name of startOrder(modules)) {
+      const m = byName.get(name)!;
+      const t0 = Date.now();
+      await m.start();
+      started.push(m);
+      log.info({ module: name, ms: Date.now() - t0 }, 'module started');
+    }
+    grpc.setAllServing(true);
+
+    http = createHttpServer({
+      logger: componentLogger(logger, 'http'),
+      ready: async () => !draining && (await Promise.all(started.map((m) => m.ready()))).every(Boolean),
+      metrics: async () => ({ contentType: metrics.contentType, body: await metrics.metrics() }),
+      mount: (app) => {
+        infra!.mountHttp(app);
+        for (const m of started) m.mountHttp?.(app);
+      },
+    });
+    const httpPort = await http.listen(config.http.host, config.http.port);
+    const info: StartedInfo = {
+      httpPort,
+      grpcPort,
+      publicBaseUrl: config.http.publicBaseUrl,
+      adminToken: admin.token,
+      adminTokenGenerated: admin.generated,
+      modules: started.map((m) => m.name),
+    };
+    log.info({ httpPort, grpcPort, modules: info.modules }, 'eligo started');
+    options.onStarted?.(info);
+    return { info, shutdown: (reason) => shutdown(reason), exited };
+  } catch (err) {
+    log.fatal({ err }, 'start failed');
+    await shutdown('start failure', 1);
+    throw err;
+  }
+}
+
+/** In a split deployment every dependency outside this process needs an address: fail at boot, not on first call. */
+function checkAddresses(options: LaunchOptions): void {
+  const missing = new Set<string>();
+  for (const name of options.targets) {
+    for (const dep of options.modules[name].dependsOn) {
+      if (!options.targets.includes(dep) && !options.config.grpc.addresses[dep]) {
+        missing.add(`ELIGO_${dep.toUpperCase()}_GRPC_ADDRESS (needed by ${name})`);
+      }
+    }
+  }
+  if (missing.size > 0) {
+    throw new Error(`missing gRPC addresses for modules outside this process: ${[...missing].join(', ')}`);
+  }
+}

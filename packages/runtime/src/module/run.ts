@@ -1,0 +1,88 @@
+import type { Config } from '../config/config';
+import { ConfigError, loadConfig } from '../config/config';
+import { maskConfig } from '../config/mask';
+import type { ModuleName } from '../config/schema';
+import { createLogger } from '../logging/logger';
+import type { ModuleDefinition } from './deps';
+import { launch, type StartedInfo } from './launcher';
+import { parseTargets } from './targets';
+
+export interface RunOptions {
+  env: Record<string, string | undefined>;
+  /** "all" or a comma list. */
+  target: string;
+  modules: Partial<Record<ModuleName, ModuleDefinition>>;
+  version: string;
+  printConfig?: boolean;
+}
+
+/**
+ * A process entry shared by `eligo start` and every service's standalone main: parse config once, launch,
+ * drain on SIGTERM/SIGINT (a second signal forces the exit), and exit non-zero when a module fails.
+ */
+export async function runProcess(options: RunOptions): Promise<void> {
+  let config: Config;
+  let targets: ModuleName[];
+  try {
+    config = loadConfig(options.env);
+    targets = parseTargets(options.target);
+  } catch (err) {
+    process.stderr.write(`eligo: ${err instanceof ConfigError || err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(2);
+  }
+  if (options.printConfig) {
+    process.stdout.write(JSON.stringify({ targets, config: maskConfig(config) }, null, 2) + '\n');
+    return;
+  }
+  const missing = targets.filter((t) => !options.modules[t]);
+  if (missing.length > 0) {
+    process.stderr.write(`eligo: this entry point cannot run ${missing.join(', ')}\n`);
+    process.exit(2);
+  }
+  const logger = createLogger({ level: config.logLevel });
+  let signals = 0;
+  let shutdown: ((reason: string) => Promise<void>) | undefined;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    signals += 1;
+    if (signals > 1) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(130);
+    }
+    if (shutdown) void shutdown(signal);
+    else process.exit(143);
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  try {
+    const running = await launch({
+      config,
+      targets,
+      modules: options.modules as Record<ModuleName, ModuleDefinition>,
+      logger,
+      version: options.version,
+      gitCommit: options.env.ELIGO_GIT_COMMIT ?? '',
+      onStarted: (info) => printBanner(info),
+    });
+    shutdown = running.shutdown;
+    const code = await running.exited;
+    logger.flush();
+    process.exit(code);
+  } catch {
+    logger.flush();
+    process.exit(1);
+  }
+}
+
+/** Printed to stdout (not the JSON log) so that a person starting the service sees where it is. */
+function printBanner(info: StartedInfo): void {
+  const lines = [
+    `Eligo is running: ${info.modules.join(', ')}`,
+    `  REST v2:  ${info.publicBaseUrl}/rest/v2   (HTTP port ${info.httpPort})`,
+    `  gRPC:     port ${info.grpcPort}`,
+    `  health:   ${info.publicBaseUrl}/readyz`,
+  ];
+  if (info.adminTokenGenerated) {
+    lines.push(`  operator token (ELIGO_ADMIN_TOKEN unset, generated and kept in the data dir): ${info.adminToken}`);
+  }
+  process.stdout.write(lines.join('\n') + '\n');
+}

@@ -1,0 +1,70 @@
+import type { Knex } from 'knex';
+import type { Config } from '../config/config';
+import type { ModuleName } from '../config/schema';
+import { createDb, pingDb } from '../db/knex';
+import { migrateSchema, type SchemaMigration } from '../db/migrate';
+import { topicFor } from '../events/cloudevents';
+import { OutboxRelay } from '../events/outbox-relay';
+import { outboxInboxMigration } from '../events/migrations';
+import type { ModuleDeps } from './deps';
+import type { GrpcServiceBinding, Module } from './module';
+
+/** What a backend service (one Postgres schema, one events topic, gRPC API) declares; the plumbing is shared. */
+export interface ServiceModuleSpec {
+  name: ModuleName;
+  dependsOn: readonly ModuleName[];
+  /** The Postgres schema the service owns; no query of the service leaves it (ARCHITECTURE.md section 6). */
+  schema: string;
+  /** The service's own migrations (migrations/ of the service), applied after the shared outbox/inbox tables. */
+  migrations: readonly SchemaMigration[];
+  /** Pool size of this module's own connection pool. */
+  poolMax: number;
+  grpcServices(context: ServiceContext): GrpcServiceBinding[];
+}
+
+export interface ServiceContext {
+  db: Knex;
+  deps: ModuleDeps;
+  config: Config;
+}
+
+/**
+ * A module with its own pool on its own schema, migrations applied at start (own migrations table), its
+ * events topic created, and the outbox relay publishing what its transactions enqueue.
+ */
+export function createServiceModule(spec: ServiceModuleSpec, config: Config, deps: ModuleDeps): Module {
+  const db = createDb({
+    url: deps.databaseUrl,
+    schema: spec.schema,
+    poolMax: spec.poolMax,
+    applicationName: `eligo-${spec.name}`,
+  });
+  const relay = new OutboxRelay({
+    db,
+    schema: spec.schema,
+    bus: deps.bus,
+    pollIntervalMs: config.outboxPollMs,
+    logger: deps.logger,
+  });
+  const context: ServiceContext = { db, deps, config };
+  const migrate = async (): Promise<void> => {
+    const applied = await migrateSchema(db, spec.schema, [outboxInboxMigration, ...spec.migrations]);
+    if (applied.length > 0) deps.logger.info({ schema: spec.schema, applied }, 'migrations applied');
+  };
+  return {
+    name: spec.name,
+    dependsOn: spec.dependsOn,
+    grpcServices: spec.grpcServices(context),
+    migrate,
+    async start() {
+      await migrate();
+      await deps.bus.ensureTopics([topicFor(spec.name)]);
+      relay.start();
+    },
+    async stop() {
+      await relay.stop();
+      await db.destroy();
+    },
+    ready: () => pingDb(db),
+  };
+}

@@ -1,0 +1,224 @@
+import { createHash } from 'node:crypto';
+import { constants } from 'node:fs';
+import { access, mkdir, open, rename, rm } from 'node:fs/promises';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { invalidArgument, notFound, unavailable } from '../errors/domain-error';
+import { FsLayout, isNotFoundError, type FsObjectRecord } from './fs-layout';
+import {
+  checkObjectSignature,
+  MIN_SECRET_LENGTH,
+  presignedObjectUrl,
+  type SignatureCheck,
+  type SignedMethod,
+} from './fs-signing';
+import { KeyedLock } from './keyed-lock';
+import {
+  isObjectNotFound,
+  type ObjectStat,
+  type ObjectStore,
+  type PresignOptions,
+  type PutOptions,
+  type PutResult,
+} from './object-store';
+import { assertDeclaredSize, assertPresignExpiry, assertValidKey, normalizeContentType } from './validation';
+
+export interface FsObjectStoreConfig {
+  /** Directory that holds everything, e.g. ./.eligo/objects (created by ensureBucket or the first write). */
+  root: string;
+  /**
+   * The public URL at which the HTTP server mounts createFsObjectRouter(store), e.g.
+   * http://localhost:8080/storage; presigned URLs are {publicBaseUrl}/objects/{key}?...
+   */
+  publicBaseUrl: string;
+  /** HMAC key for presigned URLs, at least 32 characters; anyone holding it can mint URLs. */
+  signingSecret: string;
+  /** Injectable so tests can mint already-expired URLs. */
+  clock?: () => Date;
+}
+
+/** An object opened for reading: its metadata and a stream of the same version's bytes. */
+export interface OpenedObject {
+  stat: ObjectStat;
+  body: Readable;
+}
+
+/**
+ * The embedded mode's ObjectStore: objects as files under a root directory (layout in fs-layout.ts), and
+ * presigned URLs served by createFsObjectRouter over the process's own HTTP server.
+ */
+export class FsObjectStore implements ObjectStore {
+  private readonly layout: FsLayout;
+  private readonly baseUrl: string;
+  private readonly secret: string;
+  private readonly clock: () => Date;
+  private readonly locks = new KeyedLock();
+
+  constructor(config: FsObjectStoreConfig) {
+    if (config.signingSecret.length < MIN_SECRET_LENGTH) {
+      throw new Error(`object store signing secret must be at least ${MIN_SECRET_LENGTH} characters`);
+    }
+    const base = new URL(config.publicBaseUrl);
+    if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+      throw new Error('object store public base URL must be http:// or https://');
+    }
+    this.layout = new FsLayout(config.root);
+    this.baseUrl = base.toString();
+    this.secret = config.signingSecret;
+    this.clock = config.clock ?? (() => new Date());
+  }
+
+  async ensureBucket(): Promise<void> {
+    await mkdir(this.layout.tmpDir, { recursive: true });
+    // Fail at boot when the directory is not writable, not on the first upload.
+    await access(this.layout.tmpDir, constants.W_OK);
+  }
+
+  async put(key: string, body: Buffer | Readable, options: PutOptions = {}): Promise<PutResult> {
+    assertValidKey(key);
+    assertDeclaredSize(options.size);
+    const contentType = normalizeContentType(options.contentType);
+    const declared = options.size;
+    const md5 = createHash('md5');
+    let size = 0;
+    // Counts and hashes on the way to disk; fails as soon as the body outgrows its declared size.
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        if (declared !== undefined && size > declared) return done(sizeMismatch(declared));
+        md5.update(chunk);
+        done(null, chunk);
+      },
+    });
+
+    await mkdir(this.layout.tmpDir, { recursive: true });
+    const tmp = this.layout.newTmpPath();
+    // Opened before streaming, not lazily by createWriteStream: a source that fails at once would otherwise
+    // have us remove the temp file before the pending open creates it, leaving it behind.
+    const file = await open(tmp, 'wx');
+    let blobPath: string | undefined;
+    try {
+      const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+      await pipeline(source, meter, file.createWriteStream());
+      if (declared !== undefined && size !== declared) throw sizeMismatch(declared);
+
+      const record: FsObjectRecord = {
+        version: 1,
+        key,
+        size,
+        contentType,
+        // MD5 hex, as S3 reports for single-part uploads.
+        etag: md5.digest('hex'),
+        lastModified: this.clock().toISOString(),
+        blob: this.layout.newBlobName(key),
+      };
+      await mkdir(this.layout.dirOf(key), { recursive: true });
+      blobPath = this.layout.blobPath(key, record.blob);
+      await rename(tmp, blobPath);
+      await this.locks.run(key, async () => {
+        const previous = await this.layout.readRecord(key);
+        await this.layout.writeRecord(record);
+        blobPath = undefined; // committed: from here on the blob belongs to the record
+        if (previous) await rm(this.layout.blobPath(key, previous.blob), { force: true });
+      });
+      return { etag: record.etag };
+    } catch (err) {
+      await rm(tmp, { force: true });
+      if (blobPath) await rm(blobPath, { force: true });
+      throw err;
+    }
+  }
+
+  /**
+   * Opens the current version. The blob is opened before its stream is returned, so a concurrent overwrite
+   * or delete (which unlinks the old blob) cannot cut a read short: the open descriptor keeps the bytes.
+   */
+  async open(key: string): Promise<OpenedObject> {
+    assertValidKey(key);
+    // A put or delete may remove the blob between reading the record and opening it; the record read
+    // again then names the newer blob (or nothing).
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const record = await this.layout.readRecord(key);
+      if (!record) throw notFound('object not found');
+      try {
+        const handle = await open(this.layout.blobPath(key, record.blob), 'r');
+        return { stat: toStat(record), body: handle.createReadStream() };
+      } catch (err) {
+        if (!isNotFoundError(err)) throw err;
+      }
+    }
+    throw unavailable('object is being rewritten too often to read');
+  }
+
+  async get(key: string): Promise<Readable> {
+    return (await this.open(key)).body;
+  }
+
+  async stat(key: string): Promise<ObjectStat> {
+    assertValidKey(key);
+    const record = await this.layout.readRecord(key);
+    if (!record) throw notFound('object not found');
+    return toStat(record);
+  }
+
+  async delete(key: string): Promise<void> {
+    assertValidKey(key);
+    await this.locks.run(key, async () => {
+      const record = await this.layout.readRecord(key);
+      if (!record) return;
+      // Record first: once it is gone the object is gone, even if removing the blob fails below.
+      await rm(this.layout.recordPath(key), { force: true });
+      await rm(this.layout.blobPath(key, record.blob), { force: true });
+    });
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await this.stat(key);
+      return true;
+    } catch (err) {
+      if (isObjectNotFound(err)) return false;
+      throw err;
+    }
+  }
+
+  async presignPut(key: string, options: PresignOptions): Promise<string> {
+    return this.presign('PUT', key, options);
+  }
+
+  async presignGet(key: string, options: PresignOptions): Promise<string> {
+    return this.presign('GET', key, options);
+  }
+
+  /** For the router: whether a request's query parameters authorise `method` on `key` now. */
+  checkSignature(method: SignedMethod, key: string, expires: unknown, signature: unknown): SignatureCheck {
+    return checkObjectSignature(this.secret, method, key, expires, signature, this.clock().getTime());
+  }
+
+  private presign(method: SignedMethod, key: string, options: PresignOptions): string {
+    assertValidKey(key);
+    assertPresignExpiry(options.expiresInSeconds);
+    const expiresAt = Math.floor(this.clock().getTime() / 1000) + options.expiresInSeconds;
+    return presignedObjectUrl(this.baseUrl, this.secret, method, key, expiresAt);
+  }
+}
+
+export function createFsObjectStore(config: FsObjectStoreConfig): FsObjectStore {
+  return new FsObjectStore(config);
+}
+
+// The HTTP side of this store lives in its own file; re-exported so callers get both from one place.
+export { createFsObjectRouter, type FsObjectRouterOptions } from './fs-object-router';
+
+function toStat(record: FsObjectRecord): ObjectStat {
+  return {
+    size: record.size,
+    contentType: record.contentType,
+    etag: record.etag,
+    lastModified: new Date(record.lastModified),
+  };
+}
+
+function sizeMismatch(declared: number): Error {
+  return invalidArgument(`object body length does not match its declared size of ${declared} bytes`);
+}

@@ -1,0 +1,94 @@
+import type { Knex } from 'knex';
+import { topicFor } from '../../src/events/cloudevents';
+import type { EventCounter } from '../../src/events/counters';
+import type { EventBus, Subscription } from '../../src/events/event-bus';
+import { createEventConsumer } from '../../src/events/event-consumer';
+import { createInProcessEventBus } from '../../src/events/in-process-bus';
+import { OutboxRelay } from '../../src/events/outbox-relay';
+import { count, createEventSchema, dropSchema, randomName, testDb, testInfra, testLogger, waitFor } from './helpers';
+import { effectHandlers, enqueueScenario, expectAppliedExactlyOnceInOrder, republishOldest, scenarioKeys } from './scenario';
+
+// The embedded all-in-one path: same outbox and inbox on real Postgres, the in-process bus in between.
+describe('outbox -> in-process bus -> inbox, with relay and consumer restarted', () => {
+  const infra = testInfra();
+  const logger = testLogger();
+  const service = randomName('svc');
+  const schema = randomName('events_');
+  const topic = topicFor(service);
+  const keys = scenarioKeys(10);
+  const perKey = 50;
+  const total = keys.length * perKey;
+  const totals = new Map<string, number>();
+  const onCount: EventCounter = (name, _labels, value) => totals.set(name, (totals.get(name) ?? 0) + value);
+  const running: { stop(): Promise<void> }[] = [];
+  let db: Knex;
+  let bus: EventBus;
+
+  const startRelay = async (): Promise<OutboxRelay> => {
+    const relay = new OutboxRelay({ db, schema, bus, logger, batchSize: 10, pollIntervalMs: 500, onCount });
+    await relay.start();
+    running.push(relay);
+    return relay;
+  };
+  const startConsumer = async (): Promise<Subscription> => {
+    const subscription = await createEventConsumer({
+      bus,
+      db,
+      schema,
+      name: 'effects',
+      topics: [topic],
+      handlers: effectHandlers(service, schema),
+      logger,
+      onCount,
+    });
+    running.push(subscription);
+    return subscription;
+  };
+
+  beforeAll(async () => {
+    db = testDb(infra.databaseUrl);
+    await createEventSchema(db, schema);
+    bus = createInProcessEventBus({ logger, handlerRetry: { initialMs: 5, maxMs: 50 } });
+    await bus.ensureTopics([topic]);
+  });
+
+  afterAll(async () => {
+    await Promise.all(running.map((r) => r.stop()));
+    await bus?.close();
+    await dropSchema(db, schema);
+    await db?.destroy();
+  });
+
+  it('applies every event exactly once, in order per key, across restarts', async () => {
+    const published = (): Promise<number> => count(db, schema, 'outbox', (q) => q.whereNotNull('published_at'));
+    const applied = (): Promise<number> => count(db, schema, 'effects');
+
+    let consumer = await startConsumer();
+    const relayA = await startRelay();
+    await startRelay(); // a second relay on the same schema competes for the rows all along
+    const producing = enqueueScenario(db, schema, service, keys, perKey, 10);
+
+    await waitFor('a part of the outbox to be published', async () => (await published()) >= 100);
+    await relayA.stop();
+    expect(await published()).toBeLessThan(total);
+    await startRelay();
+
+    await waitFor('a part of the events to be applied', async () => (await applied()) >= 200);
+    await consumer.stop();
+    expect(await applied()).toBeLessThan(total);
+    consumer = await startConsumer();
+
+    await producing;
+    await waitFor('every event to be applied', async () => (await applied()) >= total, { timeoutMs: 60_000 });
+
+    const duplicatesBefore = totals.get('inbox_duplicates') ?? 0;
+    await republishOldest(db, schema, 25);
+    await waitFor(
+      'the republished events to reach the consumer',
+      async () => (totals.get('inbox_duplicates') ?? 0) >= duplicatesBefore + 25,
+    );
+
+    await expectAppliedExactlyOnceInOrder(db, schema, keys, perKey);
+    expect(totals.get('inbox_applied')).toBe(total);
+  }, 120_000);
+});

@@ -1,0 +1,210 @@
+import type { Knex } from 'knex';
+import { verificationEventsV1 } from '@eligo/proto';
+import { eventType, parseCloudEventHeaders, topicFor } from '../../src/events/cloudevents';
+import type { EventCounter } from '../../src/events/counters';
+import type { DeliveredMessage, EventBus, Subscription } from '../../src/events/event-bus';
+import { createInProcessEventBus } from '../../src/events/in-process-bus';
+import { createKafkaEventBus, type KafkaEventBus } from '../../src/events/kafka-bus';
+import { enqueueEvent } from '../../src/events/outbox';
+import { OutboxRelay } from '../../src/events/outbox-relay';
+import { count, createEventSchema, dropSchema, randomName, testDb, testInfra, testLogger, waitFor } from './helpers';
+
+const infra = testInfra();
+const logger = testLogger();
+const { VerificationStepChanged } = verificationEventsV1;
+
+function stepChanged(verificationId: string, currentStep: string): Uint8Array {
+  return VerificationStepChanged.encode({
+    verificationId,
+    programId: 'p1',
+    accountId: 'a1',
+    previousStep: '',
+    currentStep,
+    errorIds: [],
+    testMode: false,
+    occurredAt: new Date(),
+  }).finish();
+}
+
+async function enqueue(db: Knex, schema: string, service: string, subject: string, step: string): Promise<string> {
+  return db.transaction((trx) =>
+    enqueueEvent(trx, schema, { service, eventName: 'VerificationStepChanged', subject, payload: stepChanged(subject, step) }),
+  );
+}
+
+const unpublished = (db: Knex, schema: string): Promise<number> =>
+  count(db, schema, 'outbox', (q) => q.whereNull('published_at'));
+
+describe('outbox relay on Kafka', () => {
+  const service = randomName('svc');
+  const schema = randomName('events_');
+  const topic = topicFor(service);
+  const failures = new Map<string, number>();
+  const onCount: EventCounter = (name, _labels, value) => failures.set(name, (failures.get(name) ?? 0) + value);
+  const stops: { stop(): Promise<void> }[] = [];
+  let db: Knex;
+  let bus: KafkaEventBus;
+
+  beforeAll(async () => {
+    db = testDb(infra.databaseUrl);
+    await createEventSchema(db, schema);
+    // One retry per publish, so that a refused batch fails fast and the relay's own backoff takes over.
+    bus = createKafkaEventBus({ brokers: infra.kafkaBrokers, clientId: 'relay-test', logger, publishRetries: 1 });
+  });
+
+  afterAll(async () => {
+    for (const s of stops.reverse()) await s.stop();
+    await bus?.deleteTopics([topic]);
+    await bus?.close();
+    await dropSchema(db, schema);
+    await db?.destroy();
+  });
+
+  // Runs first, while the topic does not exist yet: the broker (auto-create off) refuses the batch.
+  it('keeps retrying a batch the broker refused, and publishes it once the broker accepts', async () => {
+    const relay = new OutboxRelay({
+      db,
+      schema,
+      bus,
+      logger,
+      pollIntervalMs: 200,
+      retryBackoff: { initialMs: 100, maxMs: 400 },
+      onCount,
+    });
+    stops.push(relay);
+    await relay.start();
+    await enqueue(db, schema, service, 'v-refused', 'collectPersonalInfo');
+    await waitFor('the relay to fail twice', async () => (failures.get('outbox_publish_failures') ?? 0) >= 2);
+    expect(await unpublished(db, schema)).toBe(1);
+
+    await bus.ensureTopics([topic], { partitions: 3 });
+    await waitFor('the row to be published', async () => (await unpublished(db, schema)) === 0, { timeoutMs: 20_000 });
+    await relay.stop();
+  });
+
+  it('publishes on NOTIFY without waiting for its polling interval, with CloudEvents headers', async () => {
+    await bus.ensureTopics([topic], { partitions: 3 });
+    const received: DeliveredMessage[] = [];
+    const subscription = await bus.subscribe({
+      groupId: randomName('test.relay.'),
+      topics: [topic],
+      fromBeginning: false,
+      handler: async (m) => {
+        received.push(m);
+      },
+    });
+    stops.push(subscription);
+    const relay = new OutboxRelay({ db, schema, bus, logger, pollIntervalMs: 30_000 });
+    stops.push(relay);
+    await relay.start(); // its first pass finds nothing; from now on only a NOTIFY or 30 s wake it
+
+    // The control: a row written without NOTIFY stays put, so what follows is not the polling fallback.
+    await db.withSchema(schema).table('outbox').insert({
+      topic,
+      key: 'v-silent',
+      event_type: eventType(service, 'VerificationStepChanged'),
+      headers: {},
+      payload: Buffer.from([]),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await unpublished(db, schema)).toBe(1);
+
+    const started = Date.now();
+    const ceId = await enqueue(db, schema, service, 'v-notify', 'docUpload');
+    await waitFor('the NOTIFY to wake the relay', async () => (await unpublished(db, schema)) === 0, {
+      timeoutMs: 2_000,
+    });
+    expect(Date.now() - started).toBeLessThan(2_000);
+
+    await waitFor('the event on Kafka', async () => received.some((m) => m.key === 'v-notify'));
+    const message = received.find((m) => m.key === 'v-notify')!;
+    expect(message.topic).toBe(`eligo.${service}.events.v1`);
+    expect(parseCloudEventHeaders(message.headers)).toMatchObject({
+      id: ceId,
+      source: `/eligo/${service}`,
+      type: `eligo.${service}.v1.VerificationStepChanged`,
+      subject: 'v-notify',
+    });
+    expect(VerificationStepChanged.decode(message.value)).toMatchObject({ verificationId: 'v-notify', currentStep: 'docUpload' });
+    await relay.stop();
+    await subscription.stop();
+  });
+
+  it('listens again after its LISTEN connection was terminated', async () => {
+    const relay = new OutboxRelay({ db, schema, bus, logger, pollIntervalMs: 30_000 });
+    stops.push(relay);
+    await relay.start();
+    const listen = `LISTEN "eligo_outbox_${schema}"`;
+    const terminated = await db.raw<{ rows: { done: boolean }[] }>(
+      'select pg_terminate_backend(pid) as done from pg_stat_activity where query = ?',
+      [listen],
+    );
+    expect(terminated.rows.length).toBeGreaterThan(0);
+    await waitFor('a new LISTEN session', async () => {
+      const { rows } = await db.raw<{ rows: unknown[] }>('select 1 from pg_stat_activity where query = ?', [listen]);
+      return rows.length > 0;
+    });
+
+    await enqueue(db, schema, service, 'v-relisten', 'success');
+    await waitFor('the NOTIFY to wake the relay', async () => (await unpublished(db, schema)) === 0, {
+      timeoutMs: 2_000,
+    });
+    await relay.stop();
+  });
+});
+
+describe('outbox relay stop', () => {
+  const service = randomName('svc');
+  const schema = randomName('events_');
+  let db: Knex;
+  let bus: EventBus;
+  let subscription: Subscription | undefined;
+
+  beforeAll(async () => {
+    db = testDb(infra.databaseUrl);
+    await createEventSchema(db, schema);
+    bus = createInProcessEventBus({ logger });
+    await bus.ensureTopics([topicFor(service)]);
+  });
+
+  afterAll(async () => {
+    await subscription?.stop();
+    await bus?.close();
+    await dropSchema(db, schema);
+    await db?.destroy();
+  });
+
+  it('finishes the batch in flight, so that what the bus got is exactly what is marked published', async () => {
+    let delivered = 0;
+    subscription = await bus.subscribe({
+      groupId: 'counter',
+      topics: [topicFor(service)],
+      fromBeginning: true,
+      handler: async () => {
+        delivered += 1;
+      },
+    });
+    await db.transaction(async (trx) => {
+      for (let i = 0; i < 500; i += 1) {
+        await enqueueEvent(trx, schema, {
+          service,
+          eventName: 'VerificationStepChanged',
+          subject: `v${i % 7}`,
+          payload: stepChanged(`v${i % 7}`, String(i)),
+        });
+      }
+    });
+    const relay = new OutboxRelay({ db, schema, bus, logger, batchSize: 20, pollIntervalMs: 30_000 });
+    await relay.start();
+    await waitFor('the relay to be busy', async () => (await unpublished(db, schema)) < 500, { intervalMs: 1 });
+    await relay.stop();
+
+    const publishedAtStop = 500 - (await unpublished(db, schema));
+    expect(publishedAtStop).toBeGreaterThan(0);
+    expect(publishedAtStop).toBeLessThan(500); // stopped mid-stream
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(500 - (await unpublished(db, schema))).toBe(publishedAtStop); // nothing moved after stop()
+    await waitFor('the bus to deliver', async () => delivered >= publishedAtStop);
+    expect(delivered).toBe(publishedAtStop);
+  });
+});

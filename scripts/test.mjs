@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// `npm test`: build, contracts (buf lint + breaking), lint and type checks, then every package's tests against
+// real Postgres, Kafka and MinIO (found from ELIGO_TEST_* or started once by the local harness and stopped at
+// the end), then the event tests again against the current Kafka 4.x line.
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const infraCli = join(root, 'deploy/local/dist/cli.js');
+const compatKafka = process.env.ELIGO_TEST_KAFKA_COMPAT_VERSION ?? '4.4.0';
+const started = Date.now();
+
+function step(name, cmd, args, env = process.env) {
+  const t0 = Date.now();
+  console.log(`\n▶ ${name}`);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
+  const secs = ((Date.now() - t0) / 1000).toFixed(1);
+  if (res.status !== 0) {
+    console.error(`✖ ${name} failed (${secs} s)`);
+    return false;
+  }
+  console.log(`✔ ${name} (${secs} s)`);
+  return true;
+}
+
+function infra(args, env = process.env) {
+  const res = spawnSync(process.execPath, [infraCli, ...args, '--json'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (res.status !== 0) throw new Error(`infra ${args.join(' ')} failed`);
+  return JSON.parse(res.stdout.toString() || '{}');
+}
+
+const turbo = join(root, 'node_modules/.bin/turbo');
+let ok = step('build, contracts, lint and type checks', turbo, ['run', 'build', 'lint', '--output-logs=errors-only']);
+if (!ok) process.exit(1);
+
+const given = ['ELIGO_TEST_DATABASE_URL', 'ELIGO_TEST_KAFKA_BROKERS', 'ELIGO_TEST_S3_ENDPOINT'].every((k) => process.env[k]);
+let env = process.env;
+let startedInfra = false;
+const stop = () => {
+  if (startedInfra) {
+    startedInfra = false;
+    spawnSync(process.execPath, [infraCli, 'down'], { cwd: root, stdio: 'inherit' });
+  }
+};
+process.on('SIGINT', () => (stop(), process.exit(130)));
+process.on('SIGTERM', () => (stop(), process.exit(143)));
+try {
+  if (!given) {
+    const up = infra(['up']);
+    startedInfra = up.started !== false;
+    env = { ...process.env, ...up.env };
+  }
+  ok = step('tests (turbo run test)', turbo, ['run', 'test', '--concurrency=1', '--output-logs=full'], env);
+  if (ok && compatKafka && !process.env.ELIGO_TEST_KAFKA_BROKERS) {
+    const compat = infra(['up', '--only', 'kafka', '--kafka-version', compatKafka, '--instance', 'compat'], env);
+    try {
+      ok = step(
+        `event tests against Kafka ${compatKafka}`,
+        join(root, 'node_modules/.bin/jest'),
+        ['--config', 'packages/runtime/jest.config.js', 'packages/runtime/test/events'],
+        { ...env, ...compat.env },
+      );
+    } finally {
+      spawnSync(process.execPath, [infraCli, 'down', '--instance', 'compat'], { cwd: root, stdio: 'inherit' });
+    }
+  }
+} finally {
+  stop();
+}
+console.log(`\n${ok ? 'all checks passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,7 @@
+#!/usr/bin/env node
+// Standalone entry of the reports service (one process per service); the only place that reads process.env.
+import { runProcess } from '@eligo/runtime';
+import { definition } from './index';
+import { version } from '../package.json';
+
+void runProcess({ env: process.env, target: 'reports', modules: { reports: definition }, version });
