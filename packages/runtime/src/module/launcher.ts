@@ -140,15 +140,17 @@ export async function launch(options: LaunchOptions): Promise<RunningProcess> {
 
 /** In a split deployment every dependency outside this process needs an address: fail at boot, not on first call. */
 function checkAddresses(options: LaunchOptions): void {
-  const missing = new Set<string>();
+  const missing = new Map<string, string[]>();
   for (const name of options.targets) {
     for (const dep of options.modules[name].dependsOn) {
       if (!options.targets.includes(dep) && !options.config.grpc.addresses[dep]) {
-        missing.add(`ELIGO_${dep.toUpperCase()}_GRPC_ADDRESS (needed by ${name})`);
+        const variable = `ELIGO_${dep.toUpperCase()}_GRPC_ADDRESS`;
+        missing.set(variable, [...(missing.get(variable) ?? []), name]);
       }
     }
   }
   if (missing.size > 0) {
-    throw new Error(`missing gRPC addresses for modules outside this process: ${[...missing].join(', ')}`);
+    const list = [...missing].map(([variable, users]) => `${variable} (needed by ${users.join(', ')})`);
+    throw new Error(`missing gRPC addresses of modules outside this process: ${list.join('; ')}`);
   }
 }

@@ -67,8 +67,9 @@ export async function runProcess(options: RunOptions): Promise<void> {
     const code = await running.exited;
     logger.flush();
     process.exit(code);
-  } catch {
+  } catch (err) {
     logger.flush();
+    process.stderr.write(`eligo: failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(1);
   }
 }

@@ -1,0 +1,127 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+
+const repo = join(__dirname, '..', '..');
+export const eligoCli = join(repo, 'packages/cli/dist/src/main.js');
+
+/** A real `eligo` process started as an operator would, with its output kept for assertions. */
+export interface EligoProcess {
+  child: ChildProcess;
+  httpUrl: string;
+  grpcPort: number;
+  output(): string;
+  /** Sends the signal and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  exited: Promise<number | null>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
+    });
+  });
+}
+
+export async function startEligo(args: string[], env: Record<string, string>, script = eligoCli): Promise<EligoProcess> {
+  const [httpPort, grpcPort] = [await freePort(), await freePort()];
+  const child = spawn(process.execPath, [script, ...args], {
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      ELIGO_HTTP_PORT: String(httpPort),
+      ELIGO_GRPC_PORT: String(grpcPort),
+      ELIGO_BIND_HOST: '127.0.0.1',
+      ELIGO_LOG_LEVEL: 'info',
+      ELIGO_SHUTDOWN_GRACE_MS: '5000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const proc: EligoProcess = {
+    child,
+    httpUrl: `http://127.0.0.1:${httpPort}`,
+    grpcPort,
+    output: () => out,
+    exited,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  return proc;
+}
+
+/** Waits until /readyz answers 200, or fails with the process output when it exits or times out. */
+export async function waitReady(proc: EligoProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exitedCode: number | null | undefined;
+  void proc.exited.then((c) => (exitedCode = c));
+  while (Date.now() < deadline) {
+    if (exitedCode !== undefined) throw new Error(`eligo exited (${exitedCode}) before ready:\n${proc.output()}`);
+    try {
+      const res = await fetch(`${proc.httpUrl}/readyz`);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`eligo not ready after ${timeoutMs} ms:\n${proc.output()}`);
+}
+
+/** A fresh database on the test server, so each suite's services migrate their schemas from scratch. */
+export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = process.env.ELIGO_TEST_DATABASE_URL;
+  if (!admin) throw new Error('ELIGO_TEST_DATABASE_URL is not set (the jest global setup provides it)');
+  const name = `e2e_${randomBytes(6).toString('hex')}`;
+  const client = new Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** The env that points a process at the suite's real Kafka and MinIO. */
+export function realServersEnv(databaseUrl: string): Record<string, string> {
+  const need = (k: string): string => {
+    const v = process.env[k];
+    if (!v) throw new Error(`${k} is not set (the jest global setup provides it)`);
+    return v;
+  };
+  return {
+    ELIGO_DATABASE_URL: databaseUrl,
+    ELIGO_KAFKA_BROKERS: need('ELIGO_TEST_KAFKA_BROKERS'),
+    ELIGO_KAFKA_CLIENT_ID: `e2e-${randomBytes(3).toString('hex')}`,
+    ELIGO_S3_ENDPOINT: need('ELIGO_TEST_S3_ENDPOINT'),
+    ELIGO_S3_ACCESS_KEY: need('ELIGO_TEST_S3_ACCESS_KEY'),
+    ELIGO_S3_SECRET_KEY: need('ELIGO_TEST_S3_SECRET_KEY'),
+    ELIGO_S3_BUCKET: `e2e-${randomBytes(4).toString('hex')}`,
+  };
+}
+
+export function tempDataDir(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'eligo-e2e-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
