@@ -2,7 +2,13 @@
 export { loadConfig, loadServiceConfig, ConfigError, type Config } from './config/config';
 export { maskConfig } from './config/mask';
 export { moduleNames, type ModuleName } from './config/schema';
-export { createLogger, componentLogger, redactPaths, type Logger, type LoggingConfig } from './logging/logger';
+export {
+  createLogger,
+  componentLogger,
+  redactPaths,
+  type Logger,
+  type LoggingConfig,
+} from './logging/logger';
 export * from './errors/domain-error';
 export { GrpcHost, type GrpcHostOptions } from './grpc/host';
 export {
@@ -11,18 +17,46 @@ export {
   type GrpcClientOptions,
   type UnaryCallOptions,
   type GeneratedClientConstructor,
+  type RequestOf,
+  type ResponseOf,
 } from './grpc/client';
-export type { BreakerOptions, BreakerState } from './grpc/breaker';
-export { bindService, unaryAdapter, serviceNameOf, type UnaryHandler, type ServiceHandlers } from './grpc/unary';
-export { decodeGrpcError, encodeError, isServiceError, GrpcCallError, type DecodedGrpcError } from './grpc/error-codec';
+export { defaultBreakerOptions, type BreakerOptions, type BreakerState } from './grpc/breaker';
+export { defaultRetryPolicy, type RetryPolicy } from './grpc/retry';
+export {
+  bindService,
+  unaryAdapter,
+  serviceNameOf,
+  type UnaryHandler,
+  type ServiceHandlers,
+} from './grpc/unary';
+export {
+  decodeGrpcError,
+  encodeError,
+  isServiceError,
+  GrpcCallError,
+  type DecodedGrpcError,
+} from './grpc/error-codec';
 export {
   grpcStatusByKind,
   httpStatusByGrpcCode,
   httpStatusFromGrpcCode,
   errorMetadataKeys,
   grpcCodeName,
+  genericMessageByGrpcCode,
+  isGrpcCode,
+  transportFailureCodes,
 } from './grpc/status-mapping';
-export { createMetricsRegistry, metricsText, counter, gauge, histogram, type MetricsRegistry } from './metrics/registry';
+export {
+  createMetricsRegistry,
+  metricsText,
+  counter,
+  gauge,
+  histogram,
+  moduleMetrics,
+  type MetricsRegistry,
+  type ModuleMetrics,
+  type MetricsRegistryOptions,
+} from './metrics/registry';
 export { createDb, pingDb, assertSchemaName, type DbOptions, type Knex } from './db/knex';
 export { migrateSchema, appliedMigrations, type SchemaMigration } from './db/migrate';
 export * from './events/index';

@@ -39,7 +39,8 @@ export function toHttpError(err: unknown): HttpError {
     return { status, body: { errorIds: ['internalServerError'], systemErrorMessage: GENERIC } };
   }
   const text = message || defaultMessage(status);
-  if (shape === 'SEM' || (shape === undefined && errorIds.length === 0)) return { status, body: { systemErrorMessage: text } };
+  if (shape === 'SEM' || (shape === undefined && errorIds.length === 0))
+    return { status, body: { systemErrorMessage: text } };
   return { status, body: { errorIds: [...errorIds], systemErrorMessage: text } };
 }
 
@@ -57,7 +58,8 @@ function defaultMessage(status: number): string {
 export function errorMiddleware(logger: Logger) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const mapped = bodyParserError(err) ?? toHttpError(err);
-    if (mapped.status >= 500) logger.error({ err, method: req.method, route: req.route?.path ?? req.path }, 'request failed');
+    if (mapped.status >= 500)
+      logger.error({ err, method: req.method, route: req.route?.path ?? req.path }, 'request failed');
     if (!res.headersSent) res.status(mapped.status).json(mapped.body);
   };
 }
@@ -66,10 +68,16 @@ export function errorMiddleware(logger: Logger) {
 function bodyParserError(err: unknown): HttpError | undefined {
   const type = (err as { type?: string } | null)?.type;
   if (type === 'entity.too.large') {
-    return { status: 413, body: { errorIds: ['invalidRequest'], systemErrorMessage: 'Request body is too large' } };
+    return {
+      status: 413,
+      body: { errorIds: ['invalidRequest'], systemErrorMessage: 'Request body is too large' },
+    };
   }
   if (type === 'entity.parse.failed' || type === 'encoding.unsupported' || type === 'charset.unsupported') {
-    return { status: 400, body: { errorIds: ['invalidRequest'], systemErrorMessage: 'Request body is not valid JSON' } };
+    return {
+      status: 400,
+      body: { errorIds: ['invalidRequest'], systemErrorMessage: 'Request body is not valid JSON' },
+    };
   }
   return undefined;
 }

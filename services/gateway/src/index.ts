@@ -6,7 +6,14 @@ import { gatewayGrpcService } from './grpc/gateway.handlers';
 import { mountRest } from './http/rest-app';
 
 /** The gateway calls every service; in one process they start first, otherwise it needs their addresses. */
-export const dependsOn = ['programs', 'verification', 'documents', 'organizations', 'reports', 'notifier'] as const;
+export const dependsOn = [
+  'programs',
+  'verification',
+  'documents',
+  'organizations',
+  'reports',
+  'notifier',
+] as const;
 
 export const createModule: ModuleFactory = (config, deps) => {
   const own = loadGatewayConfig(config);

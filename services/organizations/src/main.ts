@@ -4,4 +4,9 @@ import { runProcess } from '@eligo/runtime';
 import { definition } from './index';
 import { version } from '../package.json';
 
-void runProcess({ env: process.env, target: 'organizations', modules: { organizations: definition }, version });
+void runProcess({
+  env: process.env,
+  target: 'organizations',
+  modules: { organizations: definition },
+  version,
+});

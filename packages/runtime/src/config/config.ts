@@ -13,7 +13,14 @@ export interface Config {
   database: { url: string | undefined; poolMax: number };
   kafka: { brokers: string[] | undefined; clientId: string };
   s3:
-    | { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string; pathStyle: boolean }
+    | {
+        endpoint: string;
+        accessKey: string;
+        secretKey: string;
+        bucket: string;
+        region: string;
+        pathStyle: boolean;
+      }
     | undefined;
   shutdownGraceMs: number;
   outboxPollMs: number;
@@ -51,14 +58,20 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       };
     }
   }
-  const brokers = e.ELIGO_KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean);
+  const brokers = e.ELIGO_KAFKA_BROKERS?.split(',')
+    .map((b) => b.trim())
+    .filter(Boolean);
   if (brokers) {
-    for (const b of brokers) if (!/^[^\s:]+:\d+$/.test(b)) issues.push(`ELIGO_KAFKA_BROKERS: "${b}" is not host:port`);
+    for (const b of brokers)
+      if (!/^[^\s:]+:\d+$/.test(b)) issues.push(`ELIGO_KAFKA_BROKERS: "${b}" is not host:port`);
   }
   if (issues.length > 0) throw new ConfigError(issues);
 
   const addresses = Object.fromEntries(
-    moduleNames.map((m) => [m, e[`ELIGO_${m.toUpperCase()}_GRPC_ADDRESS` as keyof typeof e] as string | undefined]),
+    moduleNames.map((m) => [
+      m,
+      e[`ELIGO_${m.toUpperCase()}_GRPC_ADDRESS` as keyof typeof e] as string | undefined,
+    ]),
   ) as Record<ModuleName, string | undefined>;
   return {
     http: {
@@ -67,12 +80,20 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       publicBaseUrl: (e.ELIGO_PUBLIC_BASE_URL ?? `http://localhost:${e.ELIGO_HTTP_PORT}`).replace(/\/+$/, ''),
       bodyLimit: e.ELIGO_HTTP_BODY_LIMIT,
     },
-    grpc: { host: e.ELIGO_BIND_HOST, port: e.ELIGO_GRPC_PORT, deadlineMs: e.ELIGO_GRPC_DEADLINE_MS, addresses },
+    grpc: {
+      host: e.ELIGO_BIND_HOST,
+      port: e.ELIGO_GRPC_PORT,
+      deadlineMs: e.ELIGO_GRPC_DEADLINE_MS,
+      addresses,
+    },
     dataDir: resolve(e.ELIGO_DATA_DIR),
     adminToken: e.ELIGO_ADMIN_TOKEN,
     logLevel: e.ELIGO_LOG_LEVEL,
     database: { url: e.ELIGO_DATABASE_URL, poolMax: e.ELIGO_DB_POOL_MAX },
-    kafka: { brokers: brokers && brokers.length > 0 ? brokers : undefined, clientId: e.ELIGO_KAFKA_CLIENT_ID },
+    kafka: {
+      brokers: brokers && brokers.length > 0 ? brokers : undefined,
+      clientId: e.ELIGO_KAFKA_CLIENT_ID,
+    },
     s3,
     shutdownGraceMs: e.ELIGO_SHUTDOWN_GRACE_MS,
     outboxPollMs: e.ELIGO_OUTBOX_POLL_MS,
@@ -87,8 +108,12 @@ function pickEligo(env: Record<string, string | undefined>): Record<string, stri
 }
 
 /** Parses a service's own ELIGO_<SERVICE>_* settings with its zod schema (services/<name>/src/config.ts). */
-export function loadServiceConfig<T extends z.ZodType>(schema: T, env: Record<string, string | undefined>): z.infer<T> {
+export function loadServiceConfig<T extends z.ZodType>(
+  schema: T,
+  env: Record<string, string | undefined>,
+): z.infer<T> {
   const parsed = schema.safeParse(pickEligo(env));
-  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  if (!parsed.success)
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   return parsed.data;
 }

@@ -10,11 +10,14 @@ export function maskConfig(config: Config): unknown {
 
 function mask(value: unknown, key: string): unknown {
   if (value === undefined || value === null) return value ?? null;
-  if (SECRET_KEYS.has(key)) return typeof value === 'string' ? `****${value.length > 8 ? value.slice(-4) : ''}` : '****';
+  if (SECRET_KEYS.has(key))
+    return typeof value === 'string' ? `****${value.length > 8 ? value.slice(-4) : ''}` : '****';
   if (typeof value === 'string') return maskUrlPassword(value);
   if (Array.isArray(value)) return value.map((v) => mask(v, ''));
   if (typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, mask(v, k)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, mask(v, k)]),
+    );
   }
   return value;
 }

@@ -29,7 +29,9 @@ export const envSchema = z.object({
   ELIGO_BIND_HOST: z.string().default('0.0.0.0'),
   ELIGO_PUBLIC_BASE_URL: optionalString.pipe(z.url().optional()),
   ELIGO_DATA_DIR: z.string().default('./.eligo'),
-  ELIGO_ADMIN_TOKEN: optionalString.pipe(z.string().min(24, 'ELIGO_ADMIN_TOKEN must be at least 24 characters').optional()),
+  ELIGO_ADMIN_TOKEN: optionalString.pipe(
+    z.string().min(24, 'ELIGO_ADMIN_TOKEN must be at least 24 characters').optional(),
+  ),
   ELIGO_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ELIGO_DATABASE_URL: optionalString.pipe(z.url().optional()),
   ELIGO_DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(5),
@@ -42,7 +44,10 @@ export const envSchema = z.object({
   ELIGO_S3_REGION: z.string().default('us-east-1'),
   ELIGO_S3_PATH_STYLE: bool.default(true),
   ELIGO_GRPC_DEADLINE_MS: z.coerce.number().int().min(50).max(120_000).default(5000),
-  ELIGO_HTTP_BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'use e.g. 100kb or 1mb').default('1mb'),
+  ELIGO_HTTP_BODY_LIMIT: z
+    .string()
+    .regex(/^\d+(b|kb|mb)$/i, 'use e.g. 100kb or 1mb')
+    .default('1mb'),
   ELIGO_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   ELIGO_OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   // Split deployment: where each service's gRPC API lives when it is not in this process.

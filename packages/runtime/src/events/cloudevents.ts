@@ -24,7 +24,8 @@ const EVENT_NAME = /^[A-Z][A-Za-z0-9]*$/;
 const SOURCE = /^\/eligo\/([a-z][a-z0-9_]*)$/;
 const TYPE = /^eligo\.([a-z][a-z0-9_]*)\.(v[1-9][0-9]*)\.([A-Z][A-Za-z0-9]*)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+const RFC3339 =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
 
 export class InvalidCloudEventError extends Error {
   readonly problems: readonly string[];
@@ -111,7 +112,9 @@ function isRfc3339(value: string): boolean {
 }
 
 /** Validates every required attribute and reports all problems at once (a producer bug is fixed in one go). */
-export function parseCloudEventHeaders(headers: Readonly<Record<string, string | undefined>>): CloudEventAttributes {
+export function parseCloudEventHeaders(
+  headers: Readonly<Record<string, string | undefined>>,
+): CloudEventAttributes {
   const problems: string[] = [];
   const get = (name: string): string => {
     const value = headers[name];
@@ -126,7 +129,8 @@ export function parseCloudEventHeaders(headers: Readonly<Record<string, string |
   const subject = get(CE_HEADERS.subject);
   const contentType = get(CE_HEADERS.contentType);
 
-  if (specversion && specversion !== CE_SPECVERSION) problems.push(`unsupported ce_specversion ${specversion}`);
+  if (specversion && specversion !== CE_SPECVERSION)
+    problems.push(`unsupported ce_specversion ${specversion}`);
   if (id && !UUID.test(id)) problems.push('ce_id is not a UUID');
   const sourceMatch = source ? SOURCE.exec(source) : null;
   if (source && !sourceMatch) problems.push(`ce_source ${source} is not /eligo/<service>`);
@@ -136,7 +140,8 @@ export function parseCloudEventHeaders(headers: Readonly<Record<string, string |
     problems.push(`ce_type ${type} does not belong to ce_source ${source}`);
   }
   if (time && !isRfc3339(time)) problems.push('ce_time is not an RFC 3339 timestamp');
-  if (contentType && contentType !== EVENT_CONTENT_TYPE) problems.push(`unsupported content-type ${contentType}`);
+  if (contentType && contentType !== EVENT_CONTENT_TYPE)
+    problems.push(`unsupported content-type ${contentType}`);
 
   if (problems.length > 0) throw new InvalidCloudEventError(problems);
   return { id, source, type, time, subject, service: typeMatch![1]!, eventName: typeMatch![3]! };

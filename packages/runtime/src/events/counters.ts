@@ -10,4 +10,8 @@ export type EventCounterName =
   | 'inbox_ignored'
   | 'inbox_invalid';
 
-export type EventCounter = (name: EventCounterName, labels: Readonly<Record<string, string>>, value: number) => void;
+export type EventCounter = (
+  name: EventCounterName,
+  labels: Readonly<Record<string, string>>,
+  value: number,
+) => void;

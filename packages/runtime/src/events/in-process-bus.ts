@@ -90,13 +90,16 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): Even
         value: Buffer.from(message.value),
         headers: { ...message.headers },
       };
-      for (let failures = 0; !stopping.aborted; ) {
+      for (let failures = 0; !stopping.aborted;) {
         try {
           await handler(delivered);
           return true;
         } catch (err) {
           failures += 1;
-          logger.warn({ err, groupId, topic, offset, failures }, 'event handler failed; retrying the same message');
+          logger.warn(
+            { err, groupId, topic, offset, failures },
+            'event handler failed; retrying the same message',
+          );
           await sleep(backoffDelay(failures, options.handlerRetry), stopping);
         }
       }
@@ -113,12 +116,22 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): Even
       if (closed) throw new Error('event bus is closed');
       const logs = messages.map((m) => topicLog(m.topic)); // all or nothing, like one produce request
       messages.forEach((m, i) => {
-        logs[i]!.messages.push({ topic: m.topic, key: m.key, value: Buffer.from(m.value), headers: { ...m.headers } });
+        logs[i]!.messages.push({
+          topic: m.topic,
+          key: m.key,
+          value: Buffer.from(m.value),
+          headers: { ...m.headers },
+        });
       });
       if (messages.length > 0) changed.notify();
     },
 
-    async subscribe({ groupId, topics: names, fromBeginning = false, handler }: SubscribeOptions): Promise<Subscription> {
+    async subscribe({
+      groupId,
+      topics: names,
+      fromBeginning = false,
+      handler,
+    }: SubscribeOptions): Promise<Subscription> {
       if (closed) throw new Error('event bus is closed');
       const logs = names.map(topicLog);
       let group = groups.get(groupId);
@@ -127,7 +140,8 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): Even
         groups.set(groupId, group);
       }
       names.forEach((name, i) => {
-        if (!group.positions.has(name)) group.positions.set(name, fromBeginning ? 0 : logs[i]!.messages.length);
+        if (!group.positions.has(name))
+          group.positions.set(name, fromBeginning ? 0 : logs[i]!.messages.length);
       });
       const stopping = new AbortController();
       const loops = names.map((name) =>

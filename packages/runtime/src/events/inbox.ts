@@ -24,7 +24,8 @@ export async function dropInboxTable(knex: Knex, schema: string): Promise<void> 
 export type InboxOutcome = 'applied' | 'duplicate';
 
 /**
- * Runs `effect` at most once per (consumer, ceId), in the transaction that records the ceId. A concurrent
+ * Runs `effect` at most once per (consumer, ceId), in the transaction that records the ceId (a UUID, as
+ * parseCloudEventHeaders guarantees). A concurrent
  * delivery of the same event (e.g. during a rebalance) waits on the primary key and then sees a duplicate.
  * If the effect throws, nothing is recorded and the error propagates, so the bus delivers the event again.
  */
@@ -55,5 +56,9 @@ export async function handleOnce(
  * last committed offset), so rows older than a generous retention can go.
  */
 export async function deleteInboxRows(knex: Knex, schema: string, receivedBefore: Date): Promise<number> {
-  return knex.withSchema(assertSchemaName(schema)).table('inbox').where('received_at', '<', receivedBefore).delete();
+  return knex
+    .withSchema(assertSchemaName(schema))
+    .table('inbox')
+    .where('received_at', '<', receivedBefore)
+    .delete();
 }

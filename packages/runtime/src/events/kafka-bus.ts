@@ -66,7 +66,9 @@ function kafkaLevelFor(logger: Logger): KafkaLogLevel {
 
 // Bounded retries are deliberate (see publishRetries) and the producer is replaced after a failure, so this
 // kafkajs warning describes a risk we already handle; it would otherwise greet every start at warn level.
-const EXPECTED_WARNINGS = new Set(['Limiting retries for the idempotent producer may invalidate EoS guarantees']);
+const EXPECTED_WARNINGS = new Set([
+  'Limiting retries for the idempotent producer may invalidate EoS guarantees',
+]);
 
 function routeKafkaLogs(logger: Logger) {
   return () =>
@@ -75,7 +77,8 @@ function routeKafkaLogs(logger: Logger) {
       let pinoLevel = EXPECTED_WARNINGS.has(message) ? 'debug' : (pinoLevelFor[level] ?? 'info');
       // kafkajs logs every error response at error level, also those it retries (a coordinator still
       // loading, a leader moving); the operation's final failure reaches us as an exception or a crash.
-      if (pinoLevel === 'error' && namespace === 'Connection' && message.startsWith('Response ')) pinoLevel = 'warn';
+      if (pinoLevel === 'error' && namespace === 'Connection' && message.startsWith('Response '))
+        pinoLevel = 'warn';
       logger[pinoLevel]({ namespace, ...extra }, message);
     };
 }
@@ -131,19 +134,24 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
   };
 
   const getProducer = (): Promise<Producer> => {
-    producer ??= (async () => {
-      const p = kafka.producer({
-        idempotent: true,
-        // Required by kafkajs for idempotence, and keeps per-partition order across retries.
-        maxInFlightRequests: 1,
-        createPartitioner: Partitioners.DefaultPartitioner,
-        allowAutoTopicCreation: false,
-        retry: { retries: options.publishRetries ?? 5 },
+    if (!producer) {
+      const created = (async () => {
+        const p = kafka.producer({
+          idempotent: true,
+          // Required by kafkajs for idempotence, and keeps per-partition order across retries.
+          maxInFlightRequests: 1,
+          createPartitioner: Partitioners.DefaultPartitioner,
+          allowAutoTopicCreation: false,
+          retry: { retries: options.publishRetries ?? 5 },
+        });
+        await p.connect();
+        return p;
+      })();
+      created.catch(() => {
+        if (producer === created) producer = undefined; // the next publish tries to connect again
       });
-      await p.connect();
-      return p;
-    })();
-    producer.catch(() => (producer = undefined));
+      producer = created;
+    }
     return producer;
   };
 
@@ -155,11 +163,19 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
     await current?.then((p) => p.disconnect()).catch(() => undefined);
   };
 
-  const consume = (handler: MessageHandler, groupId: string, stopping: AbortSignal) =>
-    async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }: EachBatchPayload) => {
+  const consume =
+    (handler: MessageHandler, groupId: string, stopping: AbortSignal) =>
+    async ({
+      batch,
+      resolveOffset,
+      heartbeat,
+      commitOffsetsIfNecessary,
+      isRunning,
+      isStale,
+    }: EachBatchPayload) => {
       for (const message of batch.messages) {
         const delivered = toDelivered(batch.topic, batch.partition, message);
-        for (let failures = 0; ; ) {
+        for (let failures = 0; ;) {
           // Not resolving an offset is what keeps a message for later: kafkajs fetches again from the
           // first unresolved offset and only ever commits resolved ones.
           if (stopping.aborted || !isRunning() || isStale()) return;
@@ -169,7 +185,14 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
           } catch (err) {
             failures += 1;
             logger.warn(
-              { err, groupId, topic: batch.topic, partition: batch.partition, offset: message.offset, failures },
+              {
+                err,
+                groupId,
+                topic: batch.topic,
+                partition: batch.partition,
+                offset: message.offset,
+                failures,
+              },
               'event handler failed; retrying the same message',
             );
             await heartbeat();
@@ -220,7 +243,12 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
       }
     },
 
-    async subscribe({ groupId, topics, fromBeginning = false, handler }: SubscribeOptions): Promise<Subscription> {
+    async subscribe({
+      groupId,
+      topics,
+      fromBeginning = false,
+      handler,
+    }: SubscribeOptions): Promise<Subscription> {
       if (closed) throw new Error('event bus is closed');
       const consumer = kafka.consumer({
         groupId,
@@ -228,7 +256,9 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
         // The broker holds an empty fetch this long; stop() and rebalances wait for it, so keep it short.
         maxWaitTimeInMs: 1000,
         ...(options.sessionTimeoutMs === undefined ? {} : { sessionTimeout: options.sessionTimeoutMs }),
-        ...(options.heartbeatIntervalMs === undefined ? {} : { heartbeatInterval: options.heartbeatIntervalMs }),
+        ...(options.heartbeatIntervalMs === undefined
+          ? {}
+          : { heartbeatInterval: options.heartbeatIntervalMs }),
       });
       consumer.on(consumer.events.CRASH, ({ payload }) => {
         logger.error({ err: payload.error, groupId, restart: payload.restart }, 'kafka consumer crashed');

@@ -29,6 +29,7 @@ export interface OutboxRelayOptions {
 }
 
 // First key of the two-int advisory lock ("Elig" in ASCII), so that our locks stay apart from other users'.
+// The second is hashtext(schema); two schemas colliding there would merely take turns, never misorder.
 const ADVISORY_LOCK_NAMESPACE = 0x456c6967;
 
 interface OutboxRow {
@@ -98,22 +99,28 @@ export class OutboxRelay {
   private async run(firstPassDone: () => void): Promise<void> {
     const pollIntervalMs = this.options.pollIntervalMs ?? 5_000;
     const batchSize = this.options.batchSize ?? 100;
-    for (let failures = 0; !this.stopping.signal.aborted; firstPassDone()) {
+    let failures = 0;
+    while (!this.stopping.signal.aborted) {
       const seen = this.wake.current;
+      let published = 0;
       try {
-        const published = await this.publishBatch(batchSize);
+        published = await this.publishBatch(batchSize);
         failures = 0;
         if (published > 0) this.options.onCount?.('outbox_published', { schema: this.schema }, published);
-        if (published === batchSize) continue; // more rows are likely waiting
       } catch (err) {
         failures += 1;
-        const delayMs = backoffDelay(failures, this.options.retryBackoff ?? { initialMs: 200, maxMs: 30_000 });
-        this.logger.warn({ err, failures, delayMs }, 'outbox batch failed; retrying after a pause');
         this.options.onCount?.('outbox_publish_failures', { schema: this.schema }, 1);
-        await sleep(delayMs, this.stopping.signal);
-        continue;
+        this.logger.warn({ err, failures }, 'outbox batch failed; retrying after a pause');
       }
-      await this.wake.waitSince(seen, pollIntervalMs);
+      firstPassDone();
+      if (failures > 0) {
+        await sleep(
+          backoffDelay(failures, this.options.retryBackoff ?? { initialMs: 200, maxMs: 30_000 }),
+          this.stopping.signal,
+        );
+      } else if (published < batchSize) {
+        await this.wake.waitSince(seen, pollIntervalMs); // a full batch means more rows are likely waiting
+      }
     }
     firstPassDone(); // stopped before the first pass
   }
@@ -137,7 +144,9 @@ export class OutboxRelay {
         .forUpdate()
         .skipLocked();
       if (rows.length === 0) return 0;
-      await bus.publish(rows.map((r) => ({ topic: r.topic, key: r.key, value: r.payload, headers: r.headers })));
+      await bus.publish(
+        rows.map((r) => ({ topic: r.topic, key: r.key, value: r.payload, headers: r.headers })),
+      );
       await trx
         .withSchema(this.schema)
         .table('outbox')
@@ -163,7 +172,10 @@ function listenConnector(options: OutboxRelayOptions): Pick<PgListenerOptions, '
   return {
     connect: async () => {
       // keepAlive: a half-open TCP connection would otherwise look alive and never deliver a NOTIFY.
-      const connection = new Client({ keepAlive: true, ...(typeof config === 'string' ? { connectionString: config } : config) });
+      const connection = new Client({
+        keepAlive: true,
+        ...(typeof config === 'string' ? { connectionString: config } : config),
+      });
       connection.on('error', () => undefined); // errors before PgListener attaches its handlers
       await connection.connect();
       return connection;

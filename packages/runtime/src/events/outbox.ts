@@ -37,7 +37,11 @@ export interface OutboxEvent extends NewCloudEvent {
  * Records an event in the caller's transaction and returns its ce_id. The NOTIFY is delivered by Postgres
  * only when that transaction commits (and not at all if it rolls back), which wakes the relay promptly.
  */
-export async function enqueueEvent(trx: Knex.Transaction, schema: string, event: OutboxEvent): Promise<string> {
+export async function enqueueEvent(
+  trx: Knex.Transaction,
+  schema: string,
+  event: OutboxEvent,
+): Promise<string> {
   const headers = buildCloudEventHeaders(event);
   await trx
     .withSchema(assertSchemaName(schema))
@@ -54,7 +58,11 @@ export async function enqueueEvent(trx: Knex.Transaction, schema: string, event:
 }
 
 /** Published rows are history only; a service may delete them after a retention period. */
-export async function deletePublishedOutboxRows(knex: Knex, schema: string, publishedBefore: Date): Promise<number> {
+export async function deletePublishedOutboxRows(
+  knex: Knex,
+  schema: string,
+  publishedBefore: Date,
+): Promise<number> {
   return knex
     .withSchema(assertSchemaName(schema))
     .table('outbox')

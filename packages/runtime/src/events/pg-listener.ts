@@ -41,7 +41,7 @@ export class PgListener {
   private async run(firstAttempt: () => void): Promise<void> {
     const { channel, logger, onNotify } = this.options;
     const signal = this.stopping.signal;
-    for (let failures = 0; !signal.aborted; ) {
+    for (let failures = 0; !signal.aborted;) {
       let opened: Client | undefined;
       try {
         const client = await this.options.connect();
@@ -66,11 +66,17 @@ export class PgListener {
       } catch (err) {
         failures += 1;
         firstAttempt();
-        logger.warn({ err, channel, failures }, 'LISTEN connection failed; relying on polling until it is back');
+        logger.warn(
+          { err, channel, failures },
+          'LISTEN connection failed; relying on polling until it is back',
+        );
       }
       if (opened) await this.options.close(opened).catch(() => undefined);
       if (failures > 0 && !signal.aborted) {
-        await sleep(backoffDelay(failures, this.options.reconnect ?? { initialMs: 500, maxMs: 30_000 }), signal);
+        await sleep(
+          backoffDelay(failures, this.options.reconnect ?? { initialMs: 500, maxMs: 30_000 }),
+          signal,
+        );
       }
     }
   }

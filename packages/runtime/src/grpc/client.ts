@@ -34,7 +34,9 @@ type UnaryMethods<S> = {
 export type RequestOf<S, K extends keyof S> = S[K] extends { requestSerialize: (value: infer Req) => Buffer }
   ? Req
   : never;
-export type ResponseOf<S, K extends keyof S> = S[K] extends { responseDeserialize: (bytes: Buffer) => infer Res }
+export type ResponseOf<S, K extends keyof S> = S[K] extends {
+  responseDeserialize: (bytes: Buffer) => infer Res;
+}
   ? Res
   : never;
 
@@ -68,9 +70,14 @@ export interface UnaryCallOptions {
 
 export interface GrpcClient<S extends ServiceDefinition> {
   readonly serviceName: string;
+  /** The target; resolved on the first call when the client was given a function. */
   readonly address: string;
   /** Calls a unary RPC by its method name (lowerCamel, as in the generated client): types follow the name. */
-  unary<K extends UnaryMethods<S>>(method: K, request: RequestOf<S, K>, options?: UnaryCallOptions): Promise<ResponseOf<S, K>>;
+  unary<K extends UnaryMethods<S>>(
+    method: K,
+    request: RequestOf<S, K>,
+    options?: UnaryCallOptions,
+  ): Promise<ResponseOf<S, K>>;
   breakerState(): BreakerState;
   close(): void;
 }
@@ -91,10 +98,13 @@ const defaultChannelOptions: ChannelOptions = {
  *
  *   const programs = createClient(programsV1.ProgramsServiceClient, deps.addressOf('programs'), { deadlineMs });
  *   const { buildInfo } = await programs.unary('getInfo', {});
+ *
+ * The address may be a function: the channel is then opened on the first call. A module built before its
+ * own process listens (port 0 in tests) can so name "this process" before the port is known.
  */
 export function createClient<S extends ServiceDefinition>(
   ctor: GeneratedClientConstructor<S>,
-  address: string,
+  address: string | (() => string),
   options: GrpcClientOptions = {},
 ): GrpcClient<S> {
   return new UnaryClient(ctor, address, options);
@@ -102,7 +112,8 @@ export function createClient<S extends ServiceDefinition>(
 
 class UnaryClient<S extends ServiceDefinition> implements GrpcClient<S> {
   readonly serviceName: string;
-  private readonly client: Client;
+  private channel: Client | undefined;
+  private readonly open: () => Client;
   private readonly definition: S;
   private readonly deadlineMs: number;
   private readonly retry: RetryPolicy;
@@ -112,7 +123,7 @@ class UnaryClient<S extends ServiceDefinition> implements GrpcClient<S> {
 
   constructor(
     ctor: GeneratedClientConstructor<S>,
-    readonly address: string,
+    private readonly target: string | (() => string),
     options: GrpcClientOptions,
   ) {
     this.serviceName = ctor.serviceName;
@@ -121,14 +132,19 @@ class UnaryClient<S extends ServiceDefinition> implements GrpcClient<S> {
     this.retry = { ...defaultRetryPolicy, ...options.retry };
     this.module = options.module ?? 'unknown';
     this.metrics = options.metrics ? clientMetrics(options.metrics) : undefined;
-    this.client = new ctor(address, options.credentials ?? grpcCredentials.createInsecure(), {
-      ...defaultChannelOptions,
-      ...options.channelOptions,
-    });
+    this.open = () =>
+      new ctor(this.address, options.credentials ?? grpcCredentials.createInsecure(), {
+        ...defaultChannelOptions,
+        ...options.channelOptions,
+      });
+    if (typeof target === 'string') this.channel = this.open();
     const stateLabels = { module: this.module, grpc_service: this.serviceName };
     this.metrics?.circuitState.set(stateLabels, 0);
     this.breaker = new CallBreaker(this.serviceName, options.breaker ?? {}, (state) => {
-      options.logger?.[state === 'open' ? 'warn' : 'info']({ grpcService: this.serviceName, state }, 'circuit breaker');
+      options.logger?.[state === 'open' ? 'warn' : 'info'](
+        { grpcService: this.serviceName, state },
+        'circuit breaker',
+      );
       this.metrics?.circuitState.set(stateLabels, state === 'open' ? 2 : state === 'halfOpen' ? 1 : 0);
     });
   }
@@ -142,7 +158,10 @@ class UnaryClient<S extends ServiceDefinition> implements GrpcClient<S> {
     if (!definition || definition.requestStream || definition.responseStream) {
       throw new Error(`${this.serviceName} has no unary method ${method}`);
     }
-    const deadline = Math.min(Date.now() + (options.deadlineMs ?? this.deadlineMs), toEpochMs(options.deadline));
+    const deadline = Math.min(
+      Date.now() + (options.deadlineMs ?? this.deadlineMs),
+      toEpochMs(options.deadline),
+    );
     const metadata = toMetadata(options.metadata);
     const grpcMethod = definition.path.split('/')[2] ?? method;
     const started = process.hrtime.bigint();
@@ -150,7 +169,13 @@ class UnaryClient<S extends ServiceDefinition> implements GrpcClient<S> {
     try {
       return await this.breaker.run(() =>
         this.withRetries(grpcMethod, deadline, options.signal, () =>
-          this.attempt<RequestOf<S, K>, ResponseOf<S, K>>(definition, request, metadata, deadline, options.signal),
+          this.attempt<RequestOf<S, K>, ResponseOf<S, K>>(
+            definition,
+            request,
+            metadata,
+            deadline,
+            options.signal,
+          ),
         ),
       );
     } catch (err) {
@@ -183,9 +208,13 @@ class UnaryClient<S extends ServiceDefinition> implements GrpcClient<S> {
         const delay = backoffMs(this.retry, n);
         if (Date.now() + delay >= deadline) throw err;
         await sleep(delay, undefined, signal ? { signal } : undefined).catch(() => {
-          throw err;
+          throw new GrpcCallError(Status.CANCELLED, 'call aborted by the caller');
         });
-        this.metrics?.retries.inc({ module: this.module, grpc_service: this.serviceName, grpc_method: grpcMethod });
+        this.metrics?.retries.inc({
+          module: this.module,
+          grpc_service: this.serviceName,
+          grpc_method: grpcMethod,
+        });
       }
     }
   }
@@ -199,7 +228,8 @@ class UnaryClient<S extends ServiceDefinition> implements GrpcClient<S> {
   ): Promise<Res> {
     return new Promise<Res>((resolve, reject) => {
       if (signal?.aborted) return reject(new GrpcCallError(Status.CANCELLED, 'call aborted by the caller'));
-      const call = this.client.makeUnaryRequest<Req, Res>(
+      this.channel ??= this.open();
+      const call = this.channel.makeUnaryRequest<Req, Res>(
         definition.path,
         definition.requestSerialize,
         definition.responseDeserialize,
@@ -218,13 +248,17 @@ class UnaryClient<S extends ServiceDefinition> implements GrpcClient<S> {
     });
   }
 
+  get address(): string {
+    return typeof this.target === 'string' ? this.target : this.target();
+  }
+
   breakerState(): BreakerState {
     return this.breaker.state;
   }
 
   close(): void {
     this.breaker.shutdown();
-    this.client.close();
+    this.channel?.close();
   }
 }
 

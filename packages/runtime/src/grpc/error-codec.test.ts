@@ -48,7 +48,10 @@ describe('encodeError / decodeGrpcError', () => {
 
   it('keeps the message of a deliberate internal domain error, and still logs it', () => {
     const encoded = encodeError(internal('Report generation failed'));
-    expect(encoded).toMatchObject({ log: 'error', status: { code: Status.INTERNAL, details: 'Report generation failed' } });
+    expect(encoded).toMatchObject({
+      log: 'error',
+      status: { code: Status.INTERNAL, details: 'Report generation failed' },
+    });
   });
 
   it('passes a dependency timeout on as DEADLINE_EXCEEDED, marked as not to be retried', () => {
@@ -90,7 +93,11 @@ describe('encodeError / decodeGrpcError', () => {
   });
 
   it('treats anything that is not a gRPC error as INTERNAL', () => {
-    expect(decodeGrpcError('oops')).toMatchObject({ code: Status.INTERNAL, message: 'Internal server error', detail: 'oops' });
+    expect(decodeGrpcError('oops')).toMatchObject({
+      code: Status.INTERNAL,
+      message: 'Internal server error',
+      detail: 'oops',
+    });
     expect(decodeGrpcError(Object.assign(new Error('x'), { code: 'ECONNRESET' })).code).toBe(Status.INTERNAL);
   });
 });

@@ -61,7 +61,11 @@ export function encodeError(err: unknown): EncodedError {
     }
   }
   return {
-    status: { code: Status.INTERNAL, details: genericMessageByGrpcCode[Status.INTERNAL], metadata: new Metadata() },
+    status: {
+      code: Status.INTERNAL,
+      details: genericMessageByGrpcCode[Status.INTERNAL],
+      metadata: new Metadata(),
+    },
     log: 'error',
   };
 }
@@ -136,7 +140,12 @@ export function decodeGrpcError(err: unknown): DecodedGrpcError {
     code: err.code,
     codeName: grpcCodeName(err.code),
     message: kind !== undefined && detail ? detail : genericMessageByGrpcCode[err.code],
-    errorIds: ids ? ids.split(',').map((s) => s.trim()).filter(Boolean) : [],
+    errorIds: ids
+      ? ids
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
     ...(Number.isInteger(http) && http >= 100 && http <= 599 ? { httpStatus: http } : {}),
     ...(body === 'ER' || body === 'SEM' ? { body } : {}),
     ...(kind !== undefined ? { kind } : {}),

@@ -38,7 +38,8 @@ export class GrpcHost {
   }
 
   addService(binding: GrpcServiceBinding): void {
-    if (this.boundPort !== undefined) throw new Error(`cannot add ${binding.name}: the gRPC host already listens`);
+    if (this.boundPort !== undefined)
+      throw new Error(`cannot add ${binding.name}: the gRPC host already listens`);
     if (this.services.has(binding.name)) throw new Error(`gRPC service ${binding.name} is registered twice`);
     this.server.addService(binding.definition, binding.implementation);
     this.services.set(binding.name, binding);
@@ -55,7 +56,10 @@ export class GrpcHost {
     this.boundPort = await new Promise<number>((resolve, reject) =>
       this.server.bindAsync(address, credentials, (err, bound) => (err ? reject(err) : resolve(bound))),
     );
-    this.log.info({ address: `${host}:${this.boundPort}`, services: [...this.services.keys()] }, 'grpc listening');
+    this.log.info(
+      { address: `${host}:${this.boundPort}`, services: [...this.services.keys()] },
+      'grpc listening',
+    );
     return this.boundPort;
   }
 

@@ -66,7 +66,12 @@ export function loggingInterceptor(logger: Logger): ServerInterceptor {
   return outcomeInterceptor(({ service, method, code, seconds }) => {
     const level = code === Status.OK ? 'debug' : serverSide.has(code) ? 'warn' : 'info';
     logger[level](
-      { grpcService: service, grpcMethod: method, grpcCode: grpcCodeName(code), ms: Math.round(seconds * 1000) },
+      {
+        grpcService: service,
+        grpcMethod: method,
+        grpcCode: grpcCodeName(code),
+        ms: Math.round(seconds * 1000),
+      },
       'grpc call',
     );
   });

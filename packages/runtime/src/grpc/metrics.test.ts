@@ -12,7 +12,10 @@ describe('names', () => {
   });
 
   it('splits a method path', () => {
-    expect(splitPath('/eligo.programs.v1.ProgramsService/GetInfo')).toEqual(['eligo.programs.v1.ProgramsService', 'GetInfo']);
+    expect(splitPath('/eligo.programs.v1.ProgramsService/GetInfo')).toEqual([
+      'eligo.programs.v1.ProgramsService',
+      'GetInfo',
+    ]);
     expect(splitPath('garbage')).toEqual(['unknown', 'unknown']);
   });
 

@@ -3,6 +3,7 @@ import type { Server } from '@grpc/grpc-js';
 import { loadSync, type PackageDefinition } from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
 import { protoFiles, protoRoot } from '@eligo/proto';
+import { linkFileDescriptors } from './descriptor-links';
 import { healthProtoPath, healthServiceName } from './health';
 
 // health.proto lives at <root>/health/v1/health.proto inside grpc-health-check.
@@ -15,11 +16,29 @@ let cached: PackageDefinition | undefined;
  * these, so `grpcurl list/describe` works against any process without a local copy of the protos.
  */
 function packageDefinition(): PackageDefinition {
+  if (cached) return cached;
   // keepCase: descriptors must carry the proto's own field names (build_info), not camelCase.
-  cached ??= loadSync([...protoFiles, relative(healthRoot, healthProtoPath)], {
+  const loaded = loadSync([...protoFiles, relative(healthRoot, healthProtoPath)], {
     includeDirs: [protoRoot, healthRoot],
     keepCase: true,
   });
+  // Message and enum definitions all carry the same list of files (service definitions carry none): link
+  // the list once and give every carrier the linked copy.
+  const filesOf = (d: object): Buffer[] | undefined => {
+    const files = (d as { fileDescriptorProtos?: unknown }).fileDescriptorProtos;
+    return Array.isArray(files) ? (files as Buffer[]) : undefined;
+  };
+  const original =
+    Object.values(loaded)
+      .map(filesOf)
+      .find((files) => files !== undefined) ?? [];
+  const linked = linkFileDescriptors(original).map((b) => Buffer.from(b));
+  cached = Object.fromEntries(
+    Object.entries(loaded).map(([name, d]) => [
+      name,
+      filesOf(d) ? { ...d, fileDescriptorProtos: linked } : d,
+    ]),
+  ) as PackageDefinition;
   return cached;
 }
 

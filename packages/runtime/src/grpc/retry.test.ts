@@ -22,7 +22,12 @@ describe('backoffMs', () => {
 describe('isRetryable', () => {
   it('retries a transport UNAVAILABLE only', () => {
     expect(isRetryable(new GrpcCallError(Status.UNAVAILABLE, 'connect ECONNREFUSED'))).toBe(true);
-    for (const code of [Status.DEADLINE_EXCEEDED, Status.NOT_FOUND, Status.INTERNAL, Status.INVALID_ARGUMENT]) {
+    for (const code of [
+      Status.DEADLINE_EXCEEDED,
+      Status.NOT_FOUND,
+      Status.INTERNAL,
+      Status.INVALID_ARGUMENT,
+    ]) {
       expect(isRetryable(new GrpcCallError(code, 'x'))).toBe(false);
     }
     expect(isRetryable(new Error('not grpc'))).toBe(false);
@@ -30,7 +35,9 @@ describe('isRetryable', () => {
 
   it('does not retry an UNAVAILABLE a handler sent on purpose, nor an open circuit', () => {
     const { status } = encodeError(unavailable('store down'));
-    expect(isRetryable(new GrpcCallError(status.code, status.details, status.metadata as Metadata))).toBe(false);
+    expect(isRetryable(new GrpcCallError(status.code, status.details, status.metadata as Metadata))).toBe(
+      false,
+    );
     expect(isRetryable(circuitOpenError('svc', 1000))).toBe(false);
   });
 });

@@ -73,7 +73,9 @@ export function grpcCodeName(code: number): string {
 }
 
 export function isGrpcCode(value: unknown): value is Status {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= Status.UNAUTHENTICATED;
+  return (
+    typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= Status.UNAUTHENTICATED
+  );
 }
 
 /**
@@ -90,4 +92,8 @@ export const errorMetadataKeys = {
 } as const;
 
 /** Codes that mean "the server did not answer" rather than "the server answered no" (breaker input). */
-export const transportFailureCodes: readonly Status[] = [Status.UNAVAILABLE, Status.DEADLINE_EXCEEDED, Status.INTERNAL];
+export const transportFailureCodes: readonly Status[] = [
+  Status.UNAVAILABLE,
+  Status.DEADLINE_EXCEEDED,
+  Status.INTERNAL,
+];

@@ -31,9 +31,11 @@ describe('metrics registry', () => {
   it('times with a module histogram and sets a module gauge', async () => {
     const registry = createMetricsRegistry({ defaultMetrics: false });
     const metrics = moduleMetrics(registry, 'documents');
-    const end = metrics.histogram({ name: 'eligo_upload_seconds', help: 'Uploads.', labelNames: ['kind'] }).startTimer({
-      kind: 'pdf',
-    });
+    const end = metrics
+      .histogram({ name: 'eligo_upload_seconds', help: 'Uploads.', labelNames: ['kind'] })
+      .startTimer({
+        kind: 'pdf',
+      });
     end();
     metrics.gauge({ name: 'eligo_queue_depth', help: 'Queue.' }).set({}, 7);
     const { body } = await metricsText(registry);

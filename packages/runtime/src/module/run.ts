@@ -27,7 +27,9 @@ export async function runProcess(options: RunOptions): Promise<void> {
     config = loadConfig(options.env);
     targets = parseTargets(options.target);
   } catch (err) {
-    process.stderr.write(`eligo: ${err instanceof ConfigError || err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(
+      `eligo: ${err instanceof ConfigError || err instanceof Error ? err.message : String(err)}\n`,
+    );
     process.exit(2);
   }
   if (options.printConfig) {
@@ -83,7 +85,9 @@ function printBanner(info: StartedInfo): void {
     `  health:   ${info.publicBaseUrl}/readyz`,
   ];
   if (info.adminTokenGenerated) {
-    lines.push(`  operator token (ELIGO_ADMIN_TOKEN unset, generated and kept in the data dir): ${info.adminToken}`);
+    lines.push(
+      `  operator token (ELIGO_ADMIN_TOKEN unset, generated and kept in the data dir): ${info.adminToken}`,
+    );
   }
   process.stdout.write(lines.join('\n') + '\n');
 }

@@ -100,5 +100,7 @@ it('migrates once when replicas of one service start together', async () => {
 });
 
 it('rejects a schema name that is not a plain identifier', () => {
-  expect(() => createDb({ url, schema: 'bad;drop', poolMax: 1, applicationName: 'x' })).toThrow('invalid schema name');
+  expect(() => createDb({ url, schema: 'bad;drop', poolMax: 1, applicationName: 'x' })).toThrow(
+    'invalid schema name',
+  );
 });

@@ -18,7 +18,9 @@ export class FixtureProcess {
     });
     this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
     this.ready = new Promise((resolve, reject) => {
-      this.child.once('exit', (code, signal) => reject(new Error(`${fixture} exited (${code ?? signal}) before it was ready`)));
+      this.child.once('exit', (code, signal) =>
+        reject(new Error(`${fixture} exited (${code ?? signal}) before it was ready`)),
+      );
       createInterface({ input: this.child.stdout! }).on('line', (line) => {
         const message = JSON.parse(line) as { ready?: boolean; count?: string; value?: number };
         if (message.ready) resolve();

@@ -34,12 +34,19 @@ const harnesses: [string, () => Harness][] = [
   ],
   [
     'in-process',
-    () => ({ bus: createInProcessEventBus({ logger: testLogger(), handlerRetry }), cleanup: async () => undefined }),
+    () => ({
+      bus: createInProcessEventBus({ logger: testLogger(), handlerRetry }),
+      cleanup: async () => undefined,
+    }),
   ],
 ];
 
 /** What a handler saw, as "key:n" strings, in delivery order. */
-function recorder(): { seen: string[]; messages: DeliveredMessage[]; handler(m: DeliveredMessage): Promise<void> } {
+function recorder(): {
+  seen: string[];
+  messages: DeliveredMessage[];
+  handler(m: DeliveredMessage): Promise<void>;
+} {
   const seen: string[] = [];
   const messages: DeliveredMessage[] = [];
   return {
@@ -58,7 +65,8 @@ const message = (topic: string, key: string, n: number) => ({
   value: Buffer.from(String(n)),
   headers: { ce_id: `${key}-${n}`, 'content-type': 'text/plain' },
 });
-const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const range = (from: number, to: number): number[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 describe.each(harnesses)('%s event bus', (_name, makeHarness) => {
   let harness: Harness;
@@ -72,7 +80,9 @@ describe.each(harnesses)('%s event bus', (_name, makeHarness) => {
     topics.push(topic);
     return topic;
   };
-  const subscribe = async (options: Omit<Parameters<EventBus['subscribe']>[0], 'groupId'> & { groupId?: string }) => {
+  const subscribe = async (
+    options: Omit<Parameters<EventBus['subscribe']>[0], 'groupId'> & { groupId?: string },
+  ) => {
     const groupId = options.groupId ?? randomName('test.group.');
     groups.push(groupId);
     const subscription = await harness.bus.subscribe({ ...options, groupId });
@@ -101,7 +111,9 @@ describe.each(harnesses)('%s event bus', (_name, makeHarness) => {
     await waitFor('every message', async () => received.seen.length >= 80);
 
     for (const key of keys) {
-      expect(received.seen.filter((s) => s.startsWith(`${key}:`))).toEqual(range(1, 20).map((n) => `${key}:${n}`));
+      expect(received.seen.filter((s) => s.startsWith(`${key}:`))).toEqual(
+        range(1, 20).map((n) => `${key}:${n}`),
+      );
     }
     const first = received.messages.find((m) => m.key === 'bravo' && m.value.toString() === '7');
     expect(first).toMatchObject({ topic, headers: { ce_id: 'bravo-7', 'content-type': 'text/plain' } });
@@ -130,7 +142,12 @@ describe.each(harnesses)('%s event bus', (_name, makeHarness) => {
     const groupId = randomName('test.group.');
     await harness.bus.publish(range(1, 5).map((n) => message(topic, 'k', n)));
     const first = recorder();
-    const subscription = await subscribe({ groupId, topics: [topic], fromBeginning: true, handler: first.handler });
+    const subscription = await subscribe({
+      groupId,
+      topics: [topic],
+      fromBeginning: true,
+      handler: first.handler,
+    });
     await waitFor('the first five', async () => first.seen.length >= 5);
     await subscription.stop();
 

@@ -9,7 +9,9 @@ export function testInfra(): { databaseUrl: string; kafkaBrokers: string[] } {
   const databaseUrl = process.env.ELIGO_TEST_DATABASE_URL;
   const brokers = process.env.ELIGO_TEST_KAFKA_BROKERS;
   if (!databaseUrl || !brokers) {
-    throw new Error('ELIGO_TEST_DATABASE_URL and ELIGO_TEST_KAFKA_BROKERS must name a Postgres and a Kafka to test against');
+    throw new Error(
+      'ELIGO_TEST_DATABASE_URL and ELIGO_TEST_KAFKA_BROKERS must name a Postgres and a Kafka to test against',
+    );
   }
   return { databaseUrl, kafkaBrokers: brokers.split(',').map((b) => b.trim()) };
 }
@@ -49,7 +51,12 @@ export async function dropSchema(db: Knex, schema: string): Promise<void> {
   await db.raw('drop schema if exists ?? cascade', [schema]);
 }
 
-export async function count(db: Knex, schema: string, table: string, where?: (q: Knex.QueryBuilder) => void): Promise<number> {
+export async function count(
+  db: Knex,
+  schema: string,
+  table: string,
+  where?: (q: Knex.QueryBuilder) => void,
+): Promise<number> {
   const query = db.withSchema(schema).table(table).count<{ n: string }[]>({ n: '*' });
   where?.(query);
   const rows = await query;

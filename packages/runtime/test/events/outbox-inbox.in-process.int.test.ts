@@ -5,8 +5,23 @@ import type { EventBus, Subscription } from '../../src/events/event-bus';
 import { createEventConsumer } from '../../src/events/event-consumer';
 import { createInProcessEventBus } from '../../src/events/in-process-bus';
 import { OutboxRelay } from '../../src/events/outbox-relay';
-import { count, createEventSchema, dropSchema, randomName, testDb, testInfra, testLogger, waitFor } from './helpers';
-import { effectHandlers, enqueueScenario, expectAppliedExactlyOnceInOrder, republishOldest, scenarioKeys } from './scenario';
+import {
+  count,
+  createEventSchema,
+  dropSchema,
+  randomName,
+  testDb,
+  testInfra,
+  testLogger,
+  waitFor,
+} from './helpers';
+import {
+  effectHandlers,
+  enqueueScenario,
+  expectAppliedExactlyOnceInOrder,
+  republishOldest,
+  scenarioKeys,
+} from './scenario';
 
 // The embedded all-in-one path: same outbox and inbox on real Postgres, the in-process bus in between.
 describe('outbox -> in-process bus -> inbox, with relay and consumer restarted', () => {
@@ -60,13 +75,15 @@ describe('outbox -> in-process bus -> inbox, with relay and consumer restarted',
   });
 
   it('applies every event exactly once, in order per key, across restarts', async () => {
-    const published = (): Promise<number> => count(db, schema, 'outbox', (q) => q.whereNotNull('published_at'));
+    const published = (): Promise<number> =>
+      count(db, schema, 'outbox', (q) => q.whereNotNull('published_at'));
     const applied = (): Promise<number> => count(db, schema, 'effects');
 
     let consumer = await startConsumer();
-    const relayA = await startRelay();
-    await startRelay(); // a second relay on the same schema competes for the rows all along
     const producing = enqueueScenario(db, schema, service, keys, perKey, 10);
+    // Two relays start together on a backlog: they compete for the same rows, and per-key order must hold.
+    await waitFor('a backlog', async () => (await count(db, schema, 'outbox')) >= 150);
+    const [relayA] = await Promise.all([startRelay(), startRelay()]);
 
     await waitFor('a part of the outbox to be published', async () => (await published()) >= 100);
     await relayA.stop();

@@ -2,7 +2,17 @@ import type { Knex } from 'knex';
 import { topicFor } from '../../src/events/cloudevents';
 import { createKafkaEventBus, type KafkaEventBus } from '../../src/events/kafka-bus';
 import { FixtureProcess } from './child-process';
-import { count, createEventSchema, dropSchema, randomName, testDb, testInfra, testLogger, testLogLevel, waitFor } from './helpers';
+import {
+  count,
+  createEventSchema,
+  dropSchema,
+  randomName,
+  testDb,
+  testInfra,
+  testLogger,
+  testLogLevel,
+  waitFor,
+} from './helpers';
 import { enqueueScenario, expectAppliedExactlyOnceInOrder, republishOldest, scenarioKeys } from './scenario';
 
 // Relays and the consumer run as child processes on the compiled runtime (dist/), so they can be SIGKILLed.
@@ -24,7 +34,14 @@ describe('outbox -> Kafka -> inbox, with processes killed mid-stream', () => {
   const relayProcess = async (): Promise<FixtureProcess> => {
     const child = new FixtureProcess(
       'relay-process.js',
-      { databaseUrl: infra.databaseUrl, brokers: infra.kafkaBrokers, schema, batchSize: 10, pollIntervalMs: 500, logLevel: testLogLevel() },
+      {
+        databaseUrl: infra.databaseUrl,
+        brokers: infra.kafkaBrokers,
+        schema,
+        batchSize: 10,
+        pollIntervalMs: 500,
+        logLevel: testLogLevel(),
+      },
       relayTotals,
     );
     children.push(child);
@@ -54,7 +71,11 @@ describe('outbox -> Kafka -> inbox, with processes killed mid-stream', () => {
   beforeAll(async () => {
     db = testDb(infra.databaseUrl);
     await createEventSchema(db, schema);
-    bus = createKafkaEventBus({ brokers: infra.kafkaBrokers, clientId: 'outbox-inbox-test', logger: testLogger() });
+    bus = createKafkaEventBus({
+      brokers: infra.kafkaBrokers,
+      clientId: 'outbox-inbox-test',
+      logger: testLogger(),
+    });
     await bus.ensureTopics([topic], { partitions: 3 });
   });
 
@@ -68,14 +89,15 @@ describe('outbox -> Kafka -> inbox, with processes killed mid-stream', () => {
   });
 
   it('applies every event exactly once, in order per key, although relay and consumer were killed', async () => {
-    const published = (): Promise<number> => count(db, schema, 'outbox', (q) => q.whereNotNull('published_at'));
+    const published = (): Promise<number> =>
+      count(db, schema, 'outbox', (q) => q.whereNotNull('published_at'));
     const applied = (): Promise<number> => count(db, schema, 'effects');
 
     let consumer = await consumerProcess();
-    // Two relays on one schema from the start: per-key order must hold with both competing for the rows.
-    const relayA = await relayProcess();
-    await relayProcess();
     const producing = enqueueScenario(db, schema, service, keys, perKey, 20);
+    // Two relays start together on a backlog: they compete for the same rows, and per-key order must hold.
+    await waitFor('a backlog', async () => (await count(db, schema, 'outbox')) >= 150);
+    const [relayA] = await Promise.all([relayProcess(), relayProcess()]);
 
     await waitFor('a part of the outbox to be published', async () => (await published()) >= 100);
     await relayA.kill();

@@ -7,7 +7,16 @@ import { createInProcessEventBus } from '../../src/events/in-process-bus';
 import { createKafkaEventBus, type KafkaEventBus } from '../../src/events/kafka-bus';
 import { enqueueEvent } from '../../src/events/outbox';
 import { OutboxRelay } from '../../src/events/outbox-relay';
-import { count, createEventSchema, dropSchema, randomName, testDb, testInfra, testLogger, waitFor } from './helpers';
+import {
+  count,
+  createEventSchema,
+  dropSchema,
+  randomName,
+  testDb,
+  testInfra,
+  testLogger,
+  waitFor,
+} from './helpers';
 
 const infra = testInfra();
 const logger = testLogger();
@@ -26,9 +35,20 @@ function stepChanged(verificationId: string, currentStep: string): Uint8Array {
   }).finish();
 }
 
-async function enqueue(db: Knex, schema: string, service: string, subject: string, step: string): Promise<string> {
+async function enqueue(
+  db: Knex,
+  schema: string,
+  service: string,
+  subject: string,
+  step: string,
+): Promise<string> {
   return db.transaction((trx) =>
-    enqueueEvent(trx, schema, { service, eventName: 'VerificationStepChanged', subject, payload: stepChanged(subject, step) }),
+    enqueueEvent(trx, schema, {
+      service,
+      eventName: 'VerificationStepChanged',
+      subject,
+      payload: stepChanged(subject, step),
+    }),
   );
 }
 
@@ -40,7 +60,8 @@ describe('outbox relay on Kafka', () => {
   const schema = randomName('events_');
   const topic = topicFor(service);
   const failures = new Map<string, number>();
-  const onCount: EventCounter = (name, _labels, value) => failures.set(name, (failures.get(name) ?? 0) + value);
+  const onCount: EventCounter = (name, _labels, value) =>
+    failures.set(name, (failures.get(name) ?? 0) + value);
   const stops: { stop(): Promise<void> }[] = [];
   let db: Knex;
   let bus: KafkaEventBus;
@@ -49,7 +70,12 @@ describe('outbox relay on Kafka', () => {
     db = testDb(infra.databaseUrl);
     await createEventSchema(db, schema);
     // One retry per publish, so that a refused batch fails fast and the relay's own backoff takes over.
-    bus = createKafkaEventBus({ brokers: infra.kafkaBrokers, clientId: 'relay-test', logger, publishRetries: 1 });
+    bus = createKafkaEventBus({
+      brokers: infra.kafkaBrokers,
+      clientId: 'relay-test',
+      logger,
+      publishRetries: 1,
+    });
   });
 
   afterAll(async () => {
@@ -78,7 +104,9 @@ describe('outbox relay on Kafka', () => {
     expect(await unpublished(db, schema)).toBe(1);
 
     await bus.ensureTopics([topic], { partitions: 3 });
-    await waitFor('the row to be published', async () => (await unpublished(db, schema)) === 0, { timeoutMs: 20_000 });
+    await waitFor('the row to be published', async () => (await unpublished(db, schema)) === 0, {
+      timeoutMs: 20_000,
+    });
     await relay.stop();
   });
 
@@ -99,13 +127,16 @@ describe('outbox relay on Kafka', () => {
     await relay.start(); // its first pass finds nothing; from now on only a NOTIFY or 30 s wake it
 
     // The control: a row written without NOTIFY stays put, so what follows is not the polling fallback.
-    await db.withSchema(schema).table('outbox').insert({
-      topic,
-      key: 'v-silent',
-      event_type: eventType(service, 'VerificationStepChanged'),
-      headers: {},
-      payload: Buffer.from([]),
-    });
+    await db
+      .withSchema(schema)
+      .table('outbox')
+      .insert({
+        topic,
+        key: 'v-silent',
+        event_type: eventType(service, 'VerificationStepChanged'),
+        headers: {},
+        payload: Buffer.from([]),
+      });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await unpublished(db, schema)).toBe(1);
 
@@ -125,7 +156,10 @@ describe('outbox relay on Kafka', () => {
       type: `eligo.${service}.v1.VerificationStepChanged`,
       subject: 'v-notify',
     });
-    expect(VerificationStepChanged.decode(message.value)).toMatchObject({ verificationId: 'v-notify', currentStep: 'docUpload' });
+    expect(VerificationStepChanged.decode(message.value)).toMatchObject({
+      verificationId: 'v-notify',
+      currentStep: 'docUpload',
+    });
     await relay.stop();
     await subscription.stop();
   });
@@ -141,7 +175,9 @@ describe('outbox relay on Kafka', () => {
     );
     expect(terminated.rows.length).toBeGreaterThan(0);
     await waitFor('a new LISTEN session', async () => {
-      const { rows } = await db.raw<{ rows: unknown[] }>('select 1 from pg_stat_activity where query = ?', [listen]);
+      const { rows } = await db.raw<{ rows: unknown[] }>('select 1 from pg_stat_activity where query = ?', [
+        listen,
+      ]);
       return rows.length > 0;
     });
 
@@ -196,7 +232,9 @@ describe('outbox relay stop', () => {
     });
     const relay = new OutboxRelay({ db, schema, bus, logger, batchSize: 20, pollIntervalMs: 30_000 });
     await relay.start();
-    await waitFor('the relay to be busy', async () => (await unpublished(db, schema)) < 500, { intervalMs: 1 });
+    await waitFor('the relay to be busy', async () => (await unpublished(db, schema)) < 500, {
+      intervalMs: 1,
+    });
     await relay.stop();
 
     const publishedAtStop = 500 - (await unpublished(db, schema));
@@ -206,5 +244,81 @@ describe('outbox relay stop', () => {
     expect(500 - (await unpublished(db, schema))).toBe(publishedAtStop); // nothing moved after stop()
     await waitFor('the bus to deliver', async () => delivered >= publishedAtStop);
     expect(delivered).toBe(publishedAtStop);
+  });
+});
+
+describe('outbox relays sharing a schema', () => {
+  const service = randomName('svc');
+  const schema = randomName('events_');
+  const relays: OutboxRelay[] = [];
+  let db: Knex;
+  let bus: EventBus;
+  let subscription: Subscription | undefined;
+  let release: () => void = () => undefined;
+
+  beforeAll(async () => {
+    db = testDb(infra.databaseUrl);
+    await createEventSchema(db, schema);
+    bus = createInProcessEventBus({ logger });
+    await bus.ensureTopics([topicFor(service)]);
+  });
+
+  afterAll(async () => {
+    release(); // a stuck relay's stop() waits for its batch
+    await Promise.all(relays.map((r) => r.stop()));
+    await subscription?.stop();
+    await bus?.close();
+    await dropSchema(db, schema);
+    await db?.destroy();
+  });
+
+  it('never lets one relay overtake another that is stuck in the middle of a batch', async () => {
+    const steps: string[] = [];
+    subscription = await bus.subscribe({
+      groupId: 'order',
+      topics: [topicFor(service)],
+      fromBeginning: true,
+      handler: async (m) => {
+        steps.push(VerificationStepChanged.decode(m.value).currentStep);
+      },
+    });
+    await db.transaction(async (trx) => {
+      for (let i = 1; i <= 40; i += 1) {
+        await enqueueEvent(trx, schema, {
+          service,
+          eventName: 'VerificationStepChanged',
+          subject: 'v1',
+          payload: stepChanged('v1', String(i)),
+        });
+      }
+    });
+
+    // Relay A reaches a broker that does not answer yet: its first batch (rows 1..10) hangs in publish.
+    const brokerAnswers = new Promise<void>((resolve) => (release = resolve));
+    let stuck!: () => void;
+    const relayAStuck = new Promise<void>((resolve) => (stuck = resolve));
+    const slowBus: EventBus = {
+      ...bus,
+      publish: async (messages) => {
+        stuck();
+        await brokerAnswers;
+        await bus.publish(messages);
+      },
+    };
+    const relayA = new OutboxRelay({ db, schema, bus: slowBus, logger, batchSize: 10, pollIntervalMs: 50 });
+    relays.push(relayA);
+    const relayAStarted = relayA.start();
+    await relayAStuck;
+
+    const relayB = new OutboxRelay({ db, schema, bus, logger, batchSize: 10, pollIntervalMs: 50 });
+    relays.push(relayB);
+    await relayB.start();
+    await new Promise((resolve) => setTimeout(resolve, 500)); // B polls ten times meanwhile
+    expect(steps).toEqual([]);
+
+    release();
+    await relayAStarted;
+    await waitFor('all 40 events', async () => steps.length >= 40);
+    expect(steps).toEqual(Array.from({ length: 40 }, (_, i) => String(i + 1)));
   });
 });

@@ -3,6 +3,7 @@ import { verificationEventsV1 } from '@eligo/proto';
 import { eventType } from '../../src/events/cloudevents';
 import { eventHandler, type EventHandler } from '../../src/events/event-consumer';
 import { enqueueEvent } from '../../src/events/outbox';
+import { outboxChannel } from '../../src/events/sql-names';
 import { count, waitFor } from './helpers';
 
 /**
@@ -77,16 +78,26 @@ export async function republishOldest(db: Knex, schema: string, rows: number): P
       `update ??.outbox set published_at = null where id in (select id from ??.outbox order by id limit ?)`,
       [schema, schema, rows],
     );
-    await trx.raw('select pg_notify(?, ?)', [`eligo_outbox_${schema}`, '']);
+    await trx.raw('select pg_notify(?, ?)', [outboxChannel(schema), '']);
   });
-  await waitFor('the republished rows to be published again', async () =>
-    (await count(db, schema, 'outbox', (q) => q.whereNull('published_at'))) === 0,
+  await waitFor(
+    'the republished rows to be published again',
+    async () => (await count(db, schema, 'outbox', (q) => q.whereNull('published_at'))) === 0,
   );
 }
 
 /** Every event applied once and in order per key: the rows of each key, in the order applied, are 1..perKey. */
-export async function expectAppliedExactlyOnceInOrder(db: Knex, schema: string, keys: string[], perKey: number): Promise<void> {
-  const rows: { key: string; seq: number }[] = await db.withSchema(schema).table('effects').select('key', 'seq').orderBy('id');
+export async function expectAppliedExactlyOnceInOrder(
+  db: Knex,
+  schema: string,
+  keys: string[],
+  perKey: number,
+): Promise<void> {
+  const rows: { key: string; seq: number }[] = await db
+    .withSchema(schema)
+    .table('effects')
+    .select('key', 'seq')
+    .orderBy('id');
   const byKey = new Map<string, number[]>();
   for (const row of rows) byKey.set(row.key, [...(byKey.get(row.key) ?? []), row.seq]);
   const expected = Array.from({ length: perKey }, (_, i) => i + 1);

@@ -94,10 +94,27 @@ describe('gRPC client: deadlines, circuit breaker, retries', () => {
     expect(programs.state.calls).toBe(2);
   });
 
+  it("caps the deadline with an absolute one (the inbound call's) and lets the caller abort", async () => {
+    const programsClient = client({ deadlineMs: 5000, breaker: false });
+    programs.state.mode = 'hang';
+    let started = Date.now();
+    await expect(programsClient.unary('getInfo', {}, { deadline: Date.now() + 200 })).rejects.toMatchObject({
+      code: Status.DEADLINE_EXCEEDED,
+    });
+    expect(Date.now() - started).toBeLessThan(1000);
+
+    started = Date.now();
+    const aborted = programsClient.unary('getInfo', {}, { signal: AbortSignal.timeout(100) });
+    await expect(aborted).rejects.toMatchObject({ code: Status.CANCELLED });
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
   it('does not retry DEADLINE_EXCEEDED', async () => {
     const programsClient = client({ deadlineMs: 150, retry: { maxAttempts: 5 }, breaker: false });
     programs.state.mode = 'hang';
-    await expect(programsClient.unary('getInfo', {})).rejects.toMatchObject({ code: Status.DEADLINE_EXCEEDED });
+    await expect(programsClient.unary('getInfo', {})).rejects.toMatchObject({
+      code: Status.DEADLINE_EXCEEDED,
+    });
     expect(programs.state.calls).toBe(1);
   });
 });

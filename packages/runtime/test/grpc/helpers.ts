@@ -123,7 +123,11 @@ async function reflect(address: string, request: ReflectionRequest): Promise<Ref
     'build/proto/grpc/reflection/v1/reflection.proto',
   );
   const pkg = grpc.loadPackageDefinition(loadSync(protoPath, { keepCase: true })) as unknown as {
-    grpc: { reflection: { v1: { ServerReflection: new (a: string, c: grpc.ChannelCredentials) => ReflectionClient } } };
+    grpc: {
+      reflection: {
+        v1: { ServerReflection: new (a: string, c: grpc.ChannelCredentials) => ReflectionClient };
+      };
+    };
   };
   const client = new pkg.grpc.reflection.v1.ServerReflection(address, grpc.credentials.createInsecure());
   try {

@@ -1,5 +1,9 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { status as Status } from '@grpc/grpc-js';
 import { programsV1, verificationV1 } from '@eligo/proto';
+import { FileDescriptorProto, type IFileDescriptorProto } from 'protobufjs/ext/descriptor';
 import { createClient, type GrpcClient } from '../../src/grpc/client';
 import { decodeGrpcError } from '../../src/grpc/error-codec';
 import { GrpcHost } from '../../src/grpc/host';
@@ -15,6 +19,7 @@ import {
   listServices,
 } from './helpers';
 
+const execFileAsync = promisify(execFile);
 const programsName = 'eligo.programs.v1.ProgramsService';
 const verificationName = 'eligo.verification.v1.VerificationService';
 
@@ -28,13 +33,18 @@ describe('a gRPC host serving two modules in one process', () => {
   let registry: MetricsRegistry;
   let host: GrpcHost;
   let address: string;
-  // Verification's dependency, created once the port is known (as a module would in start()).
   let programsFromVerification: GrpcClient<typeof programsV1.ProgramsServiceService>;
   let verification: GrpcClient<typeof verificationV1.VerificationServiceService>;
   let programsClient: GrpcClient<typeof programsV1.ProgramsServiceService>;
 
   beforeAll(async () => {
     registry = createMetricsRegistry({ defaultMetrics: false });
+    const options = { metrics: registry, breaker: false as const };
+    // Built like a module in createModule: before the host listens on port 0, so the address is a function.
+    programsFromVerification = createClient(programsV1.ProgramsServiceClient, () => address, {
+      ...options,
+      module: 'verification',
+    });
     host = new GrpcHost({ logger, metrics: registry });
     host.addService(programs.binding);
     host.addService(
@@ -43,21 +53,28 @@ describe('a gRPC host serving two modules in one process', () => {
         {
           getInfo: async (_request, call) => {
             // The inbound deadline caps the outbound call, so the chain fits the caller's budget.
-            const reply = await programsFromVerification.unary('getInfo', {}, { deadline: call.getDeadline() });
-            return { buildInfo: { ...buildInfo('verification'), gitCommit: `via:${reply.buildInfo?.module}` } };
+            const reply = await programsFromVerification.unary(
+              'getInfo',
+              {},
+              { deadline: call.getDeadline() },
+            );
+            return {
+              buildInfo: { ...buildInfo('verification'), gitCommit: `via:${reply.buildInfo?.module}` },
+            };
           },
         },
         logger,
       ),
     );
     address = hostAddress(await host.listen('127.0.0.1', 0));
-    const options = { metrics: registry, breaker: false as const };
-    programsFromVerification = createClient(programsV1.ProgramsServiceClient, address, {
+    verification = createClient(verificationV1.VerificationServiceClient, address, {
       ...options,
-      module: 'verification',
+      module: 'gateway',
     });
-    verification = createClient(verificationV1.VerificationServiceClient, address, { ...options, module: 'gateway' });
-    programsClient = createClient(programsV1.ProgramsServiceClient, address, { ...options, module: 'gateway' });
+    programsClient = createClient(programsV1.ProgramsServiceClient, address, {
+      ...options,
+      module: 'gateway',
+    });
   });
 
   afterAll(async () => {
@@ -110,11 +127,41 @@ describe('a gRPC host serving two modules in one process', () => {
 
   it('lists exactly the hosted services through reflection, and describes them', async () => {
     expect(await listServices(address)).toEqual([programsName, verificationName, 'grpc.health.v1.Health']);
-    // The descriptors come with their imports, so a client can decode GetInfoResponse.build_info.
-    const files = (await fileDescriptorsFor(address, programsName)).map((b) => Buffer.from(b).toString('latin1'));
-    expect(files.some((f) => f.includes('eligo/programs/v1/programs_service.proto') && f.includes('GetInfo'))).toBe(true);
-    expect(files.some((f) => f.includes('eligo/common/v1/build_info.proto') && f.includes('git_commit'))).toBe(true);
-    await expect(fileDescriptorsFor(address, 'eligo.nope.v1.NopeService')).rejects.toThrow();
+    // `describe` needs the file defining the service plus, declared as imports, the files of the types it
+    // uses (eligo.common.v1.BuildInfo, google.protobuf.Timestamp), with fully qualified references.
+    const files = (await fileDescriptorsFor(address, programsName)).map(
+      (b) => FileDescriptorProto.decode(b) as IFileDescriptorProto,
+    );
+    const [own, ...deps] = files;
+    expect(own?.service?.map((svc) => svc.name)).toEqual(['ProgramsService']);
+    const response = own?.messageType?.find((m) => m.name === 'GetInfoResponse');
+    expect(response?.field?.[0]).toMatchObject({
+      name: 'build_info',
+      typeName: '.eligo.common.v1.BuildInfo',
+    });
+    expect([...(own?.dependency as string[])].sort()).toEqual(deps.map((d) => d.name).sort());
+    expect(deps.map((d) => d.package).sort()).toEqual(['eligo.common.v1', 'google.protobuf']);
+    await expect(fileDescriptorsFor(address, 'eligo.nope.v1.NopeService')).rejects.toThrow(/not found/);
+  });
+
+  it('serves reflection that a strict external client (buf curl, Go linker) can use to call the service', async () => {
+    const buf = join(require.resolve('@bufbuild/buf/package.json'), '..', 'bin', 'buf');
+    const curl = async (...args: string[]): Promise<string> =>
+      (await execFileAsync(buf, ['curl', '--protocol', 'grpc', '--http2-prior-knowledge', ...args])).stdout;
+    const methods = (await curl('--list-methods', `http://${address}`)).trim().split('\n');
+    expect(methods).toEqual(
+      expect.arrayContaining([
+        `${programsName}/GetInfo`,
+        `${verificationName}/GetInfo`,
+        'grpc.health.v1.Health/Check',
+      ]),
+    );
+    // Decoding the reply needs eligo.common.v1.BuildInfo and google.protobuf.Timestamp from other files.
+    const reply = JSON.parse(await curl('-d', '{}', `http://${address}/${programsName}/GetInfo`)) as {
+      buildInfo: { module: string; startedAt: string };
+    };
+    expect(reply.buildInfo.module).toBe('programs');
+    expect(new Date(reply.buildInfo.startedAt).getTime()).not.toBeNaN();
   });
 
   it('maps a domain error to its status with errorIds in trailing metadata', async () => {
@@ -148,7 +195,11 @@ describe('a gRPC host serving two modules in one process', () => {
     expect(String((err as Error).message)).not.toContain('hunter2');
     const leaks = lines().filter((l) => JSON.stringify(l).includes('hunter2'));
     expect(leaks).toHaveLength(1);
-    expect(leaks[0]).toMatchObject({ level: 50, msg: 'grpc handler failed', grpcPath: `/${programsName}/GetInfo` });
+    expect(leaks[0]).toMatchObject({
+      level: 50,
+      msg: 'grpc handler failed',
+      grpcPath: `/${programsName}/GetInfo`,
+    });
   });
 
   it('a hung handler fails with DEADLINE_EXCEEDED close to the deadline', async () => {

@@ -23,7 +23,9 @@ describe('a gRPC service in another process', () => {
     child = spawn(process.execPath, [fixture], { stdio: ['ignore', 'pipe', 'inherit'] });
     const port = await new Promise<number>((resolve, reject) => {
       child.once('exit', (code) => reject(new Error(`fixture exited with ${code} before listening`)));
-      createInterface({ input: child.stdout! }).once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));
+      createInterface({ input: child.stdout! }).once('line', (line) =>
+        resolve((JSON.parse(line) as { port: number }).port),
+      );
     });
     address = hostAddress(port);
   });
@@ -39,7 +41,9 @@ describe('a gRPC service in another process', () => {
       expect(reply.buildInfo?.processId).toBe(child.pid);
       expect(reply.buildInfo?.processId).not.toBe(process.pid);
 
-      const err = await programs.unary('getInfo', {}, { metadata: { 'x-missing': '1' } }).catch((e: unknown) => e);
+      const err = await programs
+        .unary('getInfo', {}, { metadata: { 'x-missing': '1' } })
+        .catch((e: unknown) => e);
       expect(decodeGrpcError(err)).toMatchObject({ code: Status.NOT_FOUND, errorIds: ['noProgram'] });
 
       expect(await checkHealth(address, 'eligo.programs.v1.ProgramsService')).toBe('SERVING');
@@ -48,9 +52,7 @@ describe('a gRPC service in another process', () => {
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
 
-      const after = await programs
-        .unary('getInfo', {}, { deadlineMs: 500 })
-        .catch((e: unknown) => e);
+      const after = await programs.unary('getInfo', {}, { deadlineMs: 500 }).catch((e: unknown) => e);
       expect(decodeGrpcError(after).code).toBe(Status.UNAVAILABLE);
     } finally {
       programs.close();

@@ -3,5 +3,9 @@ import { bindService, getInfoResponse, type GrpcServiceBinding, type ServiceCont
 
 /** The gRPC face of the documents service: each handler converts, calls one use case, converts back. */
 export function documentsGrpcService({ deps }: ServiceContext): GrpcServiceBinding {
-  return bindService(documentsV1.DocumentsServiceService, { getInfo: async () => getInfoResponse(deps) }, deps.logger);
+  return bindService(
+    documentsV1.DocumentsServiceService,
+    { getInfo: async () => getInfoResponse(deps) },
+    deps.logger,
+  );
 }

@@ -3,5 +3,9 @@ import { bindService, getInfoResponse, type GrpcServiceBinding, type ModuleDeps 
 
 /** The gateway's own gRPC face: GetInfo, so operators probe it like every other module. */
 export function gatewayGrpcService(deps: ModuleDeps): GrpcServiceBinding {
-  return bindService(gatewayV1.GatewayServiceService, { getInfo: async () => getInfoResponse(deps) }, deps.logger);
+  return bindService(
+    gatewayV1.GatewayServiceService,
+    { getInfo: async () => getInfoResponse(deps) },
+    deps.logger,
+  );
 }

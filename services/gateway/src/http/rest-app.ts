@@ -26,7 +26,9 @@ export function mountRest(app: Express, options: RestOptions): void {
   v2.get('/openapi.json', (_req, res) => {
     res.json(document);
   });
-  v2.use(infoRouter({ auth, version: options.version, gitCommit: options.gitCommit, modules: options.modules }));
+  v2.use(
+    infoRouter({ auth, version: options.version, gitCommit: options.gitCommit, modules: options.modules }),
+  );
   v2.use(notFound);
   v2.use(errorMiddleware(options.logger));
   app.use('/rest/v2', v2);

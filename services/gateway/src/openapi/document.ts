@@ -19,7 +19,10 @@ export function openApiDocument(publicBaseUrl: string): Record<string, unknown> 
     servers: [{ url: `${publicBaseUrl}/rest/v2` }],
     tags: [
       { name: 'info', description: 'Service information' },
-      { name: 'admin', description: 'Operator API under /rest/admin/v1 (operator token; not part of REST v2)' },
+      {
+        name: 'admin',
+        description: 'Operator API under /rest/admin/v1 (operator token; not part of REST v2)',
+      },
     ],
     security: [],
     paths: { ...infoPaths },

@@ -13,7 +13,13 @@ export function infoRouter(options: InfoRouteOptions): Router {
   const router = Router();
   router.get('/info', options.auth, async (_req, res) => {
     const modules = await options.modules.readAll();
-    res.json({ name: 'eligo', apiVersion: '2.0.0', version: options.version, gitCommit: options.gitCommit, modules });
+    res.json({
+      name: 'eligo',
+      apiVersion: '2.0.0',
+      version: options.version,
+      gitCommit: options.gitCommit,
+      modules,
+    });
   });
   return router;
 }

@@ -3,5 +3,9 @@ import { bindService, getInfoResponse, type GrpcServiceBinding, type ServiceCont
 
 /** The gRPC face of the notifier service: each handler converts, calls one use case, converts back. */
 export function notifierGrpcService({ deps }: ServiceContext): GrpcServiceBinding {
-  return bindService(notifierV1.NotifierServiceService, { getInfo: async () => getInfoResponse(deps) }, deps.logger);
+  return bindService(
+    notifierV1.NotifierServiceService,
+    { getInfo: async () => getInfoResponse(deps) },
+    deps.logger,
+  );
 }

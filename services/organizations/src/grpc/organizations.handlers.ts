@@ -3,5 +3,9 @@ import { bindService, getInfoResponse, type GrpcServiceBinding, type ServiceCont
 
 /** The gRPC face of the organizations service: each handler converts, calls one use case, converts back. */
 export function organizationsGrpcService({ deps }: ServiceContext): GrpcServiceBinding {
-  return bindService(organizationsV1.OrganizationsServiceService, { getInfo: async () => getInfoResponse(deps) }, deps.logger);
+  return bindService(
+    organizationsV1.OrganizationsServiceService,
+    { getInfo: async () => getInfoResponse(deps) },
+    deps.logger,
+  );
 }

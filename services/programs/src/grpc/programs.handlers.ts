@@ -3,5 +3,9 @@ import { bindService, getInfoResponse, type GrpcServiceBinding, type ServiceCont
 
 /** The gRPC face of the programs service: each handler converts, calls one use case, converts back. */
 export function programsGrpcService({ deps }: ServiceContext): GrpcServiceBinding {
-  return bindService(programsV1.ProgramsServiceService, { getInfo: async () => getInfoResponse(deps) }, deps.logger);
+  return bindService(
+    programsV1.ProgramsServiceService,
+    { getInfo: async () => getInfoResponse(deps) },
+    deps.logger,
+  );
 }

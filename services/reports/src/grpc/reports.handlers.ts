@@ -3,5 +3,9 @@ import { bindService, getInfoResponse, type GrpcServiceBinding, type ServiceCont
 
 /** The gRPC face of the reports service: each handler converts, calls one use case, converts back. */
 export function reportsGrpcService({ deps }: ServiceContext): GrpcServiceBinding {
-  return bindService(reportsV1.ReportsServiceService, { getInfo: async () => getInfoResponse(deps) }, deps.logger);
+  return bindService(
+    reportsV1.ReportsServiceService,
+    { getInfo: async () => getInfoResponse(deps) },
+    deps.logger,
+  );
 }

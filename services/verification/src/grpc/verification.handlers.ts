@@ -3,5 +3,9 @@ import { bindService, getInfoResponse, type GrpcServiceBinding, type ServiceCont
 
 /** The gRPC face of the verification service: each handler converts, calls one use case, converts back. */
 export function verificationGrpcService({ deps }: ServiceContext): GrpcServiceBinding {
-  return bindService(verificationV1.VerificationServiceService, { getInfo: async () => getInfoResponse(deps) }, deps.logger);
+  return bindService(
+    verificationV1.VerificationServiceService,
+    { getInfo: async () => getInfoResponse(deps) },
+    deps.logger,
+  );
 }
