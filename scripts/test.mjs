@@ -10,6 +10,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const infraCli = join(root, 'deploy/local/dist/cli.js');
 const compatKafka = process.env.ELIGO_TEST_KAFKA_COMPAT_VERSION ?? '4.4.0';
 const started = Date.now();
+// No telemetry calls from CI machines that only reach package registries.
+process.env.TURBO_TELEMETRY_DISABLED = '1';
 
 function step(name, cmd, args, env = process.env) {
   const t0 = Date.now();
@@ -40,11 +42,12 @@ if (!ok) process.exit(1);
 
 const given = ['ELIGO_TEST_DATABASE_URL', 'ELIGO_TEST_KAFKA_BROKERS', 'ELIGO_TEST_S3_ENDPOINT'].every((k) => process.env[k]);
 let env = process.env;
-let startedInfra = false;
+// What this run started (and must stop); servers a developer keeps up with `npm run infra -- up` stay up.
+let started = [];
 const stop = () => {
-  if (startedInfra) {
-    startedInfra = false;
-    spawnSync(process.execPath, [infraCli, 'down'], { cwd: root, stdio: 'inherit' });
+  if (started.length > 0) {
+    spawnSync(process.execPath, [infraCli, 'down', '--only', started.join(',')], { cwd: root, stdio: 'inherit' });
+    started = [];
   }
 };
 process.on('SIGINT', () => (stop(), process.exit(130)));
@@ -52,22 +55,22 @@ process.on('SIGTERM', () => (stop(), process.exit(143)));
 try {
   if (!given) {
     const up = infra(['up']);
-    startedInfra = up.started !== false;
+    started = up.started ?? [];
     env = { ...process.env, ...up.env };
   }
   ok = step('tests (turbo run test)', turbo, ['run', 'test', '--concurrency=1', '--output-logs=full'], env);
-  if (ok && compatKafka && !process.env.ELIGO_TEST_KAFKA_BROKERS) {
-    const compat = infra(['up', '--only', 'kafka', '--kafka-version', compatKafka, '--instance', 'compat'], env);
-    try {
-      ok = step(
-        `event tests against Kafka ${compatKafka}`,
-        join(root, 'node_modules/.bin/jest'),
-        ['--config', 'packages/runtime/jest.config.js', 'packages/runtime/test/events'],
-        { ...env, ...compat.env },
-      );
-    } finally {
-      spawnSync(process.execPath, [infraCli, 'down', '--instance', 'compat'], { cwd: root, stdio: 'inherit' });
-    }
+  if (ok && compatKafka && started.includes('kafka')) {
+    // The same event tests against the current Kafka 4.x line, so that we know kafkajs works with it.
+    spawnSync(process.execPath, [infraCli, 'down', '--only', 'kafka'], { cwd: root, stdio: 'inherit' });
+    const compat = infra(['up', '--only', 'kafka', '--kafka-version', compatKafka], env);
+    ok = step(
+      `event tests against Kafka ${compatKafka}`,
+      join(root, 'node_modules/.bin/jest'),
+      ['--config', 'packages/runtime/jest.config.js', 'packages/runtime/test/events'],
+      { ...env, ...compat.env },
+    );
+  } else if (ok && compatKafka) {
+    console.log(`\nKafka ${compatKafka} compatibility run skipped: Kafka was not started by this run`);
   }
 } finally {
   stop();

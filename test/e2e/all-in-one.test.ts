@@ -1,4 +1,11 @@
-import { freshDatabase, realServersEnv, startEligo, tempDataDir, waitReady, type EligoProcess } from '../support/eligo-process';
+import {
+  freshDatabase,
+  realServersEnv,
+  startEligo,
+  tempDataDir,
+  waitReady,
+  type EligoProcess,
+} from '../support/eligo-process';
 
 // `eligo start --target all` on the production path: real Postgres, Kafka and MinIO.
 const token = `eligo_admin_${'e2e'.repeat(10)}`;
@@ -23,7 +30,8 @@ afterAll(async () => {
   data?.remove();
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${eligo.httpUrl}${path}`, { headers });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${eligo.httpUrl}${path}`, { headers });
 
 it('answers GET /rest/v2/info for the operator token with every module serving', async () => {
   const res = await get('/rest/v2/info', { authorization: `Bearer ${token}` });
@@ -31,7 +39,10 @@ it('answers GET /rest/v2/info for the operator token with every module serving',
   const body = (await res.json()) as { apiVersion: string; modules: { module: string; status: string }[] };
   expect(body.apiVersion).toBe('2.0.0');
   expect(body.modules.map((m) => [m.module, m.status]).sort()).toEqual(
-    ['documents', 'notifier', 'organizations', 'programs', 'reports', 'verification'].map((m) => [m, 'SERVING']),
+    ['documents', 'notifier', 'organizations', 'programs', 'reports', 'verification'].map((m) => [
+      m,
+      'SERVING',
+    ]),
   );
 });
 
@@ -49,7 +60,10 @@ it.each([
 it('serves the OpenAPI 3.1 document describing /info and its 401', async () => {
   const res = await get('/rest/v2/openapi.json');
   expect(res.status).toBe(200);
-  const doc = (await res.json()) as { openapi: string; paths: Record<string, { get?: { responses: object } }> };
+  const doc = (await res.json()) as {
+    openapi: string;
+    paths: Record<string, { get?: { responses: object } }>;
+  };
   expect(doc.openapi).toBe('3.1.0');
   expect(Object.keys(doc.paths['/info']!.get!.responses)).toEqual(expect.arrayContaining(['200', '401']));
 });

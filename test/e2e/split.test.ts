@@ -1,5 +1,13 @@
 import { join } from 'node:path';
-import { freePort, freshDatabase, realServersEnv, startEligo, tempDataDir, waitReady, type EligoProcess } from '../support/eligo-process';
+import {
+  freePort,
+  freshDatabase,
+  realServersEnv,
+  startEligo,
+  tempDataDir,
+  waitReady,
+  type EligoProcess,
+} from '../support/eligo-process';
 
 // The split deployment: the same code as all-in-one, each part in its own process, calls crossing processes.
 const token = `eligo_admin_${'split'.repeat(6)}`;
@@ -27,7 +35,10 @@ const info = async (gw: EligoProcess) => {
 };
 
 it('refuses to start a gateway without the addresses of the services it calls, naming them', async () => {
-  const gw = await startEligo(['start', '--target', 'gateway'], { ELIGO_DATA_DIR: data.dir, ELIGO_ADMIN_TOKEN: token });
+  const gw = await startEligo(['start', '--target', 'gateway'], {
+    ELIGO_DATA_DIR: data.dir,
+    ELIGO_ADMIN_TOKEN: token,
+  });
   expect(await gw.exited).not.toBe(0);
   expect(gw.output()).toContain('ELIGO_PROGRAMS_GRPC_ADDRESS');
   expect(gw.output()).toContain('ELIGO_VERIFICATION_GRPC_ADDRESS');
@@ -69,7 +80,7 @@ it('runs --target gateway,programs against the other services in a second proces
   for (const m of backend) expect(after[m]).toBe('UNAVAILABLE');
 }, 120_000);
 
-it("starts a service through its own entry point (services/<name>/dist/src/main.js)", async () => {
+it('starts a service through its own entry point (services/<name>/dist/src/main.js)', async () => {
   const env = { ...realServersEnv(db.url), ELIGO_DATA_DIR: data.dir, ELIGO_ADMIN_TOKEN: token };
   const programs = await startEligo([], env, join(__dirname, '../../services/programs/dist/src/main.js'));
   procs.push(programs);

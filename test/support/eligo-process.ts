@@ -31,7 +31,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startEligo(args: string[], env: Record<string, string>, script = eligoCli): Promise<EligoProcess> {
+export async function startEligo(
+  args: string[],
+  env: Record<string, string>,
+  script = eligoCli,
+): Promise<EligoProcess> {
   const [httpPort, grpcPort] = [await freePort(), await freePort()];
   const child = spawn(process.execPath, [script, ...args], {
     env: {
@@ -69,7 +73,8 @@ export async function waitReady(proc: EligoProcess, timeoutMs = 60_000): Promise
   let exitedCode: number | null | undefined;
   void proc.exited.then((c) => (exitedCode = c));
   while (Date.now() < deadline) {
-    if (exitedCode !== undefined) throw new Error(`eligo exited (${exitedCode}) before ready:\n${proc.output()}`);
+    if (exitedCode !== undefined)
+      throw new Error(`eligo exited (${exitedCode}) before ready:\n${proc.output()}`);
     try {
       const res = await fetch(`${proc.httpUrl}/readyz`);
       if (res.status === 200) return;

@@ -55,7 +55,8 @@ function parseArgs(argv: string[]): Args {
         args.command = 'help';
         break;
       default:
-        if (flag?.startsWith('-') || args.command) throw new InfraError(`unexpected argument "${arg}"\n\n${USAGE}`);
+        if (flag?.startsWith('-') || args.command)
+          throw new InfraError(`unexpected argument "${arg}"\n\n${USAGE}`);
         args.command = flag ?? '';
     }
   }
@@ -69,7 +70,8 @@ function shellQuote(value: string): string {
 
 function statusLine(e: StatusEntry): string {
   const where = Object.values(e.env)[0]?.replace(/\/\/[^@/]*@/, '//') ?? '';
-  const how = e.pid !== undefined ? `pid ${e.pid}` : e.containerId ? `container ${e.containerId.slice(0, 12)}` : e.via;
+  const how =
+    e.pid !== undefined ? `pid ${e.pid}` : e.containerId ? `container ${e.containerId.slice(0, 12)}` : e.via;
   const owner = e.via === 'environment' ? '' : e.ephemeral ? 'for test runs' : 'kept until down';
   const extra = [e.version ? `Kafka ${e.version}` : '', owner, e.log ? `log ${e.log}` : ''].filter(Boolean);
   return `${e.service.padEnd(9)}${(e.answers ? 'answers' : 'DOWN').padEnd(9)}${where}  (${[how, ...extra].join(', ')})`;
@@ -88,7 +90,9 @@ async function main(argv: string[]): Promise<number> {
       });
       stderrLog(`up in ${formatMs(Date.now() - started)}`);
       if (args.json) process.stdout.write(`${JSON.stringify(result)}\n`);
-      else for (const [k, v] of Object.entries(result.env)) process.stdout.write(`export ${k}=${shellQuote(v)}\n`);
+      else
+        for (const [k, v] of Object.entries(result.env))
+          process.stdout.write(`export ${k}=${shellQuote(v)}\n`);
       return 0;
     }
     case 'down': {

@@ -159,7 +159,8 @@ export async function infraStatus(
   const only = opts.only ?? SERVICE_NAMES;
   const entries = only.map(async (name): Promise<StatusEntry | undefined> => {
     const given = SERVICES[name].given(env);
-    if (given) return { service: name, via: 'environment', answers: await SERVICES[name].answers(given), env: given };
+    if (given)
+      return { service: name, via: 'environment', answers: await SERVICES[name].answers(given), env: given };
     const rec = state.services[name];
     if (!rec) return undefined;
     return {

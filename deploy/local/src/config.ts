@@ -37,11 +37,16 @@ export function cacheDirFrom(env: NodeJS.ProcessEnv): string {
   return env.ELIGO_CACHE_DIR ? path.resolve(env.ELIGO_CACHE_DIR) : path.join(os.homedir(), '.cache', 'eligo');
 }
 
-export function harnessConfig(env: NodeJS.ProcessEnv, overrides: { kafkaVersion?: string } = {}): HarnessConfig {
+export function harnessConfig(
+  env: NodeJS.ProcessEnv,
+  overrides: { kafkaVersion?: string } = {},
+): HarnessConfig {
   const asked = overrides.kafkaVersion ?? env.ELIGO_KAFKA_VERSION;
   const kafkaVersion = asked ?? DEFAULT_KAFKA_VERSION;
   if (!/^\d+\.\d+\.\d+$/.test(kafkaVersion)) {
-    throw new InfraError(`Kafka version "${kafkaVersion}" is not of the form X.Y.Z (e.g. ${DEFAULT_KAFKA_VERSION})`);
+    throw new InfraError(
+      `Kafka version "${kafkaVersion}" is not of the form X.Y.Z (e.g. ${DEFAULT_KAFKA_VERSION})`,
+    );
   }
   return {
     cacheDir: cacheDirFrom(env),

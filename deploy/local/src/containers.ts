@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { ENV } from './config';
+import { testcontainers, withTimeout } from './container-runtime';
 import { CLUSTER_SETTINGS, kafkaAnswers } from './kafka';
-import { timed, type Log } from './log';
+import { timed } from './log';
 import { MINIO_ACCESS_KEY, minioAnswers } from './minio';
 import { freePort } from './ports';
 import { postgresAnswers } from './postgres';
@@ -13,8 +10,8 @@ import type { ServiceRecord, StartContext } from './types';
 import { waitUntilReady } from './wait';
 
 /**
- * The container step (Testcontainers), tried when a container runtime is reachable. It cannot be exercised
- * on a machine without one; the detection below is what keeps such machines fast: no socket, no Testcontainers.
+ * The container step (Testcontainers), tried when a container runtime answers (container-runtime.ts). It
+ * cannot be exercised on a machine without one.
  */
 
 // Same major as the embedded binaries, so both paths run the same Postgres.
@@ -25,96 +22,6 @@ const kafkaImage = (version: string): string => `apache/kafka:${version}`;
 
 const START_TIMEOUT_MS = 10 * 60_000; // includes pulling the image
 const LABEL = 'dev.eligo.local-infra';
-
-type Testcontainers = typeof import('testcontainers');
-
-/** Loaded only when a runtime may be there: it pulls in dockerode and ssh2 (~0.4 s). */
-function testcontainers(): Promise<Testcontainers> {
-  return import('testcontainers');
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000}s`)), ms);
-    timer.unref();
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** Whether a unix socket or TCP address accepts a connection, within a second. */
-function connects(target: { path: string } | { host: string; port: number }): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(target);
-    const done = (ok: boolean): void => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1_000, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
-
-/** Where Docker, Docker Desktop, Colima, Rancher and Podman put their socket, in Testcontainers' own order. */
-function socketCandidates(env: NodeJS.ProcessEnv): string[] {
-  const home = os.homedir();
-  const runtimeDir = env.XDG_RUNTIME_DIR ?? `/run/user/${process.getuid?.() ?? 0}`;
-  return [
-    '/var/run/docker.sock',
-    path.join(runtimeDir, 'docker.sock'),
-    path.join(runtimeDir, 'podman', 'podman.sock'),
-    path.join(home, '.docker', 'run', 'docker.sock'),
-    path.join(home, '.docker', 'desktop', 'docker.sock'),
-    path.join(home, '.colima', 'default', 'docker.sock'),
-    path.join(home, '.rd', 'docker.sock'),
-  ];
-}
-
-/** Cheap signs of a runtime: none of them means no Testcontainers at all. */
-async function runtimeHinted(env: NodeJS.ProcessEnv): Promise<string | undefined> {
-  const dockerHost = env.DOCKER_HOST;
-  if (dockerHost) {
-    if (dockerHost.startsWith('unix://')) {
-      return (await connects({ path: dockerHost.slice('unix://'.length) })) ? dockerHost : undefined;
-    }
-    if (dockerHost.startsWith('tcp://')) {
-      const url = new URL(dockerHost.replace(/^tcp:/, 'http:'));
-      return (await connects({ host: url.hostname, port: Number(url.port || 2375) })) ? dockerHost : undefined;
-    }
-    return dockerHost; // ssh:// and others: let Testcontainers judge, under a timeout
-  }
-  if (env.TESTCONTAINERS_HOST_OVERRIDE || fs.existsSync(path.join(os.homedir(), '.testcontainers.properties'))) {
-    return 'Testcontainers configuration';
-  }
-  for (const candidate of socketCandidates(env)) {
-    if (fs.existsSync(candidate) && (await connects({ path: candidate }))) return candidate;
-  }
-  return undefined;
-}
-
-let runtimeCheck: Promise<boolean> | undefined;
-
-/** Whether a container runtime answers; decided once per process, in about a second at most when there is none. */
-export function containerRuntimeAvailable(env: NodeJS.ProcessEnv, log: Log): Promise<boolean> {
-  runtimeCheck ??= (async () => {
-    const hint = await runtimeHinted(env);
-    if (!hint) {
-      log('no container runtime found (no Docker/Podman socket, no DOCKER_HOST): using local processes');
-      return false;
-    }
-    try {
-      const tc = await testcontainers();
-      await withTimeout(tc.getContainerRuntimeClient(), 15_000, 'connecting to the container runtime');
-      log(`container runtime found (${hint}): using Testcontainers`);
-      return true;
-    } catch (err) {
-      log(`container runtime at ${hint} does not answer (${(err as Error).message}): using local processes`);
-      return false;
-    }
-  })();
-  return runtimeCheck;
-}
 
 /**
  * Testcontainers' reaper (Ryuk) removes a session's containers when the process that started them exits. Right
@@ -152,7 +59,15 @@ export async function startPostgresContainer(ctx: StartContext): Promise<Service
         .withEnvironment({ POSTGRES_PASSWORD: password })
         .withExposedPorts(5432)
         .withTmpFs({ '/var/lib/postgresql/data': 'rw' })
-        .withCommand(['postgres', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'max_connections=200'])
+        .withCommand([
+          'postgres',
+          '-c',
+          'fsync=off',
+          '-c',
+          'synchronous_commit=off',
+          '-c',
+          'max_connections=200',
+        ])
         .withLabels({ [LABEL]: 'postgres' })
         // The entrypoint starts the server twice (init, then for real): wait for the second.
         .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2))
@@ -202,7 +117,10 @@ export async function startKafkaContainer(ctx: StartContext): Promise<ServiceRec
     ),
   );
   const brokers = `${host}:${port}`;
-  await waitUntilReady('Kafka container', () => kafkaAnswers(brokers), { timeoutMs: 120_000, intervalMs: 500 });
+  await waitUntilReady('Kafka container', () => kafkaAnswers(brokers), {
+    timeoutMs: 120_000,
+    intervalMs: 500,
+  });
   return record(
     'kafka',
     container.getId(),
@@ -219,7 +137,11 @@ export async function startMinioContainer(ctx: StartContext): Promise<ServiceRec
   const container = await timed(ctx.log, `start container ${MINIO_IMAGE}`, () =>
     withTimeout(
       new GenericContainer(MINIO_IMAGE)
-        .withEnvironment({ MINIO_ROOT_USER: MINIO_ACCESS_KEY, MINIO_ROOT_PASSWORD: secret, MINIO_UPDATE: 'off' })
+        .withEnvironment({
+          MINIO_ROOT_USER: MINIO_ACCESS_KEY,
+          MINIO_ROOT_PASSWORD: secret,
+          MINIO_UPDATE: 'off',
+        })
         .withCommand(['server', '/data', '--console-address', ':9001'])
         .withExposedPorts(9000, 9001)
         .withLabels({ [LABEL]: 'minio' })
@@ -238,25 +160,4 @@ export async function startMinioContainer(ctx: StartContext): Promise<ServiceRec
     { [ENV.s3Endpoint]: endpoint, [ENV.s3AccessKey]: MINIO_ACCESS_KEY, [ENV.s3SecretKey]: secret },
     { api: container.getMappedPort(9000), console: container.getMappedPort(9001) },
   );
-}
-
-/** Stops and removes a container by id, from any process (`down` runs long after `up` has exited). */
-export async function removeContainer(id: string): Promise<void> {
-  const tc = await testcontainers();
-  const client = await withTimeout(tc.getContainerRuntimeClient(), 15_000, 'connecting to the container runtime');
-  const container = client.container.getById(id);
-  await client.container.stop(container, { timeout: 10 }).catch(() => undefined);
-  await client.container.remove(container, { removeVolumes: true }).catch(() => undefined);
-}
-
-/** Whether the container still runs (for `status` and for reusing what `up` started). */
-export async function containerRunning(id: string): Promise<boolean> {
-  try {
-    const tc = await testcontainers();
-    const client = await withTimeout(tc.getContainerRuntimeClient(), 15_000, 'connecting to the container runtime');
-    const info = await client.container.inspect(client.container.getById(id));
-    return info.State.Running;
-  } catch {
-    return false;
-  }
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { harnessConfig } from './config';
-import { containerRunning, containerRuntimeAvailable, removeContainer } from './containers';
+import { containerRunning, containerRuntimeAvailable, removeContainer } from './container-runtime';
 import { formatMs, prefixed, stderrLog, type Log } from './log';
 import { isRunning, release, stopProcess } from './process';
 import { SERVICES, type ServiceDef } from './services';

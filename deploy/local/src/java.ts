@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { InfraError } from './errors';
-import { findExecutable, runCommand } from './process';
+import { findExecutable, runCommand } from './command';
 
 const INSTALL_HINT = 'install a JDK 17 (apt-get install openjdk-17-jre-headless)';
 
@@ -15,7 +15,9 @@ export async function findJava(env: NodeJS.ProcessEnv, minMajor: number): Promis
   const match = /version "(\d+)(?:\.(\d+))?/.exec(out);
   const major = match ? (match[1] === '1' ? Number(match[2]) : Number(match[1])) : 0;
   if (major < minMajor) {
-    throw new InfraError(`${java} is Java ${major || '(unknown version)'}, Kafka needs ${minMajor}+: ${INSTALL_HINT}`);
+    throw new InfraError(
+      `${java} is Java ${major || '(unknown version)'}, Kafka needs ${minMajor}+: ${INSTALL_HINT}`,
+    );
   }
   return java;
 }

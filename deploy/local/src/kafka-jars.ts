@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { InfraError } from './errors';
 import { timed } from './log';
-import { requireExecutable, runCommand } from './process';
+import { requireExecutable, runCommand } from './command';
 import type { StartContext } from './types';
 
 /** The pom that lists the broker's jars; next to src/ and dist/ alike. */
@@ -28,7 +28,11 @@ export async function kafkaClasspath(ctx: StartContext): Promise<string[]> {
   const cached = await readManifest(manifest, libs);
   if (cached) return cached;
 
-  const mvn = requireExecutable('mvn', 'install Maven to resolve the Kafka jars (apt-get install maven)', ctx.env);
+  const mvn = requireExecutable(
+    'mvn',
+    'install Maven to resolve the Kafka jars (apt-get install maven)',
+    ctx.env,
+  );
   await fs.mkdir(base, { recursive: true });
   const staging = await fs.mkdtemp(path.join(base, 'libs.tmp-'));
   try {
@@ -43,25 +47,37 @@ export async function kafkaClasspath(ctx: StartContext): Promise<string[]> {
       'dependency:copy-dependencies',
       `-DoutputDirectory=${staging}`,
     ];
-    await timed(ctx.log, `resolve the Kafka ${ctx.kafkaVersion} jars with Maven (once; cached in ${libs})`, () =>
-      runCommand(mvn, args, { env: ctx.env, timeoutMs: 10 * 60_000, logFile: path.join(base, 'mvn.log') }).catch(
-        (err: Error) => {
+    await timed(
+      ctx.log,
+      `resolve the Kafka ${ctx.kafkaVersion} jars with Maven (once; cached in ${libs})`,
+      () =>
+        runCommand(mvn, args, {
+          env: ctx.env,
+          timeoutMs: 10 * 60_000,
+          logFile: path.join(base, 'mvn.log'),
+        }).catch((err: Error) => {
+          // Maven's first [ERROR] line names the artifact it could not find; the rest is boilerplate.
+          const reason = /\[ERROR\] (.+)/.exec(err.message)?.[1] ?? err.message;
           throw new InfraError(
-            `could not resolve the jars of Kafka ${ctx.kafkaVersion} (is it a published version?): ${err.message}`,
+            `could not resolve the jars of Kafka ${ctx.kafkaVersion} (is it a published version?): ${reason} ` +
+              `(full output: ${path.join(base, 'mvn.log')})`,
           );
-        },
-      ),
+        }),
     );
     const jars = (await fs.readdir(staging)).filter((f) => f.endsWith('.jar')).sort();
     if (!jars.some((j) => j.startsWith('kafka_2.13-'))) {
-      throw new InfraError(`Maven resolved no kafka_2.13 jar for Kafka ${ctx.kafkaVersion} (see ${base}/mvn.log)`);
+      throw new InfraError(
+        `Maven resolved no kafka_2.13 jar for Kafka ${ctx.kafkaVersion} (see ${base}/mvn.log)`,
+      );
     }
     await fs.mkdir(libs, { recursive: true });
     for (const jar of jars) {
-      await fs.rename(path.join(staging, jar), path.join(libs, jar)).catch(async (err: NodeJS.ErrnoException) => {
-        // A jar of the same name is already there (same artifact and version): keep it, it may be in use.
-        if (!(await exists(path.join(libs, jar)))) throw err;
-      });
+      await fs
+        .rename(path.join(staging, jar), path.join(libs, jar))
+        .catch(async (err: NodeJS.ErrnoException) => {
+          // A jar of the same name is already there (same artifact and version): keep it, it may be in use.
+          if (!(await exists(path.join(libs, jar)))) throw err;
+        });
     }
     const tmp = `${manifest}.${process.pid}`;
     await fs.writeFile(tmp, `${jars.join('\n')}\n`);

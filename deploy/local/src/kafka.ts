@@ -8,7 +8,8 @@ import { findJava } from './java';
 import { kafkaClasspath, kafkaMajor } from './kafka-jars';
 import { timed } from './log';
 import { freePort } from './ports';
-import { runCommand, spawnDetached, stopProcess, type Spawned } from './process';
+import { runCommand } from './command';
+import { spawnDetached, stopProcess, type Spawned } from './process';
 import type { ServiceRecord, StartContext } from './types';
 import { waitUntilReady } from './wait';
 
@@ -105,13 +106,28 @@ export async function startLocalKafka(ctx: StartContext): Promise<ServiceRecord>
     };
     await fs.writeFile(serverProperties, `${properties(settings)}\n`);
     const brokerLog = path.join(dir, 'broker.log');
-    const jvm = ['-Djava.awt.headless=true', `-Dkafka.logs.dir=${dir}`, ...(await writeLogConfig(dir, brokerLog))];
+    const jvm = [
+      '-Djava.awt.headless=true',
+      `-Dkafka.logs.dir=${dir}`,
+      ...(await writeLogConfig(dir, brokerLog)),
+    ];
     const env = ctx.env;
 
     await timed(ctx.log, 'format the KRaft storage', () =>
       runCommand(
         java,
-        ['-Xmx256m', ...jvm, '-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId(), '-c', serverProperties],
+        [
+          '-Xmx256m',
+          ...jvm,
+          '-cp',
+          classpath,
+          'kafka.tools.StorageTool',
+          'format',
+          '-t',
+          clusterId(),
+          '-c',
+          serverProperties,
+        ],
         { cwd: dir, env, timeoutMs: 120_000, logFile: path.join(dir, 'format.log') },
       ),
     );
@@ -132,7 +148,8 @@ export async function startLocalKafka(ctx: StartContext): Promise<ServiceRecord>
         timeoutMs: 120_000,
         intervalMs: 500,
         process: proc,
-        logFile: brokerLog,
+        // The JVM's own output (a class not found, out of memory) goes to kafka.out, the broker's to broker.log.
+        logFiles: [brokerLog, outFile],
       });
     });
     return {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { InfraError } from './errors';
 import { formatMs, timed } from './log';
-import { requireExecutable, runCommand } from './process';
+import { requireExecutable, runCommand } from './command';
 import type { StartContext } from './types';
 
 /**
@@ -21,12 +21,19 @@ export async function minioBinary(ctx: StartContext): Promise<string> {
   const binary = path.join(dir, 'minio');
   if (await isExecutable(binary)) return binary;
 
-  const go = requireExecutable('go', 'install Go (https://go.dev/doc/install) to build MinIO from source', ctx.env);
+  const go = requireExecutable(
+    'go',
+    'install Go (https://go.dev/doc/install) to build MinIO from source',
+    ctx.env,
+  );
   await fs.mkdir(dir, { recursive: true });
   const gobin = await fs.mkdtemp(path.join(dir, 'gobin.tmp-'));
   const started = Date.now();
   // The first build compiles a large module: say that it is expected to take a while, and that it is alive.
-  const heartbeat = setInterval(() => ctx.log(`still building MinIO (${formatMs(Date.now() - started)})`), 30_000);
+  const heartbeat = setInterval(
+    () => ctx.log(`still building MinIO (${formatMs(Date.now() - started)})`),
+    30_000,
+  );
   try {
     await timed(ctx.log, `build MinIO ${MINIO_VERSION} with go install (once; takes about 3 minutes)`, () =>
       runCommand(go, ['install', `${MINIO_MODULE}@${MINIO_VERSION}`], {

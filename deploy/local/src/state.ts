@@ -42,7 +42,9 @@ export async function readState(cacheDir: string): Promise<State> {
     return { services: parsed.services ?? {}, leases: parsed.leases ?? [] };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { services: {}, leases: [] };
-    throw new InfraError(`cannot read ${stateFile(cacheDir)} (${(err as Error).message}): remove it and stop leftovers by hand`);
+    throw new InfraError(
+      `cannot read ${stateFile(cacheDir)} (${(err as Error).message}): remove it and stop leftovers by hand`,
+    );
   }
 }
 
@@ -80,9 +82,11 @@ export async function withStateLock<T>(cacheDir: string, log: Log, fn: () => Pro
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
-    const holder = readLock(lock);
-    if (holder && !leaseAlive(holder)) {
-      takeOverStaleLock(lock, holder);
+    const raw = readRaw(lock);
+    const holder = parseLease(raw);
+    // A holder that died, or a lock left empty by a crash between creating and writing it.
+    if (raw !== undefined && (holder ? !leaseAlive(holder) : lockAgeMs(lock) > 5_000)) {
+      takeOverStaleLock(lock, raw);
       continue;
     }
     if (Date.now() > deadline) {
@@ -104,11 +108,28 @@ export async function withStateLock<T>(cacheDir: string, log: Log, fn: () => Pro
   }
 }
 
-function readLock(lock: string): Lease | undefined {
+function readRaw(lock: string): string | undefined {
   try {
-    return JSON.parse(fs.readFileSync(lock, 'utf8')) as Lease;
+    return fs.readFileSync(lock, 'utf8');
   } catch {
-    return undefined; // vanished, or being written: try again
+    return undefined; // vanished: try again
+  }
+}
+
+function parseLease(raw: string | undefined): Lease | undefined {
+  try {
+    const lease = JSON.parse(raw ?? '') as Lease;
+    return typeof lease.pid === 'number' ? lease : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function lockAgeMs(lock: string): number {
+  try {
+    return Date.now() - fs.statSync(lock).mtimeMs;
+  } catch {
+    return 0;
   }
 }
 
@@ -117,15 +138,14 @@ function readLock(lock: string): Lease | undefined {
  * the stale one; if a live owner's lock was moved by mistake, it is put back with link(), which never
  * overwrites.
  */
-function takeOverStaleLock(lock: string, stale: Lease): void {
+function takeOverStaleLock(lock: string, stale: string): void {
   const aside = `${lock}.stale-${process.pid}`;
   try {
     fs.renameSync(lock, aside);
   } catch {
     return; // someone else took it over
   }
-  const moved = readLock(aside);
-  if (moved && (moved.pid !== stale.pid || moved.pidStart !== stale.pidStart)) {
+  if (readRaw(aside) !== stale) {
     try {
       fs.linkSync(aside, lock);
     } catch {

@@ -17,10 +17,20 @@ const program = new Command()
 program
   .command('start')
   .description('start the modules named by --target on one HTTP and one gRPC server')
-  .option('-t, --target <modules>', '"all" or a comma list: gateway,verification,documents,organizations,programs,reports,notifier', 'all')
+  .option(
+    '-t, --target <modules>',
+    '"all" or a comma list: gateway,verification,documents,organizations,programs,reports,notifier',
+    'all',
+  )
   .option('--print-config', 'print the effective configuration (secrets masked) and exit')
   .action(async (opts: { target: string; printConfig?: boolean }) => {
-    await runProcess({ env: process.env, target: opts.target, modules: allModules, version, printConfig: opts.printConfig });
+    await runProcess({
+      env: process.env,
+      target: opts.target,
+      modules: allModules,
+      version,
+      printConfig: opts.printConfig,
+    });
   });
 
 program
@@ -28,7 +38,12 @@ program
   .description('apply the database migrations of the --target modules, then exit')
   .option('-t, --target <modules>', '"all" or a comma list', 'all')
   .action(async (opts: { target: string }) => {
-    process.exitCode = await runMigrations({ env: process.env, target: opts.target, modules: allModules, version });
+    process.exitCode = await runMigrations({
+      env: process.env,
+      target: opts.target,
+      modules: allModules,
+      version,
+    });
   });
 
 program
