@@ -37,16 +37,26 @@ function infra(args, env = process.env) {
 }
 
 const turbo = join(root, 'node_modules/.bin/turbo');
-let ok = step('build, contracts, lint and type checks', turbo, ['run', 'build', 'lint', '--output-logs=errors-only']);
+let ok = step('build, contracts, lint and type checks', turbo, [
+  'run',
+  'build',
+  'lint',
+  '--output-logs=errors-only',
+]);
 if (!ok) process.exit(1);
 
-const given = ['ELIGO_TEST_DATABASE_URL', 'ELIGO_TEST_KAFKA_BROKERS', 'ELIGO_TEST_S3_ENDPOINT'].every((k) => process.env[k]);
+const given = ['ELIGO_TEST_DATABASE_URL', 'ELIGO_TEST_KAFKA_BROKERS', 'ELIGO_TEST_S3_ENDPOINT'].every(
+  (k) => process.env[k],
+);
 let env = process.env;
 // What this run started (and must stop); servers a developer keeps up with `npm run infra -- up` stay up.
 let started = [];
 const stop = () => {
   if (started.length > 0) {
-    spawnSync(process.execPath, [infraCli, 'down', '--only', started.join(',')], { cwd: root, stdio: 'inherit' });
+    spawnSync(process.execPath, [infraCli, 'down', '--only', started.join(',')], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     started = [];
   }
 };
