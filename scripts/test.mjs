@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const infraCli = join(root, 'deploy/local/dist/cli.js');
 const compatKafka = process.env.ELIGO_TEST_KAFKA_COMPAT_VERSION ?? '4.4.0';
-const started = Date.now();
+const startedAt = Date.now();
 // No telemetry calls from CI machines that only reach package registries.
 process.env.TURBO_TELEMETRY_DISABLED = '1';
 
@@ -85,5 +85,5 @@ try {
 } finally {
   stop();
 }
-console.log(`\n${ok ? 'all checks passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`\n${ok ? 'all checks passed' : 'FAILED'} in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
 process.exit(ok ? 0 : 1);
