@@ -15,6 +15,8 @@ module.exports = function preset(dir, { infra = true } = {}) {
     },
     testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    // dist/ holds a copy of package.json (services import their version): keep it out of jest's module map.
+    modulePathIgnorePatterns: ['<rootDir>/dist/'],
     // Integration suites share one set of servers: started once (or found) by the global setup.
     ...(infra
       ? {

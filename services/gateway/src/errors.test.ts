@@ -1,0 +1,87 @@
+import { status as Status } from '@grpc/grpc-js';
+import {
+  conflict,
+  encodeError,
+  invalidArgument,
+  notFound,
+  unauthenticated,
+  type DomainError,
+} from '@eligo/runtime';
+import { toHttpError } from './errors';
+
+/** What a client sees when a service handler threw `err`: the status grpc-js would deliver. */
+function overTheWire(err: unknown): Error {
+  const { status } = encodeError(err);
+  return Object.assign(new Error(status.details), {
+    code: status.code,
+    details: status.details,
+    metadata: status.metadata,
+  });
+}
+
+describe('toHttpError: a gRPC status from a service becomes the spec status and body', () => {
+  it.each<[string, DomainError, number, object]>([
+    [
+      'not found with errorIds -> 404 ER',
+      notFound('Program not found', { errorIds: ['noProgram'] }),
+      404,
+      { errorIds: ['noProgram'], systemErrorMessage: 'Program not found' },
+    ],
+    [
+      'invalid argument -> 400 ER',
+      invalidArgument('schoolCountry is required', { errorIds: ['invalidRequest'] }),
+      400,
+      { errorIds: ['invalidRequest'], systemErrorMessage: 'schoolCountry is required' },
+    ],
+    [
+      'conflict -> 409',
+      conflict('A webhook already exists', { errorIds: ['webhookExists'] }),
+      409,
+      { errorIds: ['webhookExists'], systemErrorMessage: 'A webhook already exists' },
+    ],
+    [
+      'a status the spec names wins over the kind (inactive program -> 403)',
+      invalidArgument('Program is not active', { errorIds: ['inactiveProgram'], httpStatus: 403 }),
+      403,
+      { errorIds: ['inactiveProgram'], systemErrorMessage: 'Program is not active' },
+    ],
+    [
+      'a SEM body when asked for one',
+      notFound('Unknown verification', { body: 'SEM' }),
+      404,
+      { systemErrorMessage: 'Unknown verification' },
+    ],
+    [
+      'unauthenticated without errorIds -> 401 SEM',
+      unauthenticated('Access token is empty or invalid'),
+      401,
+      { systemErrorMessage: 'Access token is empty or invalid' },
+    ],
+  ])('%s', (_name, err, status, body) => {
+    expect(toHttpError(overTheWire(err))).toEqual({ status, body });
+    // A domain error raised in the gateway itself maps the same way.
+    expect(toHttpError(err)).toEqual({ status, body });
+  });
+
+  it('turns an unexpected failure into 500 with a generic message, never the original text', () => {
+    const mapped = toHttpError(overTheWire(new Error('relation "programs" does not exist')));
+    expect(mapped).toEqual({
+      status: 500,
+      body: { errorIds: ['internalServerError'], systemErrorMessage: 'Internal server error' },
+    });
+    expect(toHttpError(new TypeError('x is undefined')).status).toBe(500);
+  });
+
+  it.each([
+    [Status.UNAVAILABLE, 503],
+    [Status.DEADLINE_EXCEEDED, 504],
+  ])('maps transport failure %s to %s without leaking detail', (code, http) => {
+    const err = Object.assign(new Error('14 UNAVAILABLE: connect ECONNREFUSED 10.0.0.7:9090'), {
+      code,
+      details: 'connect ECONNREFUSED 10.0.0.7:9090',
+    });
+    const mapped = toHttpError(err);
+    expect(mapped.status).toBe(http);
+    expect(JSON.stringify(mapped.body)).not.toContain('10.0.0.7');
+  });
+});
