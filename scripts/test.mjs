@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: build, contracts (buf lint + breaking), lint and type checks, then every package's tests against
+// `npm test`: formatting, build, contracts (buf lint + breaking), lint and type checks, then every package's tests against
 // real Postgres, Kafka and MinIO (found from ELIGO_TEST_* or started once by the local harness and stopped at
 // the end), then the event tests again against the current Kafka 4.x line.
 import { spawnSync } from 'node:child_process';
@@ -37,12 +37,15 @@ function infra(args, env = process.env) {
 }
 
 const turbo = join(root, 'node_modules/.bin/turbo');
-let ok = step('build, contracts, lint and type checks', turbo, [
-  'run',
-  'build',
-  'lint',
-  '--output-logs=errors-only',
-]);
+const prettier = join(root, 'node_modules/.bin/prettier');
+let ok =
+  step('formatting (prettier --check)', prettier, ['--check', '--log-level', 'warn', '.']) &&
+  step('build, contracts, lint and type checks', turbo, [
+    'run',
+    'build',
+    'lint',
+    '--output-logs=errors-only',
+  ]);
 if (!ok) process.exit(1);
 
 const given = ['ELIGO_TEST_DATABASE_URL', 'ELIGO_TEST_KAFKA_BROKERS', 'ELIGO_TEST_S3_ENDPOINT'].every(

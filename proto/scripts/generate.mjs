@@ -27,9 +27,12 @@ const protoFiles = [];
 for (const svc of readdirSync(join(root, 'eligo')).sort()) {
   const dir = join(root, 'eligo', svc, 'v1');
   if (!existsSync(dir)) continue;
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.proto')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.proto'))
+    .sort()) {
     const base = file.replace(/\.proto$/, '');
-    const ns = camel(svc) + (base === 'events' ? 'EventsV1' : base.endsWith('_service') ? 'V1' : pascal(base) + 'V1');
+    const ns =
+      camel(svc) + (base === 'events' ? 'EventsV1' : base.endsWith('_service') ? 'V1' : pascal(base) + 'V1');
     lines.push(`export * as ${ns} from './gen/eligo/${svc}/v1/${base}';`);
     protoFiles.push(`eligo/${svc}/v1/${file}`);
   }
