@@ -172,36 +172,52 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
       commitOffsetsIfNecessary,
       isRunning,
       isStale,
+      uncommittedOffsets,
     }: EachBatchPayload) => {
-      for (const message of batch.messages) {
-        const delivered = toDelivered(batch.topic, batch.partition, message);
-        for (let failures = 0; ;) {
-          // Not resolving an offset is what keeps a message for later: kafkajs fetches again from the
-          // first unresolved offset and only ever commits resolved ones.
-          if (stopping.aborted || !isRunning() || isStale()) return;
-          try {
-            await handler(delivered);
-            break;
-          } catch (err) {
-            failures += 1;
-            logger.warn(
-              {
-                err,
-                groupId,
-                topic: batch.topic,
-                partition: batch.partition,
-                offset: message.offset,
-                failures,
-              },
-              'event handler failed; retrying the same message',
-            );
-            await heartbeat();
-            await sleep(backoffDelay(failures, options.handlerRetry), stopping);
-          }
+      try {
+        await handleBatch();
+      } finally {
+        // End of the batch, or a stop: commit what was handled now rather than at the next interval, so that a
+        // clean stop or a hand-over to another member redelivers nothing (the interval alone lost these).
+        const pending = uncommittedOffsets();
+        if (pending.topics.some((t) => t.partitions.length > 0)) {
+          await commitOffsetsIfNecessary(pending).catch((err: unknown) =>
+            logger.warn({ err, groupId, topic: batch.topic }, 'offset commit at end of batch failed'),
+          );
         }
-        resolveOffset(message.offset);
-        await commitOffsetsIfNecessary();
-        await heartbeat();
+      }
+
+      async function handleBatch(): Promise<void> {
+        for (const message of batch.messages) {
+          const delivered = toDelivered(batch.topic, batch.partition, message);
+          for (let failures = 0; ;) {
+            // Not resolving an offset is what keeps a message for later: kafkajs fetches again from the
+            // first unresolved offset and only ever commits resolved ones.
+            if (stopping.aborted || !isRunning() || isStale()) return;
+            try {
+              await handler(delivered);
+              break;
+            } catch (err) {
+              failures += 1;
+              logger.warn(
+                {
+                  err,
+                  groupId,
+                  topic: batch.topic,
+                  partition: batch.partition,
+                  offset: message.offset,
+                  failures,
+                },
+                'event handler failed; retrying the same message',
+              );
+              await heartbeat();
+              await sleep(backoffDelay(failures, options.handlerRetry), stopping);
+            }
+          }
+          resolveOffset(message.offset);
+          await commitOffsetsIfNecessary();
+          await heartbeat();
+        }
       }
     };
 
