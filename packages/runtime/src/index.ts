@@ -59,6 +59,12 @@ export {
 } from './metrics/registry';
 export { createDb, pingDb, assertSchemaName, type DbOptions, type Knex } from './db/knex';
 export { migrateSchema, appliedMigrations, type SchemaMigration } from './db/migrate';
+export {
+  findPostgresBinaries,
+  postgresServerUser,
+  type PostgresBinaries,
+  type ServerUser,
+} from './db/postgres-binaries';
 export * from './events/index';
 export * from './objectstore/index';
 export { createHttpServer, type HttpServer, type HttpServerOptions } from './http/server';

