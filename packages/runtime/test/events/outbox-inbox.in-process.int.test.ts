@@ -5,23 +5,8 @@ import type { EventBus, Subscription } from '../../src/events/event-bus';
 import { createEventConsumer } from '../../src/events/event-consumer';
 import { createInProcessEventBus } from '../../src/events/in-process-bus';
 import { OutboxRelay } from '../../src/events/outbox-relay';
-import {
-  count,
-  createEventSchema,
-  dropSchema,
-  randomName,
-  testDb,
-  testInfra,
-  testLogger,
-  waitFor,
-} from './helpers';
-import {
-  effectHandlers,
-  enqueueScenario,
-  expectAppliedExactlyOnceInOrder,
-  republishOldest,
-  scenarioKeys,
-} from './scenario';
+import { createEventSchema, dropSchema, randomName, testDb, testInfra, testLogger } from './helpers';
+import { effectHandlers, runInterruptedScenario, scenarioKeys } from './scenario';
 
 // The embedded all-in-one path: same outbox and inbox on real Postgres, the in-process bus in between.
 describe('outbox -> in-process bus -> inbox, with relay and consumer restarted', () => {
@@ -75,37 +60,19 @@ describe('outbox -> in-process bus -> inbox, with relay and consumer restarted',
   });
 
   it('applies every event exactly once, in order per key, across restarts', async () => {
-    const published = (): Promise<number> =>
-      count(db, schema, 'outbox', (q) => q.whereNotNull('published_at'));
-    const applied = (): Promise<number> => count(db, schema, 'effects');
-
-    let consumer = await startConsumer();
-    const producing = enqueueScenario(db, schema, service, keys, perKey, 10);
-    // Two relays start together on a backlog: they compete for the same rows, and per-key order must hold.
-    await waitFor('a backlog', async () => (await count(db, schema, 'outbox')) >= 150);
-    const [relayA] = await Promise.all([startRelay(), startRelay()]);
-
-    await waitFor('a part of the outbox to be published', async () => (await published()) >= 100);
-    await relayA.stop();
-    expect(await published()).toBeLessThan(total);
-    await startRelay();
-
-    await waitFor('a part of the events to be applied', async () => (await applied()) >= 200);
-    await consumer.stop();
-    expect(await applied()).toBeLessThan(total);
-    consumer = await startConsumer();
-
-    await producing;
-    await waitFor('every event to be applied', async () => (await applied()) >= total, { timeoutMs: 60_000 });
-
-    const duplicatesBefore = totals.get('inbox_duplicates') ?? 0;
-    await republishOldest(db, schema, 25);
-    await waitFor(
-      'the republished events to reach the consumer',
-      async () => (totals.get('inbox_duplicates') ?? 0) >= duplicatesBefore + 25,
-    );
-
-    await expectAppliedExactlyOnceInOrder(db, schema, keys, perKey);
+    await runInterruptedScenario({
+      db,
+      schema,
+      service,
+      keys,
+      perKey,
+      pauseMs: 10,
+      startConsumer,
+      startRelay,
+      interrupt: (part) => part.stop(),
+      duplicates: () => totals.get('inbox_duplicates') ?? 0,
+      timeoutMs: 60_000,
+    });
     expect(totals.get('inbox_applied')).toBe(total);
   }, 120_000);
 });

@@ -106,3 +106,64 @@ export async function expectAppliedExactlyOnceInOrder(
   for (const key of keys) expect({ key, seqs: byKey.get(key) }).toEqual({ key, seqs: expected });
   expect(await count(db, schema, 'inbox')).toBe(keys.length * perKey);
 }
+
+export interface InterruptedScenario<P> {
+  db: Knex;
+  schema: string;
+  service: string;
+  keys: string[];
+  perKey: number;
+  /** Pause between one aggregate's events, so the stream lasts long enough to be interrupted. */
+  pauseMs: number;
+  startConsumer(): Promise<P>;
+  startRelay(): Promise<P>;
+  /** How a relay or consumer is interrupted mid-stream: a clean stop, or SIGKILL of its process. */
+  interrupt(part: P): Promise<unknown>;
+  /** The consumer's running count of inbox duplicates. */
+  duplicates(): number;
+  timeoutMs: number;
+}
+
+/**
+ * The restart scenario both suites run: two relays compete on a backlog, one is interrupted mid-stream and
+ * replaced, the consumer is interrupted mid-stream and replaced, and finally old rows are republished so that
+ * duplicates certainly arrive. Asserts exactly-once effect in per-key order; returns the running consumer.
+ */
+export async function runInterruptedScenario<P>(o: InterruptedScenario<P>): Promise<P> {
+  const { db, schema } = o;
+  const total = o.keys.length * o.perKey;
+  const published = (): Promise<number> => count(db, schema, 'outbox', (q) => q.whereNotNull('published_at'));
+  const applied = (): Promise<number> => count(db, schema, 'effects');
+
+  let consumer = await o.startConsumer();
+  const producing = enqueueScenario(db, schema, o.service, o.keys, o.perKey, o.pauseMs);
+  // Two relays start together on a backlog: they compete for the same rows, and per-key order must hold.
+  await waitFor('a backlog', async () => (await count(db, schema, 'outbox')) >= 150);
+  const [relayA] = await Promise.all([o.startRelay(), o.startRelay()]);
+
+  await waitFor('a part of the outbox to be published', async () => (await published()) >= 100);
+  await o.interrupt(relayA);
+  expect(await published()).toBeLessThan(total); // the interruption happened mid-stream
+  await o.startRelay();
+
+  await waitFor('a part of the events to be applied', async () => (await applied()) >= 200);
+  await o.interrupt(consumer);
+  expect(await applied()).toBeLessThan(total);
+  consumer = await o.startConsumer();
+
+  await producing;
+  await waitFor('every event to be applied', async () => (await applied()) >= total, {
+    timeoutMs: o.timeoutMs,
+  });
+
+  // The relay-crash window (published, not yet marked) on purpose, so duplicates are certain to arrive.
+  const duplicatesBefore = o.duplicates();
+  await republishOldest(db, schema, 25);
+  await waitFor(
+    'the republished events to reach the consumer',
+    async () => o.duplicates() >= duplicatesBefore + 25,
+  );
+
+  await expectAppliedExactlyOnceInOrder(db, schema, o.keys, o.perKey);
+  return consumer;
+}
