@@ -117,6 +117,7 @@ export function realServersEnv(databaseUrl: string): Record<string, string> {
   };
   return {
     ELIGO_DATABASE_URL: databaseUrl,
+    ELIGO_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     ELIGO_KAFKA_BROKERS: need('ELIGO_TEST_KAFKA_BROKERS'),
     ELIGO_KAFKA_CLIENT_ID: `e2e-${randomBytes(3).toString('hex')}`,
     ELIGO_S3_ENDPOINT: need('ELIGO_TEST_S3_ENDPOINT'),

@@ -10,6 +10,13 @@ export {
   type LoggingConfig,
 } from './logging/logger';
 export * from './errors/domain-error';
+export {
+  createFieldCipher,
+  deriveKey,
+  parseMasterKey,
+  MASTER_KEY_BYTES,
+  type FieldCipher,
+} from './crypto/field-cipher';
 export { GrpcHost, type GrpcHostOptions } from './grpc/host';
 export {
   createClient,

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseMasterKey } from '../crypto/field-cipher';
 import { envSchema, moduleNames, type ModuleName } from './schema';
 
 /** The effective configuration every module receives (never read process.env below main/CLI). */
@@ -9,6 +10,8 @@ export interface Config {
   dataDir: string;
   /** Operator token for the admin API; undefined until the launcher generates (and prints) one. */
   adminToken: string | undefined;
+  /** Master key for data at rest; undefined until the launcher resolves it (embedded default). */
+  encryptionKey: Buffer | undefined;
   logLevel: string;
   database: { url: string | undefined; poolMax: number };
   kafka: { brokers: string[] | undefined; clientId: string };
@@ -65,6 +68,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     for (const b of brokers)
       if (!/^[^\s:]+:\d+$/.test(b)) issues.push(`ELIGO_KAFKA_BROKERS: "${b}" is not host:port`);
   }
+  let encryptionKey: Buffer | undefined;
+  if (e.ELIGO_ENCRYPTION_KEY) {
+    try {
+      encryptionKey = parseMasterKey(e.ELIGO_ENCRYPTION_KEY);
+    } catch (err) {
+      issues.push(`ELIGO_ENCRYPTION_KEY: ${(err as Error).message}`);
+    }
+  }
   if (issues.length > 0) throw new ConfigError(issues);
 
   const addresses = Object.fromEntries(
@@ -88,6 +99,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     dataDir: resolve(e.ELIGO_DATA_DIR),
     adminToken: e.ELIGO_ADMIN_TOKEN,
+    encryptionKey,
     logLevel: e.ELIGO_LOG_LEVEL,
     database: { url: e.ELIGO_DATABASE_URL, poolMax: e.ELIGO_DB_POOL_MAX },
     kafka: {

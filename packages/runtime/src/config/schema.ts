@@ -32,6 +32,9 @@ export const envSchema = z.object({
   ELIGO_ADMIN_TOKEN: optionalString.pipe(
     z.string().min(24, 'ELIGO_ADMIN_TOKEN must be at least 24 characters').optional(),
   ),
+  // 32 bytes (64 hex or 44 base64 chars): master key for PII and secrets at rest. Required with
+  // ELIGO_DATABASE_URL; the embedded default generates one in the data dir.
+  ELIGO_ENCRYPTION_KEY: optionalString,
   ELIGO_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ELIGO_DATABASE_URL: optionalString.pipe(z.url().optional()),
   ELIGO_DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(5),

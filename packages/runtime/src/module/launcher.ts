@@ -6,6 +6,7 @@ import { componentLogger } from '../logging/logger';
 import { GrpcHost } from '../grpc/host';
 import { createMetricsRegistry } from '../metrics/registry';
 import { resolveAdminToken } from './admin-token';
+import { resolveEncryptionKey } from './encryption-key';
 import { buildInfoFor } from './build-info';
 import type { ModuleDefinition, ModuleDeps } from './deps';
 import { startInfrastructure, type Infrastructure } from './infrastructure';
@@ -50,6 +51,10 @@ export async function launch(options: LaunchOptions): Promise<RunningProcess> {
   checkAddresses(options);
   const metrics = createMetricsRegistry();
   const admin = resolveAdminToken(config.adminToken, config.dataDir);
+  const encryptionKey = resolveEncryptionKey(
+    config,
+    options.targets.some((t) => t !== 'gateway'),
+  );
   let draining = false;
   let infra: Infrastructure | undefined;
   let http: HttpServer | undefined;
@@ -92,6 +97,7 @@ export async function launch(options: LaunchOptions): Promise<RunningProcess> {
           options.targets.includes(m) ? `127.0.0.1:${grpcPort}` : (config.grpc.addresses[m] as string),
         buildInfo: () => buildInfoFor(name, options.version, options.gitCommit),
         adminToken: admin.token,
+        encryptionKey,
         fail,
       };
       const module = options.modules[name].createModule(config, deps);

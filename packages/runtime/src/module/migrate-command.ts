@@ -3,6 +3,7 @@ import type { ModuleName } from '../config/schema';
 import { createLogger, componentLogger } from '../logging/logger';
 import { createMetricsRegistry } from '../metrics/registry';
 import { resolveAdminToken } from './admin-token';
+import { resolveEncryptionKey } from './encryption-key';
 import { buildInfoFor } from './build-info';
 import type { ModuleDefinition } from './deps';
 import { startInfrastructure } from './infrastructure';
@@ -36,6 +37,7 @@ export async function runMigrations(options: {
         addressOf: () => '',
         buildInfo: () => buildInfoFor(name, options.version, ''),
         adminToken: resolveAdminToken(config.adminToken, config.dataDir).token,
+        encryptionKey: resolveEncryptionKey(config, true),
         fail: (err) => {
           throw err;
         },

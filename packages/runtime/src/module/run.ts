@@ -72,7 +72,7 @@ export async function runProcess(options: RunOptions): Promise<void> {
   } catch (err) {
     logger.flush();
     process.stderr.write(`eligo: failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exit(1);
+    process.exit(err instanceof ConfigError ? 2 : 1);
   }
 }
 
