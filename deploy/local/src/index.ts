@@ -5,3 +5,9 @@ export { DEFAULT_KAFKA_VERSION, ENV, REQUIRED_ENV } from './config';
 export { MINIO_VERSION } from './minio-build';
 export { InfraError } from './errors';
 export type { ServiceName, ServiceRecord } from './types';
+export {
+  startServiceUnderTest,
+  createTestDatabase,
+  type ServiceUnderTest,
+  type ServiceUnderTestOptions,
+} from './testing/service-under-test';
