@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// The `eligo` command: start (any --target), migrate, infra. The only place besides services' main.ts that
+// The `eligo` command: start (any --target), migrate, infra, admin. The only place besides services' main.ts that
 // reads process.env; everything below receives parsed config.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { Command } from 'commander';
 import { runMigrations, runProcess } from '@eligo/runtime';
+import { adminCommand } from './admin/commands';
 import { allModules } from './modules';
 import { version } from '../package.json';
 
@@ -58,6 +59,8 @@ program
     const child = spawnSync(process.execPath, [cli, ...cmd.args], { stdio: 'inherit' });
     process.exitCode = child.status ?? 1;
   });
+
+program.addCommand(adminCommand(process.env));
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`eligo: ${err instanceof Error ? err.message : String(err)}\n`);

@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import { Command, Option } from 'commander';
+import { AdminApiError, adminRequest, resolveAdminTarget, type AdminTarget } from './admin-client';
+import { readCodeBatches } from './reward-codes-file';
+
+/** Codes per request: well under the API's 10000-per-call limit and the default 1 MB body limit. */
+const REWARD_CODE_BATCH = 5000;
+const ROLES = ['REPORTER', 'PII', 'BULK_VERIFIER'];
+
+/**
+ * `eligo admin ...`: the operator API (/rest/admin/v1) from a shell. Every command prints the JSON reply on
+ * stdout; an error reply is printed on stderr with exit code 1.
+ */
+export function adminCommand(env: Record<string, string | undefined>): Command {
+  const admin = new Command('admin')
+    .description('operator API: accounts, access tokens, programs, reward codes (prints JSON)')
+    .option(
+      '--url <baseUrl>',
+      'service base URL (default ELIGO_ADMIN_URL, ELIGO_PUBLIC_BASE_URL or localhost)',
+    )
+    .option('--token <token>', 'operator token (default ELIGO_ADMIN_TOKEN or <ELIGO_DATA_DIR>/admin-token)');
+  const target = (cmd: Command): AdminTarget =>
+    resolveAdminTarget(cmd.optsWithGlobals<{ url?: string; token?: string }>(), env);
+
+  const account = admin.command('account').description('accounts');
+  account
+    .command('create')
+    .requiredOption('--name <name>', 'account name')
+    .action(run(async (opts: { name: string }, cmd) => adminRequest(target(cmd), 'POST', '/accounts', opts)));
+
+  const token = admin.command('token').description('access tokens (shown once)');
+  token
+    .command('create')
+    .requiredOption('--account <accountId>', 'account id')
+    .requiredOption('--name <name>', 'token name')
+    .addOption(new Option('--role <role...>', 'roles').choices(ROLES))
+    .action(
+      run(async (opts: { account: string; name: string; role?: string[] }, cmd) =>
+        adminRequest(target(cmd), 'POST', `/accounts/${seg(opts.account)}/tokens`, {
+          name: opts.name,
+          ...(opts.role ? { roles: opts.role } : {}),
+        }),
+      ),
+    );
+  token
+    .command('revoke')
+    .requiredOption('--account <accountId>', 'account id')
+    .requiredOption('--token-id <tokenId>', 'token id')
+    .action(
+      run(async (opts: { account: string; tokenId: string }, cmd) => {
+        await adminRequest(
+          target(cmd),
+          'DELETE',
+          `/accounts/${seg(opts.account)}/tokens/${seg(opts.tokenId)}`,
+        );
+        return { revoked: opts.tokenId };
+      }),
+    );
+
+  const program = admin.command('program').description('programs');
+  program
+    .command('create')
+    .description('create a program from flags and/or a JSON file of its configuration (flags win)')
+    .option('--account <accountId>', 'account id')
+    .option('--name <name>', 'program name')
+    .option('--segment <segment>', 'segment, e.g. student')
+    .option('--file <path>', 'JSON file with more configuration (offerType, rewardCode, countries, ...)')
+    .action(
+      run(async (opts: { account?: string; name?: string; segment?: string; file?: string }, cmd) => {
+        const body = {
+          ...(opts.file ? readJsonObject(opts.file) : {}),
+          ...(opts.account ? { accountId: opts.account } : {}),
+          ...(opts.name ? { name: opts.name } : {}),
+          ...(opts.segment ? { segment: opts.segment } : {}),
+        };
+        return adminRequest(target(cmd), 'POST', '/programs', body);
+      }),
+    );
+  program
+    .command('get')
+    .argument('<programId>')
+    .action(run(async (id: string, _opts, cmd) => adminRequest(target(cmd), 'GET', `/programs/${seg(id)}`)));
+  program
+    .command('update')
+    .description('change the fields of a JSON merge-patch file (null clears a field)')
+    .argument('<programId>')
+    .requiredOption('--file <path>', 'JSON file with the fields to change')
+    .action(
+      run(async (id: string, opts: { file: string }, cmd) =>
+        adminRequest(target(cmd), 'PATCH', `/programs/${seg(id)}`, readJsonObject(opts.file)),
+      ),
+    );
+
+  admin
+    .command('reward-codes')
+    .description('reward-code pools')
+    .command('add')
+    .description("add the codes of a file (one per line) to a program's pool, in batches")
+    .argument('<programId>')
+    .argument('<file>')
+    .action(
+      run(async (id: string, file: string, _opts, cmd) => {
+        let added = 0;
+        let remaining = 0;
+        for await (const codes of readCodeBatches(file, REWARD_CODE_BATCH)) {
+          const reply = (await adminRequest(target(cmd), 'POST', `/programs/${seg(id)}/rewardCodes`, {
+            codes,
+          })) as { added: number; remaining: number };
+          added += reply.added;
+          remaining = reply.remaining;
+        }
+        return { added, remaining };
+      }),
+    );
+  return admin;
+}
+
+/** Wraps an action: prints its result as JSON, or the API's error body on stderr with exit code 1. */
+function run<A extends unknown[]>(action: (...args: A) => Promise<unknown>): (...args: A) => Promise<void> {
+  return async (...args) => {
+    try {
+      const result = await action(...args);
+      process.stdout.write(JSON.stringify(result ?? {}, null, 2) + '\n');
+    } catch (err) {
+      if (err instanceof AdminApiError) {
+        process.stderr.write(`eligo admin: ${err.message}\n${JSON.stringify(err.body, null, 2)}\n`);
+      } else {
+        process.stderr.write(`eligo admin: ${err instanceof Error ? err.message : String(err)}\n`);
+      }
+      process.exitCode = 1;
+    }
+  };
+}
+
+function readJsonObject(path: string): Record<string, unknown> {
+  const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error(`${path} must hold a JSON object`);
+  return value as Record<string, unknown>;
+}
+
+/** Ids go into URL paths: encode so that a typo cannot address another endpoint. */
+const seg = (value: string): string => encodeURIComponent(value);

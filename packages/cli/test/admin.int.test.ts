@@ -1,0 +1,124 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { moduleNames } from '@eligo/runtime';
+import { startServiceUnderTest, type ServiceUnderTest } from '@eligo/local-infra';
+import { allModules } from '../src/modules';
+
+const run = promisify(execFile);
+const cli = join(__dirname, '..', 'dist', 'src', 'main.js');
+
+/** `eligo admin ...` against a running service (every module, in this process, on the suite's servers). */
+describe('eligo admin', () => {
+  let sut: ServiceUnderTest;
+  let dir: string;
+  beforeAll(async () => {
+    sut = await startServiceUnderTest({ modules: allModules, targets: [...moduleNames] });
+    dir = mkdtempSync(join(tmpdir(), 'eligo-cli-it-'));
+  });
+  afterAll(async () => {
+    await sut?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function eligo(...args: string[]): Promise<{ code: number; json: any; stderr: string }> {
+    const env = { ...process.env, ELIGO_ADMIN_URL: sut.httpUrl, ELIGO_ADMIN_TOKEN: sut.adminToken };
+    try {
+      const { stdout, stderr } = await run(process.execPath, [cli, 'admin', ...args], { env });
+      return { code: 0, json: JSON.parse(stdout), stderr };
+    } catch (err) {
+      const e = err as { code: number; stdout: string; stderr: string };
+      return { code: e.code, json: undefined, stderr: e.stderr };
+    }
+  }
+
+  it('creates an account, a token, a program, stocks and reads it, then revokes the token', async () => {
+    const account = await eligo('account', 'create', '--name', 'Acme');
+    expect(account.code).toBe(0);
+    expect(account.json).toMatchObject({ name: 'Acme', accountId: expect.stringMatching(/^[0-9a-f]{24}$/) });
+    const accountId = account.json.accountId as string;
+
+    const token = await eligo(
+      'token',
+      'create',
+      '--account',
+      accountId,
+      '--name',
+      'ci',
+      '--role',
+      'REPORTER',
+      'PII',
+    );
+    expect(token.code).toBe(0);
+    expect(token.json).toMatchObject({ token: expect.stringMatching(/^eligo_/), roles: ['REPORTER', 'PII'] });
+
+    const config = join(dir, 'program.json');
+    writeFileSync(config, JSON.stringify({ offerType: 'rewardPool', countries: ['US'] }));
+    const created = await eligo(
+      'program',
+      'create',
+      '--account',
+      accountId,
+      '--name',
+      'Spring',
+      '--segment',
+      'student',
+      '--file',
+      config,
+    );
+    expect(created.code).toBe(0);
+    expect(created.json).toMatchObject({
+      name: 'Spring',
+      segment: 'student',
+      mode: 'test',
+      offerType: 'rewardPool',
+    });
+    const programId = created.json.programId as string;
+
+    const codes = join(dir, 'codes.txt');
+    writeFileSync(codes, Array.from({ length: 12_000 }, (_, i) => `CODE-${i}`).join('\n') + '\nCODE-1\n');
+    const stocked = await eligo('reward-codes', 'add', programId, codes);
+    expect(stocked.json).toEqual({ added: 12_000, remaining: 12_000 });
+
+    const patch = join(dir, 'patch.json');
+    writeFileSync(patch, JSON.stringify({ name: 'Spring 2027', redirectUrl: 'https://acme.example/thanks' }));
+    const updated = await eligo('program', 'update', programId, '--file', patch);
+    expect(updated.json).toMatchObject({ name: 'Spring 2027', redirectUrl: 'https://acme.example/thanks' });
+
+    const read = await eligo('program', 'get', programId);
+    expect(read.json).toMatchObject({ programId, name: 'Spring 2027', rewardCodesRemaining: 12_000 });
+
+    const revoked = await eligo('token', 'revoke', '--account', accountId, '--token-id', token.json.tokenId);
+    expect(revoked).toMatchObject({ code: 0, json: { revoked: token.json.tokenId } });
+  });
+
+  it('prints the API error body and exits 1', async () => {
+    const missing = await eligo('program', 'get', '0123456789abcdef01234567');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/HTTP 404[\s\S]*noProgram/);
+    const invalid = await eligo('account', 'create', '--name', '');
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toMatch(/HTTP 400[\s\S]*invalidRequest/);
+  });
+
+  it('refuses a wrong operator token', async () => {
+    const { stderr, code } = await (async () => {
+      try {
+        await run(
+          process.execPath,
+          [cli, 'admin', '--token', 'x'.repeat(30), 'account', 'create', '--name', 'A'],
+          {
+            env: { ...process.env, ELIGO_ADMIN_URL: sut.httpUrl },
+          },
+        );
+        return { code: 0, stderr: '' };
+      } catch (err) {
+        return err as { code: number; stderr: string };
+      }
+    })();
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/HTTP 401/);
+  });
+});
