@@ -108,6 +108,9 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
   };
 }
 
+/** One key per test file: every process of a suite must read what the others encrypted. */
+const suiteEncryptionKey = randomBytes(32).toString('base64');
+
 /** The env that points a process at the suite's real Kafka and MinIO. */
 export function realServersEnv(databaseUrl: string): Record<string, string> {
   const need = (k: string): string => {
@@ -117,7 +120,7 @@ export function realServersEnv(databaseUrl: string): Record<string, string> {
   };
   return {
     ELIGO_DATABASE_URL: databaseUrl,
-    ELIGO_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    ELIGO_ENCRYPTION_KEY: suiteEncryptionKey,
     ELIGO_KAFKA_BROKERS: need('ELIGO_TEST_KAFKA_BROKERS'),
     ELIGO_KAFKA_CLIENT_ID: `e2e-${randomBytes(3).toString('hex')}`,
     ELIGO_S3_ENDPOINT: need('ELIGO_TEST_S3_ENDPOINT'),
