@@ -23,7 +23,7 @@ describe('createFieldCipher', () => {
 
   it('detects tampering', () => {
     const stored = cipher.encrypt('secret');
-    stored[stored.length - 1] ^= 1;
+    stored.writeUInt8(stored.readUInt8(stored.length - 1) ^ 1, stored.length - 1);
     expect(() => cipher.decrypt(stored)).toThrow();
   });
 

@@ -66,7 +66,8 @@ export function createFieldCipher(masterKey: Buffer, purpose: string): FieldCiph
 export function parseMasterKey(text: string): Buffer {
   const t = text.trim();
   const bytes = /^[0-9a-f]{64}$/i.test(t) ? Buffer.from(t, 'hex') : Buffer.from(t, 'base64');
-  if (bytes.length !== MASTER_KEY_BYTES) throw new Error('must be 32 bytes, as 64 hex or 44 base64 characters');
+  if (bytes.length !== MASTER_KEY_BYTES)
+    throw new Error('must be 32 bytes, as 64 hex or 44 base64 characters');
   return bytes;
 }
 

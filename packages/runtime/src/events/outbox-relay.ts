@@ -23,6 +23,12 @@ export interface OutboxRelayOptions {
   /** Fallback when a NOTIFY is missed (listener down, another relay held the lock): how often to look anyway. */
   pollIntervalMs?: number;
   batchSize?: number;
+  /**
+   * Upper bound of one batch's payload + headers in bytes (at least one row is always sent). Kafka refuses a
+   * record batch over the broker's message.max.bytes (1 MB by default) for one partition, and retrying the same
+   * oversized batch would stall the outbox forever; a byte budget well under it keeps batches acceptable.
+   */
+  maxBatchBytes?: number;
   /** Backoff after a failed batch (broker or database away). */
   retryBackoff?: BackoffOptions;
   onCount?: EventCounter;
@@ -103,8 +109,9 @@ export class OutboxRelay {
     while (!this.stopping.signal.aborted) {
       const seen = this.wake.current;
       let published = 0;
+      let more = false;
       try {
-        published = await this.publishBatch(batchSize);
+        ({ published, more } = await this.publishBatch(batchSize));
         failures = 0;
         if (published > 0) this.options.onCount?.('outbox_published', { schema: this.schema }, published);
       } catch (err) {
@@ -118,23 +125,26 @@ export class OutboxRelay {
           backoffDelay(failures, this.options.retryBackoff ?? { initialMs: 200, maxMs: 30_000 }),
           this.stopping.signal,
         );
-      } else if (published < batchSize) {
+      } else if (!more) {
         await this.wake.waitSince(seen, pollIntervalMs); // a full batch means more rows are likely waiting
       }
     }
     firstPassDone(); // stopped before the first pass
   }
 
-  /** One transaction: lock the schema's relay slot, take the oldest rows, publish, mark. Returns the row count. */
-  private publishBatch(batchSize: number): Promise<number> {
+  /**
+   * One transaction: lock the schema's relay slot, take the oldest rows (within the count and byte budgets),
+   * publish, mark. `more` says rows were left for the next batch.
+   */
+  private publishBatch(batchSize: number): Promise<{ published: number; more: boolean }> {
     const { db, bus } = this.options;
     return db.transaction(async (trx) => {
       const lock = await trx.raw<{ rows: { locked: boolean }[] }>(
         'select pg_try_advisory_xact_lock(?, hashtext(?)) as locked',
         [ADVISORY_LOCK_NAMESPACE, this.schema],
       );
-      if (!lock.rows[0]?.locked) return 0;
-      const rows: OutboxRow[] = await trx
+      if (!lock.rows[0]?.locked) return { published: 0, more: false };
+      const selected: OutboxRow[] = await trx
         .withSchema(this.schema)
         .table('outbox')
         .select('id', 'topic', 'key', 'headers', 'payload')
@@ -143,7 +153,8 @@ export class OutboxRelay {
         .limit(batchSize)
         .forUpdate()
         .skipLocked();
-      if (rows.length === 0) return 0;
+      if (selected.length === 0) return { published: 0, more: false };
+      const rows = withinByteBudget(selected, this.options.maxBatchBytes ?? DEFAULT_MAX_BATCH_BYTES);
       await bus.publish(
         rows.map((r) => ({ topic: r.topic, key: r.key, value: r.payload, headers: r.headers })),
       );
@@ -155,9 +166,22 @@ export class OutboxRelay {
           rows.map((r) => r.id),
         )
         .update({ published_at: trx.fn.now() });
-      return rows.length;
+      return { published: rows.length, more: rows.length < selected.length || selected.length === batchSize };
     });
   }
+}
+
+const DEFAULT_MAX_BATCH_BYTES = 512 * 1024;
+
+/** The longest prefix of rows (in id order, so per-key order holds) whose size fits the budget; never empty. */
+function withinByteBudget(rows: OutboxRow[], maxBytes: number): OutboxRow[] {
+  let total = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    total += r.payload.length + r.key.length + JSON.stringify(r.headers).length;
+    if (total > maxBytes && i > 0) return rows.slice(0, i);
+  }
+  return rows;
 }
 
 function listenConnector(options: OutboxRelayOptions): Pick<PgListenerOptions, 'connect' | 'close'> {

@@ -110,6 +110,40 @@ describe('outbox relay on Kafka', () => {
     await relay.stop();
   });
 
+  // Kafka refuses a record batch over 1 MB per partition; 100 rows of 300 KB on one key would be 30 MB.
+  it('splits a burst of large events on one key into batches the broker accepts, in order', async () => {
+    await bus.ensureTopics([topic], { partitions: 3 });
+    const received: string[] = [];
+    const subscription = await bus.subscribe({
+      groupId: randomName('test.relay.big.'),
+      topics: [topic],
+      fromBeginning: false,
+      handler: async (m) => {
+        if (m.key === 'v-big') received.push(VerificationStepChanged.decode(m.value).currentStep);
+      },
+    });
+    stops.push(subscription);
+    const big = 'x'.repeat(300 * 1024);
+    const steps = Array.from({ length: 12 }, (_, i) => `${i}:${big}`);
+    for (const step of steps) await enqueue(db, schema, service, 'v-big', step);
+    const relay = new OutboxRelay({
+      db,
+      schema,
+      bus,
+      logger,
+      pollIntervalMs: 200,
+      retryBackoff: { maxMs: 400 },
+    });
+    stops.push(relay);
+    await relay.start();
+    await waitFor('every large row to be published', async () => (await unpublished(db, schema)) === 0, {
+      timeoutMs: 20_000,
+    });
+    await waitFor('every large event to arrive', async () => received.length === steps.length);
+    expect(received.map((s) => s.split(':')[0])).toEqual(steps.map((_, i) => String(i)));
+    await relay.stop();
+  });
+
   it('publishes on NOTIFY without waiting for its polling interval, with CloudEvents headers', async () => {
     await bus.ensureTopics([topic], { partitions: 3 });
     const received: DeliveredMessage[] = [];
