@@ -4,14 +4,22 @@ import { loadServiceConfig, type Config } from '@eligo/runtime';
 /** Settings of the programs service only (ELIGO_PROGRAMS_*); shared ones come from the runtime Config. */
 const schema = z.object({
   ELIGO_PROGRAMS_DB_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
+  // Lifetime of OAuth access tokens: short, because a signed token stays valid until it expires unless the
+  // static token it was issued from is revoked (checked on every Authenticate).
+  ELIGO_PROGRAMS_OAUTH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
 });
 
 export interface ProgramsConfig {
   schema: string;
   poolMax: number;
+  oauthTokenTtlSeconds: number;
 }
 
 export function loadProgramsConfig(config: Config): ProgramsConfig {
   const env = loadServiceConfig(schema, config.env);
-  return { schema: 'programs', poolMax: env.ELIGO_PROGRAMS_DB_POOL_MAX ?? config.database.poolMax };
+  return {
+    schema: 'programs',
+    poolMax: env.ELIGO_PROGRAMS_DB_POOL_MAX ?? config.database.poolMax,
+    oauthTokenTtlSeconds: env.ELIGO_PROGRAMS_OAUTH_TOKEN_TTL_SECONDS,
+  };
 }

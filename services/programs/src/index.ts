@@ -1,5 +1,6 @@
 import { createServiceModule, type ModuleDefinition, type ModuleFactory } from '@eligo/runtime';
 import { migrations } from '../migrations';
+import { createAppContext } from './app/context';
 import { loadProgramsConfig } from './config';
 import { programsGrpcService } from './grpc/programs.handlers';
 
@@ -15,7 +16,15 @@ export const createModule: ModuleFactory = (config, deps) => {
       schema: own.schema,
       poolMax: own.poolMax,
       migrations,
-      grpcServices: (context) => [programsGrpcService(context)],
+      grpcServices: (context) => {
+        const app = createAppContext({
+          db: context.db,
+          schema: own.schema,
+          encryptionKey: deps.encryptionKey,
+          oauthTokenTtlSeconds: own.oauthTokenTtlSeconds,
+        });
+        return [programsGrpcService(context, app)];
+      },
     },
     config,
     deps,
@@ -23,3 +32,8 @@ export const createModule: ModuleFactory = (config, deps) => {
 };
 
 export const definition: ModuleDefinition = { createModule, dependsOn };
+
+// The vocabulary of programs, one copy for the whole codebase (the gateway's OpenAPI enums, other services).
+export { DEFAULT_ERROR_MESSAGES, ERROR_IDS, isErrorId, type ErrorId } from './domain/error-ids';
+export { SEGMENTS, segmentNames, type Segment } from './domain/segments';
+export { ESTIMATED_REVIEW_TIMES, MAX_REVIEW_TIMES, ORGANIZATION_TYPES } from './domain/program';

@@ -1,11 +1,129 @@
 import { programsV1 } from '@eligo/proto';
 import { bindService, getInfoResponse, type GrpcServiceBinding, type ServiceContext } from '@eligo/runtime';
+import { createAccount } from '../app/accounts';
+import { authenticate, issueOAuthToken } from '../app/auth';
+import type { AppContext } from '../app/context';
+import { createProgram, getProgram, getTheme, updateProgram } from '../app/programs';
+import { addRewardCodes, claimRewardCode } from '../app/reward-codes';
+import { getSendLinkRequest, sendLink } from '../app/send-link';
+import { createAccessToken, revokeAccessToken } from '../app/tokens';
+import { createVerificationLimit, deleteVerificationLimit } from '../app/verification-limits';
+import { createWebhook, deleteWebhook, getWebhookDelivery } from '../app/webhooks';
+import { programInputFromProto, programToProto, themeToProto } from './program-mapping';
+import { rolesFromProto, rolesToProto } from './token-mapping';
 
 /** The gRPC face of the programs service: each handler converts, calls one use case, converts back. */
-export function programsGrpcService({ deps }: ServiceContext): GrpcServiceBinding {
+export function programsGrpcService({ deps }: ServiceContext, app: AppContext): GrpcServiceBinding {
   return bindService(
     programsV1.ProgramsServiceService,
-    { getInfo: async () => getInfoResponse(deps) },
+    {
+      getInfo: async () => getInfoResponse(deps),
+
+      createAccount: async (req) => {
+        const account = await createAccount(app, req.name);
+        return { account: { accountId: account.id, name: account.name, createdAt: account.createdAt } };
+      },
+      createAccessToken: async (req) => {
+        const roles = rolesFromProto(req.roles);
+        const created = await createAccessToken(app, { accountId: req.accountId, name: req.name, roles });
+        return {
+          tokenId: created.record.id,
+          token: created.token,
+          clientId: created.clientId,
+          clientSecret: created.clientSecret,
+          name: created.record.name,
+          roles: rolesToProto(created.record.roles),
+          createdAt: created.record.createdAt,
+        };
+      },
+      revokeAccessToken: async (req) => {
+        await revokeAccessToken(app, req.accountId, req.tokenId);
+        return {};
+      },
+      authenticate: async (req) => {
+        const principal = await authenticate(app, req.token);
+        return {
+          accountId: principal.accountId,
+          tokenId: principal.tokenId,
+          roles: rolesToProto(principal.roles),
+          expiresAt: principal.expiresAt,
+        };
+      },
+      issueOAuthToken: async (req) => {
+        const issued = await issueOAuthToken(app, req.clientId, req.clientSecret);
+        return {
+          accessToken: issued.accessToken,
+          tokenType: 'Bearer',
+          expiresInSeconds: issued.expiresInSeconds,
+        };
+      },
+
+      createProgram: async (req) => {
+        const created = await createProgram(app, programInputFromProto(req.program));
+        return {
+          program: programToProto(created.program),
+          webhookSigningSecret: created.webhookSigningSecret,
+        };
+      },
+      getProgram: async (req) => ({
+        program: programToProto(await getProgram(app, req.programId, req.accountId)),
+      }),
+      updateProgram: async (req) => {
+        const updated = await updateProgram(app, {
+          programId: req.programId,
+          accountId: req.accountId,
+          input: programInputFromProto(req.program),
+          mask: req.updateMask ?? [],
+        });
+        return {
+          program: programToProto(updated.program),
+          webhookSigningSecret: updated.webhookSigningSecret,
+        };
+      },
+      getTheme: async (req) => ({ theme: themeToProto(await getTheme(app, req.programId, req.accountId)) }),
+
+      createVerificationLimit: async (req) => ({
+        program: programToProto(await createVerificationLimit(app, req)),
+      }),
+      deleteVerificationLimit: async (req) => ({
+        program: programToProto(await deleteVerificationLimit(app, req.programId, req.accountId)),
+      }),
+      createWebhook: async (req) => {
+        const created = await createWebhook(app, req);
+        return { program: programToProto(created.program), signingSecret: created.webhookSigningSecret };
+      },
+      deleteWebhook: async (req) => ({
+        program: programToProto(await deleteWebhook(app, req.programId, req.accountId)),
+      }),
+      getWebhookDelivery: async (req) => getWebhookDelivery(app, req.programId),
+
+      sendLink: async (req) => {
+        const requestId = await sendLink(app, {
+          programId: req.programId,
+          accountId: req.accountId,
+          email: req.recipient?.$case === 'email' ? req.recipient.email : undefined,
+          phoneNumber: req.recipient?.$case === 'phoneNumber' ? req.recipient.phoneNumber : undefined,
+          trackingId: req.trackingId,
+        });
+        return { requestId };
+      },
+      getSendLinkRequest: async (req) => {
+        const view = await getSendLinkRequest(app, req.requestId);
+        return {
+          requestId: view.requestId,
+          programId: view.programId,
+          recipient:
+            view.recipient.channel === 'EMAIL'
+              ? { $case: 'email', email: view.recipient.email }
+              : { $case: 'phoneNumber', phoneNumber: view.recipient.phoneNumber },
+          trackingId: view.trackingId,
+          createdAt: view.createdAt,
+        };
+      },
+
+      addRewardCodes: async (req) => addRewardCodes(app, req.programId, req.codes),
+      claimRewardCode: async (req) => claimRewardCode(app, req.programId, req.verificationId),
+    },
     deps.logger,
   );
 }

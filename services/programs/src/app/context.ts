@@ -1,0 +1,36 @@
+import { createFieldCipher, deriveKey, type FieldCipher, type Knex } from '@eligo/runtime';
+
+/** What every use case needs: the module's pool on its schema, the ciphers, and the OAuth settings. */
+export interface AppContext {
+  db: Knex;
+  /** The Postgres schema (for the outbox). */
+  schema: string;
+  webhookSecrets: FieldCipher;
+  sendLinkRecipients: FieldCipher;
+  oauth: OAuthSettings;
+}
+
+export interface OAuthSettings {
+  /** HS256 key of OAuth access tokens, derived from the master key for this purpose only. */
+  signingKey: Uint8Array;
+  ttlSeconds: number;
+}
+
+export function createAppContext(options: {
+  db: Knex;
+  schema: string;
+  encryptionKey: Buffer;
+  oauthTokenTtlSeconds: number;
+}): AppContext {
+  const { encryptionKey } = options;
+  return {
+    db: options.db,
+    schema: options.schema,
+    webhookSecrets: createFieldCipher(encryptionKey, 'programs.webhook-secret'),
+    sendLinkRecipients: createFieldCipher(encryptionKey, 'programs.send-link-recipient'),
+    oauth: {
+      signingKey: new Uint8Array(deriveKey(encryptionKey, 'programs.oauth-access-token')),
+      ttlSeconds: options.oauthTokenTtlSeconds,
+    },
+  };
+}

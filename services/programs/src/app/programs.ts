@@ -1,0 +1,79 @@
+import { newId } from '../domain/ids';
+import type { Program } from '../domain/program';
+import { planUpdate, settingsForCreate, type ProgramInput } from '../domain/program-changes';
+import { mergeTheme, type Theme } from '../domain/theme';
+import { newWebhookSigningSecret } from '../domain/webhook';
+import * as events from '../events/publish';
+import {
+  insertProgram,
+  updateProgram as saveProgram,
+  type WebhookColumns,
+} from '../repositories/programs.repository';
+import { requireAccount } from './accounts';
+import type { AppContext } from './context';
+import { lockProgram, readProgram, reread } from './program-access';
+
+export interface ProgramWithSecret {
+  program: Program;
+  /** Set when the call configured a webhook: its signing secret, shown only in this reply. */
+  webhookSigningSecret: string;
+}
+
+/** CreateProgram: validated settings with defaults, an optional webhook, and ProgramCreated, in one commit. */
+export async function createProgram(ctx: AppContext, input: ProgramInput): Promise<ProgramWithSecret> {
+  const { settings, webhookCallbackUri } = settingsForCreate(input);
+  const id = newId();
+  const secret = webhookCallbackUri !== null ? newWebhookSigningSecret() : '';
+  const program = await ctx.db.transaction(async (trx) => {
+    await requireAccount(trx, input.accountId);
+    const webhook =
+      webhookCallbackUri !== null
+        ? { callbackUri: webhookCallbackUri, encryptedSecret: ctx.webhookSecrets.encrypt(secret, id) }
+        : null;
+    await insertProgram(trx, id, input.accountId, settings, webhook);
+    const { program } = await reread(trx, id);
+    await events.programCreated(trx, ctx.schema, program);
+    if (program.webhook) await events.webhookConfigured(trx, ctx.schema, program);
+    return program;
+  });
+  return { program, webhookSigningSecret: secret };
+}
+
+export async function getProgram(ctx: AppContext, programId: string, accountId: string): Promise<Program> {
+  return (await readProgram(ctx.db, programId, accountId)).program;
+}
+
+/**
+ * UpdateProgram: under the program's row lock, the masked fields are merged over the stored ones and the
+ * result validated as on create; a webhook named by the mask is created or removed like with its own RPCs.
+ */
+export async function updateProgram(
+  ctx: AppContext,
+  request: { programId: string; accountId: string; input: ProgramInput; mask: readonly string[] },
+): Promise<ProgramWithSecret> {
+  return ctx.db.transaction(async (trx) => {
+    const { program: current } = await lockProgram(trx, request.programId, request.accountId);
+    const plan = planUpdate(current, request.input, request.mask);
+    let secret = '';
+    let webhook: WebhookColumns | null | undefined; // undefined: left as it is
+    if (plan.webhook.kind === 'set') {
+      secret = newWebhookSigningSecret();
+      const encryptedSecret = ctx.webhookSecrets.encrypt(secret, current.id);
+      webhook = { callbackUri: plan.webhook.callbackUri, encryptedSecret };
+    } else if (plan.webhook.kind === 'clear') {
+      webhook = null;
+    }
+    await saveProgram(trx, current.id, plan.settings, webhook);
+    const { program } = await reread(trx, current.id);
+    await events.programUpdated(trx, ctx.schema, program);
+    if (plan.webhook.kind === 'set') await events.webhookConfigured(trx, ctx.schema, program);
+    if (plan.webhook.kind === 'clear') await events.webhookRemoved(trx, ctx.schema, program);
+    return { program, webhookSigningSecret: secret };
+  });
+}
+
+/** GetTheme: the default texts (one per errorId) overlaid by the program's own theme. */
+export async function getTheme(ctx: AppContext, programId: string, accountId: string): Promise<Theme> {
+  const { program } = await readProgram(ctx.db, programId, accountId);
+  return mergeTheme(program.theme);
+}

@@ -1,0 +1,65 @@
+import { notFound, type DomainError } from '@eligo/runtime';
+import { isId } from '../domain/ids';
+import { requireValid } from '../domain/invalid';
+import { checkName } from '../domain/text';
+import { issueCredentials, MAX_TOKEN_NAME, normaliseRoles, type TokenRole } from '../domain/tokens';
+import { tokenRevoked } from '../events/publish';
+import {
+  insertToken,
+  lockToken,
+  markTokenRevoked,
+  type TokenRecord,
+} from '../repositories/tokens.repository';
+import { requireAccount } from './accounts';
+import type { AppContext } from './context';
+
+export interface CreatedToken {
+  record: TokenRecord;
+  /** Shown once; only hashes are stored. */
+  token: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** CreateAccessToken: a static bearer token plus OAuth client credentials for the same grant. */
+export async function createAccessToken(
+  ctx: AppContext,
+  input: { accountId: string; name: string; roles: TokenRole[] },
+): Promise<CreatedToken> {
+  const { name, problem } = checkName(input.name, MAX_TOKEN_NAME);
+  requireValid('name', problem);
+  const roles = normaliseRoles(input.roles);
+  const issued = issueCredentials();
+  const record = await ctx.db.transaction(async (trx) => {
+    await requireAccount(trx, input.accountId);
+    return insertToken(trx, {
+      id: issued.tokenId,
+      accountId: input.accountId,
+      name,
+      roles,
+      tokenHash: issued.tokenHash,
+      clientId: issued.clientId,
+      clientSecretHash: issued.clientSecretHash,
+    });
+  });
+  return { record, token: issued.token, clientId: issued.clientId, clientSecret: issued.clientSecret };
+}
+
+function tokenNotFound(): DomainError {
+  return notFound('Access token not found', { body: 'SEM' });
+}
+
+/**
+ * RevokeAccessToken: the static token, its client credentials and every OAuth token issued from them stop
+ * working at once (Authenticate checks revocation). Revoking again succeeds without a second event.
+ */
+export async function revokeAccessToken(ctx: AppContext, accountId: string, tokenId: string): Promise<void> {
+  if (!isId(tokenId)) throw tokenNotFound();
+  await ctx.db.transaction(async (trx) => {
+    const token = await lockToken(trx, tokenId);
+    if (!token || (accountId !== '' && token.accountId !== accountId)) throw tokenNotFound();
+    if (token.revokedAt) return;
+    await markTokenRevoked(trx, tokenId);
+    await tokenRevoked(trx, ctx.schema, { tokenId, accountId: token.accountId });
+  });
+}

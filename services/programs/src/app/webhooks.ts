@@ -1,0 +1,65 @@
+import { conflict } from '@eligo/runtime';
+import { isId } from '../domain/ids';
+import type { Program } from '../domain/program';
+import { validateCallbackUri } from '../domain/program-validation';
+import { newWebhookSigningSecret } from '../domain/webhook';
+import * as events from '../events/publish';
+import { findProgram, updateProgramWebhook } from '../repositories/programs.repository';
+import type { AppContext } from './context';
+import { lockProgram, programNotFound, reread } from './program-access';
+import type { ProgramWithSecret } from './programs';
+
+/**
+ * CreateWebhook: one webhook per program (ALREADY_EXISTS otherwise: delete, then create). The signing secret
+ * is generated here, stored encrypted and bound to the program id, and shown in this reply only.
+ */
+export async function createWebhook(
+  ctx: AppContext,
+  request: { programId: string; accountId: string; callbackUri: string },
+): Promise<ProgramWithSecret> {
+  return ctx.db.transaction(async (trx) => {
+    const { program: current } = await lockProgram(trx, request.programId, request.accountId);
+    const callbackUri = validateCallbackUri(request.callbackUri);
+    if (current.webhook)
+      throw conflict('Program already has a webhook; delete it first', {
+        errorIds: ['webhookAlreadyExists'],
+      });
+    const secret = newWebhookSigningSecret();
+    const encryptedSecret = ctx.webhookSecrets.encrypt(secret, current.id);
+    await updateProgramWebhook(trx, current.id, { callbackUri, encryptedSecret });
+    const { program } = await reread(trx, current.id);
+    // Snapshot first, then the specific event, as on create and update.
+    await events.programUpdated(trx, ctx.schema, program);
+    await events.webhookConfigured(trx, ctx.schema, program);
+    return { program, webhookSigningSecret: secret };
+  });
+}
+
+/** DeleteWebhook: removing a webhook that is not there changes nothing (no event) and returns the program. */
+export async function deleteWebhook(ctx: AppContext, programId: string, accountId: string): Promise<Program> {
+  return ctx.db.transaction(async (trx) => {
+    const { program: current } = await lockProgram(trx, programId, accountId);
+    if (!current.webhook) return current;
+    await updateProgramWebhook(trx, current.id, null);
+    const { program } = await reread(trx, current.id);
+    await events.programUpdated(trx, ctx.schema, program);
+    await events.webhookRemoved(trx, ctx.schema, program);
+    return program;
+  });
+}
+
+/** GetWebhookDelivery (notifier, service-to-service): where to post and the key to sign with. */
+export async function getWebhookDelivery(
+  ctx: AppContext,
+  programId: string,
+): Promise<{ callbackUri: string; signingSecret: string }> {
+  if (!isId(programId)) throw programNotFound();
+  const stored = await findProgram(ctx.db, programId);
+  if (!stored) throw programNotFound();
+  const { program, webhookSecret } = stored;
+  if (!program.webhook || !webhookSecret) return { callbackUri: '', signingSecret: '' };
+  return {
+    callbackUri: program.webhook.callbackUri,
+    signingSecret: ctx.webhookSecrets.decrypt(webhookSecret, program.id),
+  };
+}

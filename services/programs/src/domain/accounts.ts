@@ -1,0 +1,11 @@
+import { requireValid } from './invalid';
+import { checkName } from './text';
+
+export const MAX_ACCOUNT_NAME = 200;
+
+/** An account's display name, trimmed; INVALID_ARGUMENT invalidRequest when empty or too long. */
+export function validateAccountName(value: string): string {
+  const { name, problem } = checkName(value, MAX_ACCOUNT_NAME);
+  requireValid('name', problem);
+  return name;
+}

@@ -1,0 +1,20 @@
+import { isId, newId } from './ids';
+
+describe('ids', () => {
+  it('makes 24 lowercase hex characters, different every time', () => {
+    const ids = new Set(Array.from({ length: 1000 }, newId));
+    expect(ids.size).toBe(1000);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{24}$/);
+  });
+
+  it.each([
+    ['0123456789abcdef01234567', true],
+    ['0123456789ABCDEF01234567', false],
+    ['0123456789abcdef0123456', false],
+    ['0123456789abcdef012345678', false],
+    ['0123456789abcdef0123456g', false],
+    ['', false],
+  ])('isId(%j) = %s', (value, expected) => {
+    expect(isId(value)).toBe(expected);
+  });
+});

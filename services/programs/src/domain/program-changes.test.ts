@@ -1,0 +1,239 @@
+import { expectInvalid, thrown } from '../../test/domain-errors';
+import { defaultDocumentReview, emptyOrganizationRules, type Program } from './program';
+import {
+  planUpdate,
+  settingsForCreate,
+  settingsOf,
+  UPDATABLE_PATHS,
+  type ProgramInput,
+} from './program-changes';
+import { emptyTheme } from './theme';
+
+function input(overrides: Partial<ProgramInput> = {}): ProgramInput {
+  return {
+    accountId: 'a'.repeat(24),
+    name: '',
+    segment: '',
+    subSegments: [],
+    mode: undefined,
+    startDate: null,
+    endDate: null,
+    offerType: undefined,
+    rewardCode: null,
+    redirectUrl: null,
+    consolationRewardCode: null,
+    minAge: null,
+    maxAge: null,
+    countries: [],
+    documentReview: null,
+    organizationRules: null,
+    theme: null,
+    webhook: null,
+    verificationLimit: null,
+    ...overrides,
+  };
+}
+
+function stored(overrides: Partial<Program> = {}): Program {
+  return {
+    id: 'b'.repeat(24),
+    accountId: 'a'.repeat(24),
+    name: 'Stored',
+    segment: 'senior',
+    subSegments: [],
+    mode: 'LIVE',
+    startDate: null,
+    endDate: null,
+    offerType: 'STATIC_CODE',
+    rewardCode: 'CODE',
+    redirectUrl: 'https://a.example.com',
+    consolationRewardCode: null,
+    minAge: 60,
+    maxAge: null,
+    countries: ['US'],
+    documentReview: { maxRejections: 5, maxReviewTime: '2_MIN', estimatedReviewTime: '' },
+    organizationRules: emptyOrganizationRules(),
+    theme: { ...emptyTheme(), locale: 'de' },
+    webhook: null,
+    verificationLimit: null,
+    rewardCodesRemaining: 0,
+    createdAt: new Date(0),
+    updatedAt: new Date(0),
+    ...overrides,
+  };
+}
+
+describe('settingsForCreate', () => {
+  it('applies the defaults: test mode, no-code offer, 3 rejections, empty rules and theme', () => {
+    const { settings, webhookCallbackUri } = settingsForCreate(input({ name: 'New', segment: 'student' }));
+    expect(settings).toMatchObject({
+      mode: 'TEST',
+      offerType: 'NO_CODE',
+      documentReview: defaultDocumentReview(),
+      organizationRules: emptyOrganizationRules(),
+      theme: emptyTheme(),
+    });
+    expect(webhookCallbackUri).toBeNull();
+  });
+
+  it('keeps given values and the webhook callback', () => {
+    const { settings, webhookCallbackUri } = settingsForCreate(
+      input({
+        name: 'New',
+        segment: 'student',
+        mode: 'LIVE',
+        webhook: { callbackUri: 'https://h.example.com' },
+      }),
+    );
+    expect(settings.mode).toBe('LIVE');
+    expect(webhookCallbackUri).toBe('https://h.example.com');
+  });
+});
+
+describe('planUpdate', () => {
+  it('takes masked fields from the request and keeps the others', () => {
+    const plan = planUpdate(
+      stored(),
+      input({ name: 'New name', countries: ['fr'], redirectUrl: 'https://x.example.com' }),
+      ['name', 'countries'],
+    );
+    expect(plan.settings).toMatchObject({
+      name: 'New name',
+      countries: ['FR'],
+      redirectUrl: 'https://a.example.com',
+    });
+    expect(plan.webhook).toEqual({ kind: 'keep' });
+  });
+
+  it.each<[string, Partial<Program>]>([
+    ['redirect_url', { redirectUrl: null }],
+    ['min_age', { minAge: null }],
+    ['mode', { mode: 'TEST' }],
+    ['document_review', { documentReview: defaultDocumentReview() }],
+    ['theme', { theme: emptyTheme() }],
+    ['countries', { countries: [] }],
+  ])('clears %s when the request leaves it unset (or resets it to the default)', (path, expected) => {
+    expect(planUpdate(stored(), input(), [path]).settings).toMatchObject(expected);
+  });
+
+  it('offer_type unset resets to no code, which then refuses the stored static code', () => {
+    expectInvalid(
+      () => planUpdate(stored(), input(), ['offer_type']),
+      'rewardCode: is allowed only for a static-code offer',
+    );
+    expect(planUpdate(stored(), input(), ['offer_type', 'reward_code']).settings).toMatchObject({
+      offerType: 'NO_CODE',
+      rewardCode: null,
+    });
+  });
+
+  it.each<[string, string[], Partial<ProgramInput>, string]>([
+    ['an empty mask', [], {}, 'updateMask: name at least one field to update'],
+    ['an unknown path', ['colour'], {}, 'updateMask: "colour" is not a field of Program that can be updated'],
+    [
+      'a camelCase path',
+      ['redirectUrl'],
+      {},
+      'updateMask: "redirectUrl" is not a field of Program that can be updated',
+    ],
+    ['program_id', ['program_id'], {}, 'updateMask: program_id cannot be updated'],
+    ['account_id', ['account_id'], {}, 'updateMask: account_id cannot be updated'],
+    ['created_at', ['created_at'], {}, 'updateMask: created_at cannot be updated'],
+    ['updated_at', ['updated_at'], {}, 'updateMask: updated_at cannot be updated'],
+    [
+      'reward_codes_remaining',
+      ['reward_codes_remaining'],
+      {},
+      'updateMask: reward_codes_remaining cannot be updated',
+    ],
+    [
+      'a different segment',
+      ['segment'],
+      { segment: 'age' },
+      'segment: cannot be changed after the program is created (it is senior)',
+    ],
+    [
+      'a cleared segment',
+      ['segment'],
+      {},
+      'segment: cannot be changed after the program is created (it is senior); segment: "" is not a segment',
+    ],
+    ['a merged result create would refuse', ['max_age'], { maxAge: 50 }, 'maxAge: must not be below minAge'],
+  ])('refuses %s', (_case, mask, fields, message) => {
+    expectInvalid(() => planUpdate(stored(), input(fields), mask), message);
+  });
+
+  it('accepts the segment path with the same segment', () => {
+    expect(planUpdate(stored(), input({ segment: 'senior' }), ['segment']).settings.segment).toBe('senior');
+  });
+
+  it('accepts exactly the paths of the contract', () => {
+    expect([...UPDATABLE_PATHS].sort()).toEqual(
+      [
+        'name',
+        'segment',
+        'sub_segments',
+        'mode',
+        'start_date',
+        'end_date',
+        'offer_type',
+        'reward_code',
+        'redirect_url',
+        'consolation_reward_code',
+        'min_age',
+        'max_age',
+        'countries',
+        'document_review',
+        'organization_rules',
+        'theme',
+        'webhook',
+        'verification_limit',
+      ].sort(),
+    );
+  });
+
+  it.each(UPDATABLE_PATHS)('updates %s with the stored value without complaint', (path) => {
+    const current = stored();
+    const same = input({
+      ...settingsOf(current),
+      theme: current.theme,
+      verificationLimit: null,
+      webhook: null,
+    });
+    expect(planUpdate(current, same, [path]).settings).toEqual(settingsOf(current));
+  });
+
+  it('sets a webhook where none exists, refuses one where one exists, clears it when unset', () => {
+    const hook = { callbackUri: 'https://h.example.com/x' };
+    expect(planUpdate(stored(), input({ webhook: hook }), ['webhook']).webhook).toEqual({
+      kind: 'set',
+      ...hook,
+    });
+    const existing = stored({ webhook: { callbackUri: 'https://old.example.com', createdAt: new Date(0) } });
+    const err = thrown(() => planUpdate(existing, input({ webhook: hook }), ['webhook']));
+    expect({ kind: err.kind, errorIds: err.errorIds }).toEqual({
+      kind: 'conflict',
+      errorIds: ['webhookAlreadyExists'],
+    });
+    expect(planUpdate(existing, input(), ['webhook']).webhook).toEqual({ kind: 'clear' });
+    expect(planUpdate(stored(), input(), ['webhook']).webhook).toEqual({ kind: 'keep' });
+    expect(planUpdate(existing, input({ name: 'x' }), ['name']).webhook).toEqual({ kind: 'keep' });
+  });
+
+  it('sets a verification limit where none exists, refuses one where one exists, clears it when unset', () => {
+    const limit = { quantity: 2, days: 3 };
+    expect(
+      planUpdate(stored(), input({ verificationLimit: limit }), ['verification_limit']).settings
+        .verificationLimit,
+    ).toEqual(limit);
+    const existing = stored({ verificationLimit: { quantity: 1, days: 1 } });
+    const err = thrown(() =>
+      planUpdate(existing, input({ verificationLimit: limit }), ['verification_limit']),
+    );
+    expect({ kind: err.kind, errorIds: err.errorIds }).toEqual({
+      kind: 'conflict',
+      errorIds: ['verificationLimitAlreadyExists'],
+    });
+    expect(planUpdate(existing, input(), ['verification_limit']).settings.verificationLimit).toBeNull();
+  });
+});

@@ -1,0 +1,177 @@
+import { conflict } from '@eligo/runtime';
+import { Problems } from './invalid';
+import {
+  defaultDocumentReview,
+  emptyOrganizationRules,
+  emptyTheme,
+  type DocumentReview,
+  type OfferType,
+  type OrganizationRules,
+  type Program,
+  type ProgramMode,
+  type ProgramSettings,
+  type VerificationLimit,
+} from './program';
+import type { Theme } from './theme';
+import { validateProgramSettings, type SettingsInput } from './program-validation';
+
+/**
+ * A program as a request states it: enums may be unspecified (undefined) and messages unset (null), which
+ * create turns into defaults and an update mask turns into "clear this field".
+ */
+export interface ProgramInput {
+  accountId: string;
+  name: string;
+  segment: string;
+  subSegments: string[];
+  mode: ProgramMode | undefined;
+  startDate: Date | null;
+  endDate: Date | null;
+  offerType: OfferType | undefined;
+  rewardCode: string | null;
+  redirectUrl: string | null;
+  consolationRewardCode: string | null;
+  minAge: number | null;
+  maxAge: number | null;
+  countries: string[];
+  documentReview: DocumentReview | null;
+  organizationRules: OrganizationRules | null;
+  theme: Theme | null;
+  webhook: { callbackUri: string } | null;
+  verificationLimit: VerificationLimit | null;
+}
+
+export const DEFAULT_MODE: ProgramMode = 'TEST';
+export const DEFAULT_OFFER_TYPE: OfferType = 'NO_CODE';
+
+/** Create: defaults for what the request leaves unspecified, then the one validator. */
+export function settingsForCreate(input: ProgramInput): {
+  settings: ProgramSettings;
+  webhookCallbackUri: string | null;
+} {
+  const webhookCallbackUri = input.webhook?.callbackUri ?? null;
+  return { settings: validateProgramSettings(withDefaults(input), webhookCallbackUri), webhookCallbackUri };
+}
+
+function withDefaults(input: ProgramInput): SettingsInput {
+  return {
+    name: input.name,
+    segment: input.segment,
+    subSegments: input.subSegments,
+    mode: input.mode ?? DEFAULT_MODE,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    offerType: input.offerType ?? DEFAULT_OFFER_TYPE,
+    rewardCode: input.rewardCode,
+    redirectUrl: input.redirectUrl,
+    consolationRewardCode: input.consolationRewardCode,
+    minAge: input.minAge,
+    maxAge: input.maxAge,
+    countries: input.countries,
+    documentReview: input.documentReview ?? defaultDocumentReview(),
+    organizationRules: input.organizationRules ?? emptyOrganizationRules(),
+    theme: input.theme ?? emptyTheme(),
+    verificationLimit: input.verificationLimit,
+  };
+}
+
+/** Update-mask paths (snake_case, as in program.proto), each copying one field of the request. */
+const SETTERS = {
+  name: (s, i) => (s.name = i.name),
+  segment: (s, i) => (s.segment = i.segment),
+  sub_segments: (s, i) => (s.subSegments = i.subSegments),
+  mode: (s, i) => (s.mode = i.mode ?? DEFAULT_MODE),
+  start_date: (s, i) => (s.startDate = i.startDate),
+  end_date: (s, i) => (s.endDate = i.endDate),
+  offer_type: (s, i) => (s.offerType = i.offerType ?? DEFAULT_OFFER_TYPE),
+  reward_code: (s, i) => (s.rewardCode = i.rewardCode),
+  redirect_url: (s, i) => (s.redirectUrl = i.redirectUrl),
+  consolation_reward_code: (s, i) => (s.consolationRewardCode = i.consolationRewardCode),
+  min_age: (s, i) => (s.minAge = i.minAge),
+  max_age: (s, i) => (s.maxAge = i.maxAge),
+  countries: (s, i) => (s.countries = i.countries),
+  document_review: (s, i) => (s.documentReview = i.documentReview ?? defaultDocumentReview()),
+  organization_rules: (s, i) => (s.organizationRules = i.organizationRules ?? emptyOrganizationRules()),
+  theme: (s, i) => (s.theme = i.theme ?? emptyTheme()),
+  verification_limit: (s, i) => (s.verificationLimit = i.verificationLimit),
+  // The webhook is not a setting (it has a secret); planUpdate handles it.
+  webhook: () => undefined,
+} satisfies Record<string, (settings: SettingsInput, input: ProgramInput) => unknown>;
+
+export type UpdatePath = keyof typeof SETTERS;
+export const UPDATABLE_PATHS = Object.keys(SETTERS) as UpdatePath[];
+const IMMUTABLE_PATHS = ['program_id', 'account_id', 'created_at', 'updated_at', 'reward_codes_remaining'];
+
+export type WebhookChange = { kind: 'keep' } | { kind: 'set'; callbackUri: string } | { kind: 'clear' };
+
+export interface UpdatePlan {
+  settings: ProgramSettings;
+  webhook: WebhookChange;
+}
+
+/**
+ * Update: the fields named by the mask are taken from the request (unset = cleared, or reset to the default
+ * where there is one), the merged result passes the create validator, and a webhook or limit is only set
+ * where none exists (as with their own RPCs: delete first, then create).
+ */
+export function planUpdate(current: Program, input: ProgramInput, mask: readonly string[]): UpdatePlan {
+  const paths = checkMask(mask);
+  const merged: SettingsInput = settingsOf(current);
+  for (const path of paths) SETTERS[path](merged, input);
+
+  const problems = new Problems();
+  if (merged.segment !== current.segment)
+    problems.add('segment', `cannot be changed after the program is created (it is ${current.segment})`);
+  const setsWebhook = paths.has('webhook') && input.webhook !== null;
+  const webhookCallbackUri = setsWebhook ? input.webhook!.callbackUri : null;
+  const settings = validateProgramSettings(merged, webhookCallbackUri, problems);
+
+  if (setsWebhook && current.webhook)
+    throw conflict('Program already has a webhook; delete it first', { errorIds: ['webhookAlreadyExists'] });
+  if (paths.has('verification_limit') && input.verificationLimit && current.verificationLimit)
+    throw conflict('Program already has a verification limit', {
+      errorIds: ['verificationLimitAlreadyExists'],
+    });
+
+  let webhook: WebhookChange = { kind: 'keep' };
+  if (webhookCallbackUri !== null) webhook = { kind: 'set', callbackUri: webhookCallbackUri };
+  else if (paths.has('webhook') && current.webhook) webhook = { kind: 'clear' };
+  return { settings, webhook };
+}
+
+/** The settings part of a stored program (a copy: the update writes into it). */
+export function settingsOf(program: Program): ProgramSettings {
+  return {
+    name: program.name,
+    segment: program.segment,
+    subSegments: [...program.subSegments],
+    mode: program.mode,
+    startDate: program.startDate,
+    endDate: program.endDate,
+    offerType: program.offerType,
+    rewardCode: program.rewardCode,
+    redirectUrl: program.redirectUrl,
+    consolationRewardCode: program.consolationRewardCode,
+    minAge: program.minAge,
+    maxAge: program.maxAge,
+    countries: [...program.countries],
+    documentReview: { ...program.documentReview },
+    organizationRules: { ...program.organizationRules },
+    theme: { ...program.theme },
+    verificationLimit: program.verificationLimit ? { ...program.verificationLimit } : null,
+  };
+}
+
+function checkMask(mask: readonly string[]): Set<UpdatePath> {
+  const problems = new Problems();
+  if (mask.length === 0) problems.add('updateMask', 'name at least one field to update');
+  const paths = new Set<UpdatePath>();
+  for (const path of mask) {
+    if (IMMUTABLE_PATHS.includes(path)) problems.add('updateMask', `${path} cannot be updated`);
+    else if (!(UPDATABLE_PATHS as string[]).includes(path))
+      problems.add('updateMask', `${JSON.stringify(path)} is not a field of Program that can be updated`);
+    else paths.add(path as UpdatePath);
+  }
+  problems.throwIfAny();
+  return paths;
+}

@@ -1,0 +1,193 @@
+import { codeProblem } from './codes';
+import { normaliseCountries } from './countries';
+import { Problems } from './invalid';
+import {
+  ESTIMATED_REVIEW_TIMES,
+  MAX_REVIEW_TIMES,
+  ORGANIZATION_TYPES,
+  type DocumentReview,
+  type OrganizationRules,
+  type ProgramSettings,
+  type VerificationLimit,
+} from './program';
+import { AGE_BOUNDED_SEGMENTS, isSegment, subSegmentProblems } from './segments';
+import { checkName } from './text';
+import { normaliseTheme } from './theme';
+import { urlProblem } from './urls';
+
+export const MAX_PROGRAM_NAME = 200;
+export const MAX_AGE = 150;
+export const MAX_ORGANIZATION_IDS = 1000;
+export const MAX_DOCUMENT_REJECTIONS = 10;
+
+/** Settings as they arrive: the segment is still an unchecked string. */
+export type SettingsInput = Omit<ProgramSettings, 'segment'> & { segment: string };
+
+/**
+ * The one validator of a program's settings, for create and for the merged result of an update, so that no
+ * path stores what the other would refuse. Reports every problem at once (INVALID_ARGUMENT invalidRequest)
+ * and returns the settings normalised (trimmed name, upper-case countries, canonical locale).
+ */
+export function validateProgramSettings(
+  input: SettingsInput,
+  webhookCallbackUri: string | null,
+  problems: Problems = new Problems(),
+): ProgramSettings {
+  const name = checkName(input.name, MAX_PROGRAM_NAME);
+  if (name.problem) problems.add('name', name.problem);
+
+  const segment = input.segment;
+  if (!isSegment(segment)) {
+    problems.add('segment', `${JSON.stringify(segment)} is not a segment`);
+  } else {
+    for (const p of subSegmentProblems(segment, input.subSegments)) problems.add('subSegments', p);
+    if (!AGE_BOUNDED_SEGMENTS.includes(segment)) {
+      const only = `applies only to ${AGE_BOUNDED_SEGMENTS.join(' and ')} programs`;
+      if (input.minAge !== null) problems.add('minAge', only);
+      if (input.maxAge !== null) problems.add('maxAge', only);
+    }
+  }
+
+  checkDate(problems, 'startDate', input.startDate);
+  checkDate(problems, 'endDate', input.endDate);
+  if (input.startDate && input.endDate && input.startDate.getTime() >= input.endDate.getTime())
+    problems.add('endDate', 'must be after startDate');
+
+  if (input.offerType === 'STATIC_CODE' && input.rewardCode === null)
+    problems.add('rewardCode', 'is required for a static-code offer');
+  if (input.offerType !== 'STATIC_CODE' && input.rewardCode !== null)
+    problems.add('rewardCode', 'is allowed only for a static-code offer');
+  checkCode(problems, 'rewardCode', input.rewardCode);
+  checkCode(problems, 'consolationRewardCode', input.consolationRewardCode);
+
+  if (input.redirectUrl !== null) {
+    const p = urlProblem(input.redirectUrl, { allowFragment: true });
+    if (p) problems.add('redirectUrl', p);
+  }
+  checkAge(problems, 'minAge', input.minAge);
+  checkAge(problems, 'maxAge', input.maxAge);
+  if (input.minAge !== null && input.maxAge !== null && input.minAge > input.maxAge)
+    problems.add('maxAge', 'must not be below minAge');
+
+  const countries = normaliseCountries(input.countries, (p) => problems.add('countries', p));
+  checkDocumentReview(problems, input.documentReview);
+  const organizationRules = checkOrganizationRules(problems, input.organizationRules);
+  const theme = normaliseTheme(input.theme, (field, p) => problems.add(field, p));
+  if (webhookCallbackUri !== null) {
+    const p = urlProblem(webhookCallbackUri, { allowFragment: false });
+    if (p) problems.add('webhook.callbackUri', p);
+  }
+  if (input.verificationLimit) checkVerificationLimit(problems, input.verificationLimit);
+
+  problems.throwIfAny();
+  return {
+    name: name.name,
+    segment: segment as ProgramSettings['segment'],
+    subSegments: [...input.subSegments],
+    mode: input.mode,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    offerType: input.offerType,
+    rewardCode: input.rewardCode,
+    redirectUrl: input.redirectUrl,
+    consolationRewardCode: input.consolationRewardCode,
+    minAge: input.minAge,
+    maxAge: input.maxAge,
+    countries,
+    documentReview: { ...input.documentReview },
+    organizationRules,
+    theme,
+    verificationLimit: input.verificationLimit ? { ...input.verificationLimit } : null,
+  };
+}
+
+/** Proto timestamps span years 1..9999; outside that a date is a client bug (and Postgres may refuse it). */
+function checkDate(problems: Problems, field: string, date: Date | null): void {
+  if (date === null) return;
+  const year = date.getUTCFullYear();
+  if (Number.isNaN(date.getTime()) || year < 1 || year > 9999) problems.add(field, 'is out of range');
+}
+
+function checkCode(problems: Problems, field: string, code: string | null): void {
+  if (code === null) return;
+  const p = codeProblem(code);
+  if (p) problems.add(field, p);
+}
+
+function checkAge(problems: Problems, field: string, age: number | null): void {
+  if (age !== null && (!Number.isInteger(age) || age < 0 || age > MAX_AGE))
+    problems.add(field, `must be a whole number from 0 to ${MAX_AGE}`);
+}
+
+function checkDocumentReview(problems: Problems, review: DocumentReview): void {
+  const r = review.maxRejections;
+  if (!Number.isInteger(r) || r < 0 || r > MAX_DOCUMENT_REJECTIONS)
+    problems.add('documentReview.maxRejections', `must be from 0 to ${MAX_DOCUMENT_REJECTIONS}`);
+  if (review.maxReviewTime !== '' && !(MAX_REVIEW_TIMES as readonly string[]).includes(review.maxReviewTime))
+    problems.add('documentReview.maxReviewTime', `must be one of ${MAX_REVIEW_TIMES.join(' ')} or empty`);
+  const estimated = review.estimatedReviewTime;
+  if (estimated !== '' && !(ESTIMATED_REVIEW_TIMES as readonly string[]).includes(estimated))
+    problems.add(
+      'documentReview.estimatedReviewTime',
+      `must be one of ${ESTIMATED_REVIEW_TIMES.join(' ')} or empty`,
+    );
+}
+
+function checkOrganizationRules(problems: Problems, rules: OrganizationRules): OrganizationRules {
+  const seenTypes = new Set<string>();
+  for (const type of rules.types) {
+    if (!(ORGANIZATION_TYPES as readonly string[]).includes(type))
+      problems.add('organizationRules.types', `${JSON.stringify(type)} is not an organization type`);
+    else if (seenTypes.has(type)) problems.add('organizationRules.types', `${type} is listed twice`);
+    seenTypes.add(type);
+  }
+  const countries = normaliseCountries(rules.countries, (p) =>
+    problems.add('organizationRules.countries', p),
+  );
+  checkIds(problems, 'organizationRules.includeIds', rules.includeIds);
+  checkIds(problems, 'organizationRules.excludeIds', rules.excludeIds);
+  const excluded = new Set(rules.excludeIds);
+  for (const id of new Set(rules.includeIds)) {
+    if (excluded.has(id))
+      problems.add('organizationRules', `organization ${id} is both included and excluded`);
+  }
+  return { ...rules, countries };
+}
+
+function checkIds(problems: Problems, field: string, ids: readonly number[]): void {
+  if (ids.length > MAX_ORGANIZATION_IDS) problems.add(field, `at most ${MAX_ORGANIZATION_IDS} ids`);
+  const seen = new Set<number>();
+  for (const id of ids) {
+    if (!Number.isSafeInteger(id) || id <= 0) problems.add(field, `${id} is not a positive integer`);
+    else if (seen.has(id)) problems.add(field, `${id} is listed twice`);
+    seen.add(id);
+  }
+}
+
+export const MAX_LIMIT_QUANTITY = 1000;
+export const MAX_LIMIT_DAYS = 3650;
+
+function checkVerificationLimit(problems: Problems, limit: VerificationLimit): void {
+  if (!Number.isInteger(limit.quantity) || limit.quantity < 1 || limit.quantity > MAX_LIMIT_QUANTITY)
+    problems.add('verificationLimit.quantity', `must be from 1 to ${MAX_LIMIT_QUANTITY}`);
+  if (!Number.isInteger(limit.days) || limit.days < 1 || limit.days > MAX_LIMIT_DAYS)
+    problems.add('verificationLimit.days', `must be from 1 to ${MAX_LIMIT_DAYS}`);
+}
+
+/** For CreateVerificationLimit: the same rules, on their own. */
+export function validateVerificationLimit(limit: VerificationLimit | undefined): VerificationLimit {
+  const problems = new Problems();
+  if (!limit) problems.add('limit', 'is required');
+  else checkVerificationLimit(problems, limit);
+  problems.throwIfAny();
+  return limit!;
+}
+
+/** For CreateWebhook: the same rules as a webhook set through the program. */
+export function validateCallbackUri(callbackUri: string): string {
+  const problems = new Problems();
+  const p = urlProblem(callbackUri, { allowFragment: false });
+  if (p) problems.add('callbackUri', p);
+  problems.throwIfAny();
+  return callbackUri;
+}

@@ -1,0 +1,103 @@
+import { DEFAULT_ERROR_MESSAGES, ERROR_IDS } from './error-ids';
+import { emptyTheme, mergeTheme, normaliseTheme, type Theme } from './theme';
+
+function problemsOf(theme: Partial<Theme>): string[] {
+  const problems: string[] = [];
+  normaliseTheme({ ...emptyTheme(), ...theme }, (field, p) => problems.push(`${field}: ${p}`));
+  return problems;
+}
+
+describe('mergeTheme', () => {
+  it('gives en-US and the whole catalogue when the program has no theme', () => {
+    const merged = mergeTheme(emptyTheme());
+    expect(merged.locale).toBe('en-US');
+    expect(merged.messages).toEqual({});
+    expect(merged.errorId).toEqual(DEFAULT_ERROR_MESSAGES);
+    expect(Object.keys(merged.errorId)).toHaveLength(ERROR_IDS.length);
+  });
+
+  it("overlays the program's texts and keeps the other defaults", () => {
+    const merged = mergeTheme({
+      locale: 'fr-FR',
+      messages: { title: 'Titre' },
+      errorId: { invalidEmail: 'Courriel invalide' },
+      customCss: 'a{}',
+    });
+    expect(merged).toMatchObject({ locale: 'fr-FR', messages: { title: 'Titre' }, customCss: 'a{}' });
+    expect(merged.errorId.invalidEmail).toBe('Courriel invalide');
+    expect(merged.errorId.noProgram).toBe(DEFAULT_ERROR_MESSAGES.noProgram);
+  });
+});
+
+describe('normaliseTheme', () => {
+  it.each<[string, string]>([
+    ['en-us', 'en-US'],
+    ['zh-hant-tw', 'zh-Hant-TW'],
+    ['de', 'de'],
+    ['', ''],
+  ])('canonicalises locale %j to %j', (locale, canonical) => {
+    expect(normaliseTheme({ ...emptyTheme(), locale }, () => undefined).locale).toBe(canonical);
+  });
+
+  it.each<[string, Partial<Theme>, string[]]>([
+    [
+      'a good theme',
+      { locale: 'en', messages: { 'a.B-c_9': 'x' }, errorId: { noProgram: 'y' }, customCss: 'p{}' },
+      [],
+    ],
+    ['a bad locale', { locale: 'en_US' }, ['theme.intl.locale: "en_US" is not a BCP 47 language tag']],
+    [
+      'a message key with a space',
+      { messages: { 'a b': 'x' } },
+      ['theme.intl.messages: key "a b" must match ^[A-Za-z0-9_.-]{1,100}$'],
+    ],
+    [
+      'a 101-character message key',
+      { messages: { ['k'.repeat(101)]: 'x' } },
+      [`theme.intl.messages: key "${'k'.repeat(101)}" must match ^[A-Za-z0-9_.-]{1,100}$`],
+    ],
+    [
+      'a 2001-character message',
+      { messages: { k: 'x'.repeat(2001) } },
+      ['theme.intl.messages.k: must be at most 2000 characters'],
+    ],
+    ['an unknown errorId', { errorId: { nope: 'x' } }, ['theme.intl.errorId: "nope" is not a known errorId']],
+    [
+      'a 2001-character error text',
+      { errorId: { invalidEmail: 'x'.repeat(2001) } },
+      ['theme.intl.errorId.invalidEmail: must be at most 2000 characters'],
+    ],
+    [
+      '"<" in CSS',
+      { customCss: 'a::after { content: "<" }' },
+      ['theme.customCss: must not contain "<" (write \\3c in strings)'],
+    ],
+    ['a NUL in CSS', { customCss: 'a{}\u0000' }, ['theme.customCss: must not contain control characters']],
+    ['65536 bytes of CSS', { customCss: 'a'.repeat(65_536) }, []],
+    [
+      '65537 bytes of CSS (multi-byte)',
+      { customCss: 'é'.repeat(32_768) + 'a' },
+      ['theme.customCss: must be at most 65536 bytes'],
+    ],
+  ])('%s -> %j', (_case, theme, problems) => {
+    expect(problemsOf(theme)).toEqual(problems);
+  });
+
+  it('caps the whole theme at 256 KiB, so that a program event stays far below the 1 MB Kafka default', () => {
+    const messages = (n: number, size: number) =>
+      Object.fromEntries(
+        Array.from({ length: n }, (_, i) => [`m${String(i).padStart(3, '0')}`, 'v'.repeat(size)]),
+      );
+    // 131 messages of 4 + 2000 bytes = 262 524 bytes: each within its own limit, together over.
+    expect(problemsOf({ messages: messages(131, 2000) })).toEqual([
+      'theme: must be at most 262144 bytes in total (it travels in every program event)',
+    ]);
+    expect(problemsOf({ messages: messages(100, 2000), customCss: 'a'.repeat(60_000) })).toEqual([]);
+  });
+
+  it('accepts 500 messages and refuses 501', () => {
+    const messages = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`m${i}`, 'v']));
+    expect(problemsOf({ messages: messages(500) })).toEqual([]);
+    expect(problemsOf({ messages: messages(501) })).toEqual(['theme.intl.messages: at most 500 entries']);
+  });
+});

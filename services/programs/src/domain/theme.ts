@@ -1,0 +1,85 @@
+import { DEFAULT_ERROR_MESSAGES, isErrorId } from './error-ids';
+import { CONTROL_CHARACTERS } from './invalid';
+
+/** A program's own theme, as stored: only what the program sets; the defaults are applied when it is read. */
+export interface Theme {
+  /** BCP 47 tag, canonical form; empty = the default locale. */
+  locale: string;
+  messages: Record<string, string>;
+  errorId: Record<string, string>;
+  customCss: string;
+}
+
+export const DEFAULT_LOCALE = 'en-US';
+export const MAX_MESSAGES = 500;
+export const MAX_MESSAGE_LENGTH = 2000;
+export const MAX_CUSTOM_CSS_BYTES = 65_536;
+/**
+ * The whole theme, in UTF-8 bytes (locale, message keys and texts, errorId keys and texts, CSS). The per-field
+ * limits alone allow a theme of several MB, but the theme travels in every ProgramCreated/ProgramUpdated
+ * snapshot and Kafka refuses messages over 1 MB by default: one such event would stop the outbox relay.
+ */
+export const MAX_THEME_BYTES = 262_144;
+const MESSAGE_KEY = /^[A-Za-z0-9_.-]{1,100}$/;
+
+export function emptyTheme(): Theme {
+  return { locale: '', messages: {}, errorId: {}, customCss: '' };
+}
+
+/** What GetTheme answers: the defaults (a text for every errorId) overlaid by the program's own theme. */
+export function mergeTheme(own: Theme): Theme {
+  return {
+    locale: own.locale || DEFAULT_LOCALE,
+    messages: { ...own.messages },
+    errorId: { ...DEFAULT_ERROR_MESSAGES, ...own.errorId },
+    customCss: own.customCss,
+  };
+}
+
+/**
+ * Validates a theme and returns it with the locale in canonical form (en-us -> en-US), reporting each
+ * problem with its field path.
+ */
+export function normaliseTheme(theme: Theme, report: (field: string, problem: string) => void): Theme {
+  let locale = theme.locale;
+  if (locale !== '') {
+    try {
+      const [canonical] = Intl.getCanonicalLocales(locale);
+      locale = canonical ?? locale;
+    } catch {
+      report('theme.intl.locale', `${JSON.stringify(theme.locale)} is not a BCP 47 language tag`);
+    }
+  }
+  const messageKeys = Object.keys(theme.messages);
+  if (messageKeys.length > MAX_MESSAGES) report('theme.intl.messages', `at most ${MAX_MESSAGES} entries`);
+  for (const key of messageKeys) {
+    if (!MESSAGE_KEY.test(key))
+      report('theme.intl.messages', `key ${JSON.stringify(key)} must match ${MESSAGE_KEY.source}`);
+    if ((theme.messages[key] ?? '').length > MAX_MESSAGE_LENGTH)
+      report(`theme.intl.messages.${key}`, `must be at most ${MAX_MESSAGE_LENGTH} characters`);
+  }
+  for (const [key, value] of Object.entries(theme.errorId)) {
+    if (!isErrorId(key)) report('theme.intl.errorId', `${JSON.stringify(key)} is not a known errorId`);
+    else if (value.length > MAX_MESSAGE_LENGTH)
+      report(`theme.intl.errorId.${key}`, `must be at most ${MAX_MESSAGE_LENGTH} characters`);
+  }
+  if (Buffer.byteLength(theme.customCss, 'utf8') > MAX_CUSTOM_CSS_BYTES)
+    report('theme.customCss', `must be at most ${MAX_CUSTOM_CSS_BYTES} bytes`);
+  // The stylesheet ends up inside a <style> element of the form: "<" would let it close the element and
+  // inject markup. CSS has no need for it outside strings, where \3c is the escape.
+  if (theme.customCss.includes('<'))
+    report('theme.customCss', 'must not contain "<" (write \\3c in strings)');
+  if (CONTROL_CHARACTERS.test(theme.customCss.replace(/[\t\n\r\f]/g, '')))
+    report('theme.customCss', 'must not contain control characters');
+  if (themeBytes(theme) > MAX_THEME_BYTES)
+    report('theme', `must be at most ${MAX_THEME_BYTES} bytes in total (it travels in every program event)`);
+  return { ...theme, locale };
+}
+
+function themeBytes(theme: Theme): number {
+  const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
+  let total = bytes(theme.locale) + bytes(theme.customCss);
+  for (const map of [theme.messages, theme.errorId])
+    for (const [key, value] of Object.entries(map)) total += bytes(key) + bytes(value);
+  return total;
+}

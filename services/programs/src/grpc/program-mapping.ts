@@ -1,0 +1,121 @@
+import { programsProgramV1 } from '@eligo/proto';
+import type { ProgramInput } from '../domain/program-changes';
+import { invalidRequest } from '../domain/invalid';
+import type { OfferType, Program, ProgramMode } from '../domain/program';
+import type { Theme } from '../domain/theme';
+
+/**
+ * Program: proto <-> domain. Proto3 leaves unset messages undefined and unset enums at 0 (UNSPECIFIED); the
+ * domain says null and undefined, so that "not given" is never mistaken for a value.
+ */
+const { ProgramMode: PM, OfferType: OT } = programsProgramV1;
+
+const modeFromProto = new Map<number, ProgramMode>([
+  [PM.PROGRAM_MODE_TEST, 'TEST'],
+  [PM.PROGRAM_MODE_LIVE, 'LIVE'],
+]);
+const offerFromProto = new Map<number, OfferType>([
+  [OT.OFFER_TYPE_STATIC_CODE, 'STATIC_CODE'],
+  [OT.OFFER_TYPE_REWARD_POOL, 'REWARD_POOL'],
+  [OT.OFFER_TYPE_NO_CODE, 'NO_CODE'],
+]);
+const modeToProto: Record<ProgramMode, programsProgramV1.ProgramMode> = {
+  TEST: PM.PROGRAM_MODE_TEST,
+  LIVE: PM.PROGRAM_MODE_LIVE,
+};
+const offerToProto: Record<OfferType, programsProgramV1.OfferType> = {
+  STATIC_CODE: OT.OFFER_TYPE_STATIC_CODE,
+  REWARD_POOL: OT.OFFER_TYPE_REWARD_POOL,
+  NO_CODE: OT.OFFER_TYPE_NO_CODE,
+};
+
+/** 0 = unspecified (undefined); a number the contract does not know is refused. */
+function enumFromProto<T>(field: string, value: number, known: Map<number, T>): T | undefined {
+  if (value === 0) return undefined;
+  const mapped = known.get(value);
+  if (mapped === undefined) throw invalidRequest(`${field}: unknown value ${value}`);
+  return mapped;
+}
+
+export function programInputFromProto(p: programsProgramV1.Program | undefined): ProgramInput {
+  const program = p ?? programsProgramV1.Program.create();
+  const intl = program.theme?.intl;
+  return {
+    accountId: program.accountId,
+    name: program.name,
+    segment: program.segment,
+    subSegments: [...program.subSegments],
+    mode: enumFromProto('mode', program.mode, modeFromProto),
+    startDate: program.startDate ?? null,
+    endDate: program.endDate ?? null,
+    offerType: enumFromProto('offerType', program.offerType, offerFromProto),
+    rewardCode: program.rewardCode ?? null,
+    redirectUrl: program.redirectUrl ?? null,
+    consolationRewardCode: program.consolationRewardCode ?? null,
+    minAge: program.minAge ?? null,
+    maxAge: program.maxAge ?? null,
+    countries: [...program.countries],
+    documentReview: program.documentReview ? { ...program.documentReview } : null,
+    organizationRules: program.organizationRules
+      ? {
+          types: [...program.organizationRules.types],
+          countries: [...program.organizationRules.countries],
+          includeIds: [...program.organizationRules.includeIds],
+          excludeIds: [...program.organizationRules.excludeIds],
+        }
+      : null,
+    theme: program.theme
+      ? {
+          locale: intl?.locale ?? '',
+          messages: { ...intl?.messages },
+          errorId: { ...intl?.errorId },
+          customCss: program.theme.customCss,
+        }
+      : null,
+    webhook: program.webhook ? { callbackUri: program.webhook.callbackUri } : null,
+    verificationLimit: program.verificationLimit ? { ...program.verificationLimit } : null,
+  };
+}
+
+export function themeToProto(theme: Theme): programsProgramV1.Theme {
+  return {
+    intl: { locale: theme.locale, messages: { ...theme.messages }, errorId: { ...theme.errorId } },
+    customCss: theme.customCss,
+  };
+}
+
+/** The program as every reader gets it (replies and event snapshots); it has no secret to leave out. */
+export function programToProto(program: Program): programsProgramV1.Program {
+  return {
+    programId: program.id,
+    accountId: program.accountId,
+    name: program.name,
+    segment: program.segment,
+    subSegments: [...program.subSegments],
+    mode: modeToProto[program.mode],
+    startDate: program.startDate ?? undefined,
+    endDate: program.endDate ?? undefined,
+    offerType: offerToProto[program.offerType],
+    rewardCode: program.rewardCode ?? undefined,
+    rewardCodesRemaining: program.rewardCodesRemaining,
+    redirectUrl: program.redirectUrl ?? undefined,
+    consolationRewardCode: program.consolationRewardCode ?? undefined,
+    minAge: program.minAge ?? undefined,
+    maxAge: program.maxAge ?? undefined,
+    countries: [...program.countries],
+    documentReview: { ...program.documentReview },
+    organizationRules: {
+      types: [...program.organizationRules.types],
+      countries: [...program.organizationRules.countries],
+      includeIds: [...program.organizationRules.includeIds],
+      excludeIds: [...program.organizationRules.excludeIds],
+    },
+    theme: themeToProto(program.theme),
+    webhook: program.webhook
+      ? { callbackUri: program.webhook.callbackUri, createdAt: program.webhook.createdAt }
+      : undefined,
+    verificationLimit: program.verificationLimit ? { ...program.verificationLimit } : undefined,
+    createdAt: program.createdAt,
+    updatedAt: program.updatedAt,
+  };
+}

@@ -1,0 +1,202 @@
+import type { Knex } from '@eligo/runtime';
+import type {
+  DocumentReview,
+  OfferType,
+  OrganizationRules,
+  Program,
+  ProgramMode,
+  ProgramSettings,
+  VerificationLimit,
+} from '../domain/program';
+import type { Segment } from '../domain/segments';
+import type { Theme } from '../domain/theme';
+import type { Db } from './db';
+
+interface ProgramRow {
+  id: string;
+  account_id: string;
+  name: string;
+  segment: Segment;
+  sub_segments: string[];
+  mode: ProgramMode;
+  start_date: Date | null;
+  end_date: Date | null;
+  offer_type: OfferType;
+  reward_code: string | null;
+  redirect_url: string | null;
+  consolation_reward_code: string | null;
+  min_age: number | null;
+  max_age: number | null;
+  countries: string[];
+  document_review: DocumentReview;
+  organization_rules: OrganizationRules;
+  theme: Theme;
+  webhook_callback_uri: string | null;
+  webhook_secret: Buffer | null;
+  webhook_created_at: Date | null;
+  verification_limit_quantity: number | null;
+  verification_limit_days: number | null;
+  created_at: Date;
+  updated_at: Date;
+  reward_codes_remaining: string | number;
+}
+
+/** A program as read, with the encrypted webhook secret that only the webhook use cases look at. */
+export interface StoredProgram {
+  program: Program;
+  webhookSecret: Buffer | null;
+}
+
+function settingsColumns(s: ProgramSettings): Record<string, unknown> {
+  return {
+    name: s.name,
+    segment: s.segment,
+    sub_segments: s.subSegments,
+    mode: s.mode,
+    start_date: s.startDate,
+    end_date: s.endDate,
+    offer_type: s.offerType,
+    reward_code: s.rewardCode,
+    redirect_url: s.redirectUrl,
+    consolation_reward_code: s.consolationRewardCode,
+    min_age: s.minAge,
+    max_age: s.maxAge,
+    countries: s.countries,
+    // jsonb: stringified here, or pg would send a top-level array as a Postgres array.
+    document_review: JSON.stringify(s.documentReview),
+    organization_rules: JSON.stringify(s.organizationRules),
+    theme: JSON.stringify(s.theme),
+    verification_limit_quantity: s.verificationLimit?.quantity ?? null,
+    verification_limit_days: s.verificationLimit?.days ?? null,
+  };
+}
+
+export interface WebhookColumns {
+  callbackUri: string;
+  encryptedSecret: Buffer;
+}
+
+export async function insertProgram(
+  db: Db,
+  id: string,
+  accountId: string,
+  settings: ProgramSettings,
+  webhook: WebhookColumns | null,
+): Promise<void> {
+  await db.table('programs').insert({
+    id,
+    account_id: accountId,
+    ...settingsColumns(settings),
+    ...webhookColumns(db, webhook),
+  });
+}
+
+/** Replaces the settings (and, when given, the webhook: null removes it) and bumps updated_at. */
+export async function updateProgram(
+  db: Db,
+  id: string,
+  settings: ProgramSettings,
+  webhook?: WebhookColumns | null,
+): Promise<void> {
+  await db
+    .table('programs')
+    .where({ id })
+    .update({
+      ...settingsColumns(settings),
+      ...(webhook === undefined ? {} : webhookColumns(db, webhook)),
+      updated_at: db.fn.now(),
+    });
+}
+
+/** Sets (or with null removes) the webhook alone. */
+export async function updateProgramWebhook(
+  db: Db,
+  id: string,
+  webhook: WebhookColumns | null,
+): Promise<void> {
+  await db
+    .table('programs')
+    .where({ id })
+    .update({ ...webhookColumns(db, webhook), updated_at: db.fn.now() });
+}
+
+/** Sets (or with null removes) the verification limit alone. */
+export async function updateProgramLimit(db: Db, id: string, limit: VerificationLimit | null): Promise<void> {
+  await db
+    .table('programs')
+    .where({ id })
+    .update({
+      verification_limit_quantity: limit?.quantity ?? null,
+      verification_limit_days: limit?.days ?? null,
+      updated_at: db.fn.now(),
+    });
+}
+
+function webhookColumns(db: Db, webhook: WebhookColumns | null): Record<string, unknown> {
+  return {
+    webhook_callback_uri: webhook?.callbackUri ?? null,
+    webhook_secret: webhook?.encryptedSecret ?? null,
+    webhook_created_at: webhook ? db.fn.now() : null,
+  };
+}
+
+/**
+ * One program with its pool size, in one query. `lock` takes the row lock (select ... for update) that
+ * serialises concurrent changes of a program: read, validate and write happen under it.
+ */
+export async function findProgram(
+  db: Db,
+  id: string,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<StoredProgram | undefined> {
+  const query = db
+    .table('programs as p')
+    .where('p.id', id)
+    .first('p.*', remainingColumn(db)) as Knex.QueryBuilder;
+  if (lock) query.forUpdate('p');
+  const row = (await query) as ProgramRow | undefined;
+  return row && { program: toProgram(row), webhookSecret: row.webhook_secret };
+}
+
+/** Unclaimed pool codes for reward-pool offers (the partial index on unclaimed codes answers it). */
+function remainingColumn(db: Db): Knex.Raw {
+  return db.raw(
+    `case when p.offer_type = 'REWARD_POOL'
+       then (select count(*) from reward_codes r where r.program_id = p.id and r.claimed_by is null)
+       else 0 end as reward_codes_remaining`,
+  );
+}
+
+function toProgram(row: ProgramRow): Program {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    name: row.name,
+    segment: row.segment,
+    subSegments: row.sub_segments,
+    mode: row.mode,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    offerType: row.offer_type,
+    rewardCode: row.reward_code,
+    redirectUrl: row.redirect_url,
+    consolationRewardCode: row.consolation_reward_code,
+    minAge: row.min_age,
+    maxAge: row.max_age,
+    countries: row.countries,
+    documentReview: row.document_review,
+    organizationRules: row.organization_rules,
+    theme: row.theme,
+    webhook:
+      row.webhook_callback_uri !== null && row.webhook_created_at !== null
+        ? { callbackUri: row.webhook_callback_uri, createdAt: row.webhook_created_at }
+        : null,
+    verificationLimit:
+      row.verification_limit_quantity !== null && row.verification_limit_days !== null
+        ? { quantity: row.verification_limit_quantity, days: row.verification_limit_days }
+        : null,
+    rewardCodesRemaining: Number(row.reward_codes_remaining),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
