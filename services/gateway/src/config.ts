@@ -5,13 +5,20 @@ import { loadServiceConfig, type Config } from '@eligo/runtime';
 const schema = z.object({
   // GET /info asks every module; a slow one must not hold the answer for the whole default deadline.
   ELIGO_GATEWAY_INFO_DEADLINE_MS: z.coerce.number().int().min(50).max(30_000).default(1500),
+  // How long a successful token check is reused without asking the programs service again. Revocation
+  // events drop entries at once; the TTL bounds staleness when an event is late. 0 turns the cache off.
+  ELIGO_GATEWAY_AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export interface GatewayConfig {
   infoDeadlineMs: number;
+  authCacheMs: number;
 }
 
 export function loadGatewayConfig(config: Config): GatewayConfig {
   const env = loadServiceConfig(schema, config.env);
-  return { infoDeadlineMs: env.ELIGO_GATEWAY_INFO_DEADLINE_MS };
+  return {
+    infoDeadlineMs: env.ELIGO_GATEWAY_INFO_DEADLINE_MS,
+    authCacheMs: env.ELIGO_GATEWAY_AUTH_CACHE_MS,
+  };
 }

@@ -1,6 +1,15 @@
-import type { ModuleDefinition, ModuleFactory } from '@eligo/runtime';
+import {
+  componentLogger,
+  type ModuleDefinition,
+  type ModuleFactory,
+  type Subscription,
+} from '@eligo/runtime';
+import { AuthCache } from './auth/auth-cache';
+import { createAuthenticator } from './auth/authenticator';
+import { listenForRevocations } from './auth/revocation-listener';
 import { closeServiceClients, createServiceClients } from './clients/clients';
 import { moduleInfoReader } from './clients/module-info';
+import { createProgramsClient } from './clients/programs.client';
 import { loadGatewayConfig } from './config';
 import { gatewayGrpcService } from './grpc/gateway.handlers';
 import { mountRest } from './http/rest-app';
@@ -23,7 +32,14 @@ export const createModule: ModuleFactory = (config, deps) => {
     module: 'gateway',
     logger: deps.logger,
   });
+  const programs = createProgramsClient(clients.programs);
+  const authenticator = createAuthenticator({
+    operatorToken: deps.adminToken,
+    authenticate: programs.authenticate,
+    cache: new AuthCache({ ttlMs: own.authCacheMs }),
+  });
   const info = deps.buildInfo();
+  let revocations: Subscription | undefined;
   return {
     name: 'gateway',
     dependsOn,
@@ -33,13 +49,23 @@ export const createModule: ModuleFactory = (config, deps) => {
         logger: deps.logger,
         publicBaseUrl: config.http.publicBaseUrl,
         bodyLimit: config.http.bodyLimit,
-        adminToken: deps.adminToken,
         version: info.version,
         gitCommit: info.gitCommit,
         modules: moduleInfoReader(clients, own.infoDeadlineMs),
+        programs,
+        authenticator,
       }),
-    start: async () => undefined,
-    stop: async () => closeServiceClients(clients),
+    start: async () => {
+      revocations = await listenForRevocations({
+        bus: deps.bus,
+        logger: componentLogger(deps.logger, 'auth-cache'),
+        onRevoked: (tokenId) => authenticator.forgetTokenId(tokenId),
+      });
+    },
+    stop: async () => {
+      await revocations?.stop();
+      closeServiceClients(clients);
+    },
     ready: async () => true,
   };
 };

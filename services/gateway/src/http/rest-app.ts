@@ -1,37 +1,81 @@
 import express, { Router, type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { operatorTokenVerifier, requireToken } from '../auth';
+import type { Authenticator } from '../auth/authenticator';
+import { authMiddlewares } from '../auth/middleware';
 import type { ModuleInfoReader } from '../clients/module-info';
+import type { ProgramsClient } from '../clients/programs.client';
 import { errorMiddleware } from '../errors';
 import { openApiDocument } from '../openapi/document';
+import { adminAccountRouter } from '../routes/admin/accounts';
+import { adminProgramRouter } from '../routes/admin/programs';
 import { infoRouter } from '../routes/info';
+import { oauthRouter } from '../routes/oauth';
+import { programRouter } from '../routes/program';
+import { createRequestValidator } from '../validation/request-validator';
+import { oauthErrorMiddleware } from './oauth-errors';
 
 export interface RestOptions {
   logger: Logger;
   publicBaseUrl: string;
   bodyLimit: string;
-  adminToken: string;
   version: string;
   gitCommit: string;
   modules: ModuleInfoReader;
+  programs: ProgramsClient;
+  authenticator: Authenticator;
 }
 
-/** Mounts REST v2 (and, later, the admin API) with body limits, bearer auth and the one error mapper. */
+/**
+ * Mounts REST v2 (/rest/v2), the admin API (/rest/admin/v1) and the OAuth token endpoint (/rest/oauth), each
+ * with the configured body limit, its authentication and the one error mapper.
+ */
 export function mountRest(app: Express, options: RestOptions): void {
   const document = openApiDocument(options.publicBaseUrl);
-  const auth = requireToken(operatorTokenVerifier(options.adminToken));
+  const validator = createRequestValidator();
+  const auth = authMiddlewares(options.authenticator);
+  const { programs, logger } = options;
+  // JSON merge patch bodies are JSON too; anything else leaves req.body undefined (the validator says so).
+  const json = express.json({
+    limit: options.bodyLimit,
+    strict: true,
+    type: ['application/json', 'application/merge-patch+json'],
+  });
 
   const v2 = Router();
-  v2.use(express.json({ limit: options.bodyLimit, strict: true }));
+  v2.use(json);
   v2.get('/openapi.json', (_req, res) => {
     res.json(document);
   });
   v2.use(
-    infoRouter({ auth, version: options.version, gitCommit: options.gitCommit, modules: options.modules }),
+    infoRouter({
+      auth: auth.requireAnyToken,
+      version: options.version,
+      gitCommit: options.gitCommit,
+      modules: options.modules,
+    }),
   );
+  v2.use(programRouter({ programs, auth, validator }));
   v2.use(notFound);
-  v2.use(errorMiddleware(options.logger));
+  v2.use(errorMiddleware(logger));
   app.use('/rest/v2', v2);
+
+  const admin = Router();
+  // The operator check needs no service call, so it runs before any body is read; unknown paths are 401 too.
+  admin.use(auth.requireOperator);
+  admin.use(json);
+  admin.use(adminAccountRouter({ programs, validator, authenticator: options.authenticator }));
+  admin.use(adminProgramRouter({ programs, validator }));
+  admin.use(notFound);
+  admin.use(errorMiddleware(logger));
+  app.use('/rest/admin/v1', admin);
+
+  const oauth = Router();
+  oauth.use(express.urlencoded({ limit: options.bodyLimit, extended: false }));
+  oauth.use(json);
+  oauth.use(oauthRouter({ programs, validator }));
+  oauth.use(notFound);
+  oauth.use(oauthErrorMiddleware(logger));
+  app.use('/rest/oauth', oauth);
 }
 
 function notFound(req: Request, res: Response, _next: NextFunction): void {

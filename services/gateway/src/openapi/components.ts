@@ -1,61 +1,83 @@
-/** Shared schemas, responses and security schemes of the OpenAPI document. */
-export const components = {
-  securitySchemes: {
-    bearerToken: {
-      type: 'http',
-      scheme: 'bearer',
-      description: 'An access token of the account (or the operator token). Shown once at creation.',
-    },
+import { accountSchemas } from './schemas/account';
+import { commonSchemas } from './schemas/common';
+import { oauthSchemas } from './schemas/oauth';
+import { programSchemas } from './schemas/program';
+import { programInputSchemas } from './schemas/program-input';
+
+/** Every schema the document publishes; the request validator compiles exactly these. */
+export const schemas = {
+  ...commonSchemas,
+  ...accountSchemas,
+  ...programInputSchemas,
+  ...programSchemas,
+  ...oauthSchemas,
+} as const;
+
+export type SchemaName = keyof typeof schemas;
+
+const json = (schema: string) => ({
+  'application/json': { schema: { $ref: `#/components/schemas/${schema}` } },
+});
+
+/** Shared responses: one description per condition, so every path states it the same way. */
+const responses = {
+  Unauthorized: {
+    description: 'Missing or invalid bearer token (`WWW-Authenticate: Bearer`)',
+    content: json('SystemErrorMessage'),
   },
-  schemas: {
-    ErrorResponse: {
-      type: 'object',
-      description: 'ER: error ids plus a message for integrators (not for end users).',
-      required: ['errorIds', 'systemErrorMessage'],
-      properties: {
-        errorIds: { type: 'array', items: { type: 'string' } },
-        systemErrorMessage: { type: 'string' },
-      },
-    },
-    SystemErrorMessage: {
-      type: 'object',
-      description: 'SEM: only a message for integrators.',
-      required: ['systemErrorMessage'],
-      properties: { systemErrorMessage: { type: 'string' } },
-    },
-    ModuleInfo: {
-      type: 'object',
-      required: ['module', 'status'],
-      properties: {
-        module: { type: 'string', examples: ['programs'] },
-        status: { type: 'string', enum: ['SERVING', 'UNAVAILABLE'] },
-        version: { type: 'string' },
-        gitCommit: { type: 'string' },
-        runtimeVersion: { type: 'string' },
-        startedAt: { type: 'string', format: 'date-time' },
-        hostName: { type: 'string' },
-      },
-    },
-    BuildInfo: {
-      type: 'object',
-      required: ['name', 'apiVersion', 'version', 'modules'],
-      properties: {
-        name: { type: 'string', const: 'eligo' },
-        apiVersion: { type: 'string', examples: ['2.0.0'] },
-        version: { type: 'string' },
-        gitCommit: { type: 'string' },
-        modules: { type: 'array', items: { $ref: '#/components/schemas/ModuleInfo' } },
-      },
-    },
+  InvalidRequest: {
+    description:
+      'The body does not match its schema (errorIds [invalidRequest]; systemErrorMessage names the field), ' +
+      'or the programs service refused a value (e.g. an unknown segment or country)',
+    content: json('ErrorResponse'),
   },
-  responses: {
-    Unauthorized: {
-      description: 'Missing or invalid bearer token',
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/SystemErrorMessage' } } },
-    },
-    PayloadTooLarge: {
-      description: 'Request body larger than the configured limit (ELIGO_HTTP_BODY_LIMIT)',
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
-    },
+  ProgramNotFound: {
+    description:
+      'No such program for this caller (errorIds [noProgram]); a program of another account is answered ' +
+      'the same way',
+    content: json('ErrorResponse'),
+  },
+  PayloadTooLarge: {
+    description: 'Request body larger than the configured limit (ELIGO_HTTP_BODY_LIMIT)',
+    content: json('ErrorResponse'),
+  },
+  ServiceUnavailable: {
+    description: 'A service the request needs did not answer (also when the token could not be checked)',
+    content: json('SystemErrorMessage'),
+  },
+  ProgramConfiguration: {
+    description: 'The program configuration',
+    content: json('ProgramConfiguration'),
   },
 } as const;
+
+/** Shared schemas, responses and security schemes of the OpenAPI document. */
+export function components(publicBaseUrl: string) {
+  return {
+    securitySchemes: {
+      bearerToken: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          "An access token of the account: a static token (shown once at creation) or an OAuth 2.0 access token. The operator token is not accepted on the account's endpoints.",
+      },
+      oauthClientCredentials: {
+        type: 'oauth2',
+        description: 'Access tokens from the client-credentials grant, used as bearer tokens.',
+        flows: { clientCredentials: { tokenUrl: `${publicBaseUrl}/rest/oauth/token`, scopes: {} } },
+      },
+      operatorToken: {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'The operator token from the configuration (ELIGO_ADMIN_TOKEN); admin API only.',
+      },
+      clientBasic: {
+        type: 'http',
+        scheme: 'basic',
+        description: 'OAuth client authentication: client_id and client_secret as user name and password.',
+      },
+    },
+    schemas,
+    responses,
+  };
+}

@@ -1,9 +1,13 @@
+import { adminPaths } from './admin.paths';
 import { components } from './components';
 import { infoPaths } from './info.paths';
+import { oauthPaths } from './oauth.paths';
+import { programPaths } from './program.paths';
 
 /**
  * The REST contract (OpenAPI 3.1) served at /rest/v2/openapi.json. Each resource adds its paths in its own
- * file beside this one; admin endpoints (operator token, not part of v2) carry the "admin" tag.
+ * file beside this one. The default server is REST v2; the admin API (tag "admin") and the OAuth token
+ * endpoint (tag "oauth") live outside it and name their own servers per path.
  */
 export function openApiDocument(publicBaseUrl: string): Record<string, unknown> {
   return {
@@ -19,13 +23,20 @@ export function openApiDocument(publicBaseUrl: string): Record<string, unknown> 
     servers: [{ url: `${publicBaseUrl}/rest/v2` }],
     tags: [
       { name: 'info', description: 'Service information' },
+      { name: 'program', description: 'Program administration with an account token' },
+      { name: 'oauth', description: 'OAuth 2.0 client credentials under /rest/oauth' },
       {
         name: 'admin',
         description: 'Operator API under /rest/admin/v1 (operator token; not part of REST v2)',
       },
     ],
     security: [],
-    paths: { ...infoPaths },
-    components,
+    paths: {
+      ...infoPaths,
+      ...programPaths,
+      ...adminPaths(publicBaseUrl),
+      ...oauthPaths(publicBaseUrl),
+    },
+    components: components(publicBaseUrl),
   };
 }

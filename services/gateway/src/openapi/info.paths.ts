@@ -4,13 +4,15 @@ export const infoPaths = {
       tags: ['info'],
       operationId: 'getInfo',
       summary: 'Build information of the service and of every module it reaches',
-      security: [{ bearerToken: [] }],
+      description: 'Any valid token: an account token, an OAuth access token or the operator token.',
+      security: [{ bearerToken: [] }, { oauthClientCredentials: [] }, { operatorToken: [] }],
       responses: {
         '200': {
           description: 'Build information',
           content: { 'application/json': { schema: { $ref: '#/components/schemas/BuildInfo' } } },
         },
         '401': { $ref: '#/components/responses/Unauthorized' },
+        '503': { $ref: '#/components/responses/ServiceUnavailable' },
       },
     },
   },

@@ -1,0 +1,40 @@
+import type { programsV1 } from '@eligo/proto';
+import type { TokenRoleName } from '../auth/principal';
+import { epochMs, present } from './program';
+import { tokenRolesFromProto } from './token-role';
+
+export interface AccountJson {
+  accountId: string;
+  name: string;
+  created: number;
+}
+
+export interface AccessTokenCreatedJson {
+  tokenId: string;
+  token: string;
+  clientId: string;
+  clientSecret: string;
+  name: string;
+  roles: TokenRoleName[];
+  created: number;
+}
+
+export function accountToJson(reply: programsV1.CreateAccountResponse): AccountJson {
+  const account = present(reply.account, 'account');
+  return { accountId: account.accountId, name: account.name, created: epochMs(account.createdAt) };
+}
+
+/** The one reply that shows the token and the client secret. */
+export function accessTokenCreatedToJson(
+  reply: programsV1.CreateAccessTokenResponse,
+): AccessTokenCreatedJson {
+  return {
+    tokenId: reply.tokenId,
+    token: reply.token,
+    clientId: reply.clientId,
+    clientSecret: reply.clientSecret,
+    name: reply.name,
+    roles: tokenRolesFromProto(reply.roles),
+    created: epochMs(reply.createdAt),
+  };
+}

@@ -1,0 +1,249 @@
+import { programsProgramV1 } from '@eligo/proto';
+import {
+  patchNeedsStoredReview,
+  programCreateToProto,
+  programPatchToProto,
+  programToJson,
+  themeToJson,
+} from './program';
+import { updateMaskPath } from './program-input';
+
+const { Program, ProgramMode, OfferType } = programsProgramV1;
+const accountId = 'a1'.repeat(12);
+
+describe('ProgramCreateRequest -> Program', () => {
+  it('maps every setting, dates at UTC midnight or as given', () => {
+    const program = programCreateToProto({
+      accountId,
+      name: 'Spring',
+      segment: 'military',
+      subSegments: ['activeDuty', 'veteran'],
+      mode: 'live',
+      startDate: '2030-01-15',
+      endDate: '2030-06-01T12:30:00+02:00',
+      offerType: 'staticCode',
+      rewardCode: 'SPRING10',
+      redirectUrl: 'https://shop.example/done',
+      consolationRewardCode: 'SORRY5',
+      minAge: 18,
+      maxAge: 65,
+      countries: ['US', 'CA'],
+      maxRejections: 2,
+      maxReviewTime: '20_MIN',
+      estimatedReviewTime: 'A_FEW_MINUTES',
+      organizationRules: { types: ['UNIVERSITY'], includeIds: [7] },
+      theme: { intl: { locale: 'en-US', messages: { title: 'Hi' } }, customCss: 'a{}' },
+      webhook: { callbackUri: 'https://hooks.example/x' },
+      verificationLimit: { quantity: 2, days: 30 },
+    });
+    expect(program).toEqual(
+      Program.fromPartial({
+        accountId,
+        name: 'Spring',
+        segment: 'military',
+        subSegments: ['activeDuty', 'veteran'],
+        mode: ProgramMode.PROGRAM_MODE_LIVE,
+        startDate: new Date('2030-01-15T00:00:00.000Z'),
+        endDate: new Date('2030-06-01T10:30:00.000Z'),
+        offerType: OfferType.OFFER_TYPE_STATIC_CODE,
+        rewardCode: 'SPRING10',
+        redirectUrl: 'https://shop.example/done',
+        consolationRewardCode: 'SORRY5',
+        minAge: 18,
+        maxAge: 65,
+        countries: ['US', 'CA'],
+        documentReview: { maxRejections: 2, maxReviewTime: '20_MIN', estimatedReviewTime: 'A_FEW_MINUTES' },
+        organizationRules: { types: ['UNIVERSITY'], countries: [], includeIds: [7], excludeIds: [] },
+        theme: { intl: { locale: 'en-US', messages: { title: 'Hi' }, errorId: {} }, customCss: 'a{}' },
+        webhook: { callbackUri: 'https://hooks.example/x' },
+        verificationLimit: { quantity: 2, days: 30 },
+      }),
+    );
+    // What the client sends is what the service reads.
+    expect(Program.decode(Program.encode(program).finish())).toEqual(program);
+  });
+
+  it('leaves out what is absent or null, so the service applies its defaults', () => {
+    const program = programCreateToProto({
+      accountId,
+      name: 'Min',
+      segment: 'student',
+      rewardCode: null,
+      theme: null,
+      startDate: null,
+    });
+    expect(program.mode).toBe(ProgramMode.PROGRAM_MODE_UNSPECIFIED);
+    expect(program.offerType).toBe(OfferType.OFFER_TYPE_UNSPECIFIED);
+    expect(program.rewardCode).toBeUndefined();
+    expect(program.theme).toBeUndefined();
+    expect(program.startDate).toBeUndefined();
+    expect(program.documentReview).toBeUndefined();
+    expect(program.webhook).toBeUndefined();
+  });
+});
+
+describe('ProgramPatchRequest (merge patch) -> Program + update_mask', () => {
+  it('names exactly the keys present, in snake_case', () => {
+    const { program, updateMask } = programPatchToProto({
+      name: 'New',
+      redirectUrl: 'https://x.example',
+      mode: 'live',
+    });
+    expect(updateMask).toEqual(['name', 'mode', 'redirect_url']);
+    expect(program.name).toBe('New');
+    expect(program.redirectUrl).toBe('https://x.example');
+    expect(program.mode).toBe(ProgramMode.PROGRAM_MODE_LIVE);
+  });
+
+  it('clears a key given as null: named in the mask with the empty value', () => {
+    const { program, updateMask } = programPatchToProto({
+      redirectUrl: null,
+      startDate: null,
+      countries: null,
+      webhook: null,
+      verificationLimit: null,
+      minAge: null,
+    });
+    expect(updateMask).toEqual([
+      'start_date',
+      'redirect_url',
+      'min_age',
+      'countries',
+      'webhook',
+      'verification_limit',
+    ]);
+    expect(program.redirectUrl).toBeUndefined();
+    expect(program.startDate).toBeUndefined();
+    expect(program.countries).toEqual([]);
+    expect(program.webhook).toBeUndefined();
+    expect(program.verificationLimit).toBeUndefined();
+    expect(program.minAge).toBeUndefined();
+  });
+
+  it('sends document_review whole: the stored values of review keys the patch leaves out', () => {
+    const stored = { maxRejections: 3, maxReviewTime: '20_MIN', estimatedReviewTime: 'A_FEW_HOURS' };
+    expect(patchNeedsStoredReview({ maxRejections: 5 })).toBe(true);
+    const { program, updateMask } = programPatchToProto({ maxRejections: 5 }, stored);
+    expect(updateMask).toEqual(['document_review']);
+    expect(program.documentReview).toEqual({ ...stored, maxRejections: 5 });
+    expect(programPatchToProto({ maxReviewTime: null, name: 'x' }, stored).program.documentReview).toEqual({
+      ...stored,
+      maxReviewTime: '',
+    });
+  });
+
+  it('needs no stored review when the patch names all three review keys, or none', () => {
+    const all = { maxRejections: 1, maxReviewTime: '2_MIN', estimatedReviewTime: null };
+    expect(patchNeedsStoredReview(all)).toBe(false);
+    expect(patchNeedsStoredReview({ name: 'x' })).toBe(false);
+    const { program, updateMask } = programPatchToProto(all);
+    expect(updateMask).toEqual(['document_review']);
+    expect(program.documentReview).toEqual({
+      maxRejections: 1,
+      maxReviewTime: '2_MIN',
+      estimatedReviewTime: '',
+    });
+  });
+
+  it('replaces objects as a whole', () => {
+    const { program, updateMask } = programPatchToProto({
+      theme: { customCss: 'b{}' },
+      organizationRules: {},
+    });
+    expect(updateMask).toEqual(['organization_rules', 'theme']);
+    expect(program.theme).toEqual({ intl: { locale: '', messages: {}, errorId: {} }, customCss: 'b{}' });
+    expect(program.organizationRules).toEqual({ types: [], countries: [], includeIds: [], excludeIds: [] });
+  });
+
+  it('never sends an empty mask (it would mean "replace everything")', () => {
+    expect(() => programPatchToProto({})).toThrow(/at least one/);
+  });
+
+  it.each([
+    ['subSegments', 'sub_segments'],
+    ['offerType', 'offer_type'],
+    ['consolationRewardCode', 'consolation_reward_code'],
+    ['verificationLimit', 'verification_limit'],
+    ['estimatedReviewTime', 'document_review'],
+    ['maxRejections', 'document_review'],
+  ] as const)('%s -> %s', (key, path) => {
+    expect(updateMaskPath(key)).toBe(path);
+  });
+});
+
+describe('Program -> program configuration JSON', () => {
+  const stored = Program.fromPartial({
+    programId: 'b2'.repeat(12),
+    accountId,
+    name: 'Spring',
+    segment: 'student',
+    subSegments: ['university'],
+    mode: ProgramMode.PROGRAM_MODE_TEST,
+    startDate: new Date('2030-01-15T00:00:00.000Z'),
+    offerType: OfferType.OFFER_TYPE_REWARD_POOL,
+    rewardCodesRemaining: 42,
+    minAge: 16,
+    countries: ['US'],
+    documentReview: { maxRejections: 3, maxReviewTime: '', estimatedReviewTime: 'A_FEW_HOURS' },
+    organizationRules: { types: [], countries: ['US'], includeIds: [], excludeIds: [9] },
+    theme: { intl: { locale: 'en', messages: { a: 'b' }, errorId: { noProgram: 'Gone' } }, customCss: '' },
+    webhook: { callbackUri: 'https://hooks.example/x', createdAt: new Date(1_700_000_000_000) },
+    verificationLimit: { quantity: 1, days: 7 },
+    createdAt: new Date(1_600_000_000_000),
+    updatedAt: new Date(1_650_000_000_000),
+  });
+
+  it('gives every field, null where the proto field is unset or empty', () => {
+    expect(programToJson(stored)).toEqual({
+      programId: 'b2'.repeat(12),
+      accountId,
+      name: 'Spring',
+      segment: 'student',
+      subSegments: ['university'],
+      mode: 'test',
+      startDate: '2030-01-15T00:00:00.000Z',
+      endDate: null,
+      offerType: 'rewardPool',
+      rewardCode: null,
+      rewardCodesRemaining: 42,
+      redirectUrl: null,
+      consolationRewardCode: null,
+      minAge: 16,
+      maxAge: null,
+      countries: ['US'],
+      maxRejections: 3,
+      maxReviewTime: null,
+      estimatedReviewTime: 'A_FEW_HOURS',
+      organizationRules: { types: [], countries: ['US'], includeIds: [], excludeIds: [9] },
+      theme: { intl: { locale: 'en', messages: { a: 'b' }, errorId: { noProgram: 'Gone' } }, customCss: '' },
+      webhook: { callbackUri: 'https://hooks.example/x', created: 1_700_000_000_000 },
+      verificationLimit: { quantity: 1, days: 7 },
+      created: 1_600_000_000_000,
+      updated: 1_650_000_000_000,
+    });
+  });
+
+  it('shows the signing secret only when the reply carried one, and null webhook/limit when unset', () => {
+    expect(programToJson(stored, 'whsec_1').webhook).toEqual({
+      callbackUri: 'https://hooks.example/x',
+      created: 1_700_000_000_000,
+      signingSecret: 'whsec_1',
+    });
+    const bare = programToJson(
+      Program.fromPartial({ ...stored, webhook: undefined, verificationLimit: undefined }),
+      'x',
+    );
+    expect(bare.webhook).toBeNull();
+    expect(bare.verificationLimit).toBeNull();
+    expect(programToJson(Program.fromPartial({ ...stored, mode: ProgramMode.PROGRAM_MODE_LIVE })).mode).toBe(
+      'live',
+    );
+  });
+
+  it('maps a theme with nothing set to empty values', () => {
+    expect(themeToJson(undefined)).toEqual({
+      intl: { locale: '', messages: {}, errorId: {} },
+      customCss: '',
+    });
+  });
+});

@@ -1,0 +1,96 @@
+import { openApiDocument } from './document';
+
+type Json = Record<string, unknown>;
+const base = 'https://eligo.example.com';
+const document = openApiDocument(base) as {
+  paths: Record<string, Json>;
+  components: Json;
+};
+const methods = ['get', 'post', 'put', 'patch', 'delete'];
+
+const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+  methods
+    .filter((m) => item[m])
+    .map((m) => ({ path, method: m, item, operation: item[m] as Json & { responses: Json } })),
+);
+
+function refsIn(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) value.forEach((v) => refsIn(v, out));
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '$ref' && typeof v === 'string') out.push(v);
+      else refsIn(v, out);
+    }
+  }
+  return out;
+}
+
+it('resolves every $ref inside the document', () => {
+  const refs = [...new Set(refsIn(document))];
+  expect(refs.length).toBeGreaterThan(10);
+  for (const ref of refs) {
+    const target = ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<unknown>((node, key) => (node as Json | undefined)?.[key], document);
+    expect([ref, target !== undefined]).toEqual([ref, true]);
+  }
+});
+
+it('gives every operation a unique operationId, a tag and a described response for each status', () => {
+  const ids = operations.map((o) => o.operation.operationId);
+  expect(new Set(ids).size).toBe(ids.length);
+  for (const { operation } of operations) {
+    expect((operation.tags as string[]).length).toBe(1);
+    for (const response of Object.values(operation.responses) as Json[]) {
+      expect(typeof response.description === 'string' || typeof response.$ref === 'string').toBe(true);
+    }
+  }
+});
+
+it('declares every path parameter of every path template', () => {
+  for (const { path, item } of operations) {
+    const declared = ((item.parameters as { name: string }[] | undefined) ?? []).map((p) => p.name);
+    const inTemplate = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    expect([path, declared.sort()]).toEqual([path, inTemplate.sort()]);
+  }
+});
+
+it('tags the admin API and OAuth, and gives their paths their own servers', () => {
+  for (const { path, item, operation } of operations) {
+    const tag = (operation.tags as string[])[0];
+    const servers = item.servers as { url: string }[] | undefined;
+    if (tag === 'admin') expect(servers?.[0]?.url).toBe(`${base}/rest/admin/v1`);
+    else if (tag === 'oauth') expect(servers?.[0]?.url).toBe(`${base}/rest/oauth`);
+    else expect([path, servers]).toEqual([path, undefined]);
+  }
+  expect(
+    operations
+      .filter((o) => (o.operation.tags as string[])[0] === 'admin')
+      .map((o) => `${o.method} ${o.path}`),
+  ).toEqual([
+    'post /accounts',
+    'post /accounts/{accountId}/tokens',
+    'delete /accounts/{accountId}/tokens/{tokenId}',
+    'post /programs',
+    'get /programs/{programId}',
+    'patch /programs/{programId}',
+    'post /programs/{programId}/rewardCodes',
+  ]);
+});
+
+it('documents 401 on every authenticated operation and 400/413 on every one with a body', () => {
+  for (const { path, method, operation } of operations) {
+    const statuses = Object.keys(operation.responses);
+    if (operation.security && path !== '/token')
+      expect([method, path, statuses.includes('401')]).toEqual([method, path, true]);
+    if (operation.requestBody) {
+      expect([method, path, statuses.includes('400'), statuses.includes('413')]).toEqual([
+        method,
+        path,
+        true,
+        true,
+      ]);
+    }
+  }
+});

@@ -1,0 +1,90 @@
+import type { ErrorObject } from 'ajv';
+
+/**
+ * One readable sentence for integrators out of Ajv's errors, naming the field the way it appears in the body:
+ * "body.segment must be string", "body has unexpected property foo (allowed: name, segment)",
+ * "body.name is required". The validator stops at the first failing keyword, so the last error is the
+ * decisive one; errors before it are the failed branches of an anyOf/oneOf it ends.
+ */
+export function describeValidationError(errors: readonly ErrorObject[]): string {
+  const last = errors[errors.length - 1];
+  if (!last) return 'body is invalid';
+  if (last.keyword === 'anyOf' || last.keyword === 'oneOf') return describeCombinator(last, errors);
+  return describe(last);
+}
+
+function describe(e: ErrorObject): string {
+  const at = fieldPath(e.instancePath);
+  switch (e.keyword) {
+    case 'additionalProperties': {
+      const property = (e.params as { additionalProperty: string }).additionalProperty;
+      const allowed = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      return `${at} has unexpected property ${property}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}`;
+    }
+    case 'required':
+      return `${at}.${(e.params as { missingProperty: string }).missingProperty} is required`;
+    case 'type':
+      return `${at} must be ${typeList(e)}`;
+    case 'enum':
+      return `${at} must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+    case 'const':
+      return `${at} must be ${String((e.params as { allowedValue: unknown }).allowedValue)}`;
+    default:
+      return `${at} ${e.message ?? 'is invalid'}`;
+  }
+}
+
+function describeCombinator(e: ErrorObject, errors: readonly ErrorObject[]): string {
+  const at = fieldPath(e.instancePath);
+  const branches = errors.filter((b) => b !== e && b.schemaPath.startsWith(`${e.schemaPath}/`));
+  const passing = (e.params as { passingSchemas?: number[] | null }).passingSchemas;
+  const alternatives = requiredAlternatives(e);
+  if (alternatives) {
+    const kind = e.keyword === 'oneOf' ? 'exactly one' : 'at least one';
+    return `${at} must have ${kind} of ${alternatives.join(', ')}`;
+  }
+  if (passing) return `${at} must match exactly one of its allowed forms`;
+  if (branches.length === 0) return `${at} ${e.message ?? 'is invalid'}`;
+  // The branch that got furthest into the value says most (e.g. a field inside an object-or-null).
+  const depth = Math.max(...branches.map((b) => b.instancePath.length));
+  const deepest = branches.filter((b) => b.instancePath.length === depth);
+  if (deepest.length === 1 || deepest[0]!.instancePath !== e.instancePath) return describe(deepest[0]!);
+  if (deepest.every((b) => b.keyword === 'type'))
+    return `${at} must be ${deepest.map(typeList).join(' or ')}`;
+  return `${at} ${unique(deepest.map((b) => b.message ?? 'is invalid')).join(', or ')}`;
+}
+
+/** oneOf: [{required: [a]}, {required: [b]}] reads better as "exactly one of a, b". */
+function requiredAlternatives(e: ErrorObject): string[] | undefined {
+  const options = (e.schema as unknown[] | undefined) ?? [];
+  const names = options.map((o) => {
+    const keys = o && typeof o === 'object' ? Object.keys(o) : [];
+    const required = (o as { required?: unknown }).required;
+    return keys.length === 1 && Array.isArray(required) && required.length === 1 ? String(required[0]) : '';
+  });
+  return names.length > 0 && names.every(Boolean) ? names : undefined;
+}
+
+function typeList(e: ErrorObject): string {
+  return String((e.params as { type: string | string[] }).type)
+    .split(',')
+    .join(' or ');
+}
+
+/** "/theme/intl/messages/a.b" -> body.theme.intl.messages["a.b"]; "/codes/3" -> body.codes[3]. */
+export function fieldPath(instancePath: string): string {
+  if (!instancePath) return 'body';
+  const segments = instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return segments.reduce((path, s) => {
+    if (/^\d+$/.test(s)) return `${path}[${s}]`;
+    if (/^[A-Za-z_$][\w$]*$/.test(s)) return `${path}.${s}`;
+    return `${path}[${JSON.stringify(s)}]`;
+  }, 'body');
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}

@@ -1,0 +1,20 @@
+import { notFound, type DomainError } from '@eligo/runtime';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+
+const HEX_ID = /^[0-9a-f]{24}$/;
+
+/**
+ * Ids are 24 lowercase hex characters; anything else cannot name a resource, so it is answered exactly like
+ * an unknown one (e.g. 404 noProgram) without a call to the service.
+ */
+export function hexIdParam(param: string, notFound: () => DomainError): RequestHandler {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const value = req.params[param];
+    next(typeof value === 'string' && HEX_ID.test(value) ? undefined : notFound());
+  };
+}
+
+/** The answers the programs service gives for unknown ids (ER noProgram; SEM for accounts). */
+export const programNotFound = (): DomainError => notFound('Program not found', { errorIds: ['noProgram'] });
+export const accountNotFound = (): DomainError => notFound('Account not found', { body: 'SEM' });
+export const tokenNotFound = (): DomainError => notFound('Access token not found', { body: 'SEM' });

@@ -1,0 +1,185 @@
+import { openApiDocument } from '../openapi/document';
+import { schemas } from '../openapi/components';
+import { createRequestValidator } from './request-validator';
+
+const validator = createRequestValidator();
+const check = validator.check;
+
+describe('the request validator checks bodies against the published schemas', () => {
+  it.each<[string, Parameters<typeof check>[0], unknown, string]>([
+    [
+      'a wrong type',
+      'ProgramCreateRequest',
+      { accountId: 'a'.repeat(24), name: 'P', segment: 7 },
+      'body.segment must be string',
+    ],
+    [
+      'an unknown property, naming the allowed ones',
+      'WebhookRequest',
+      { callbackUri: 'https://example.com/hook', foo: 1 },
+      'body has unexpected property foo (allowed: callbackUri)',
+    ],
+    ['a missing property', 'AccountCreateRequest', {}, 'body.name is required'],
+    [
+      'a nested missing property',
+      'ProgramPatchRequest',
+      { webhook: {} },
+      'body.webhook.callbackUri is required',
+    ],
+    [
+      'a nested unknown property',
+      'ProgramPatchRequest',
+      { theme: { intl: { colour: 'red' } } },
+      'body.theme.intl has unexpected property colour (allowed: locale, messages, errorId)',
+    ],
+    ['a body that is not an object', 'VerificationLimitRequest', [1, 2], 'body must be object'],
+    [
+      'a number below its minimum',
+      'VerificationLimitRequest',
+      { quantity: 0, days: 1 },
+      'body.quantity must be >= 1',
+    ],
+    ['a fraction', 'VerificationLimitRequest', { quantity: 1.5, days: 1 }, 'body.quantity must be integer'],
+    ['a bad enum value', 'ProgramPatchRequest', { mode: 'prod' }, 'body.mode must be one of test, live'],
+    ['an empty patch', 'ProgramPatchRequest', {}, 'body must NOT have fewer than 1 properties'],
+    ['an array item', 'RewardCodesRequest', { codes: ['A', 2] }, 'body.codes[1] must be string'],
+    [
+      'an empty code list',
+      'RewardCodesRequest',
+      { codes: [] },
+      'body.codes must NOT have fewer than 1 items',
+    ],
+    [
+      'a role that does not exist',
+      'AccessTokenCreateRequest',
+      { name: 't', roles: ['ADMIN'] },
+      'body.roles[0] must be one of REPORTER, PII, BULK_VERIFIER',
+    ],
+    [
+      'a URI that is not one',
+      'WebhookRequest',
+      { callbackUri: 'not a uri' },
+      'body.callbackUri must match format "uri"',
+    ],
+    [
+      'neither recipient',
+      'SendLinkRequest',
+      { trackingId: 't' },
+      'body must have exactly one of email, phoneNumber',
+    ],
+    [
+      'both recipients',
+      'SendLinkRequest',
+      { email: 'a@b.co', phoneNumber: '+14155550100' },
+      'body must have exactly one of email, phoneNumber',
+    ],
+    [
+      'a date that is neither form',
+      'ProgramPatchRequest',
+      { startDate: '2024-02-30' },
+      'body.startDate must match format "date", or must match format "date-time"',
+    ],
+    [
+      'a field inside an object-or-null',
+      'ProgramPatchRequest',
+      { verificationLimit: { quantity: 'x', days: 1 } },
+      'body.verificationLimit.quantity must be integer',
+    ],
+    [
+      'an object-or-null given a string',
+      'ProgramPatchRequest',
+      { theme: 'dark' },
+      'body.theme must be object or null',
+    ],
+    ['null where null is not allowed', 'ProgramPatchRequest', { name: null }, 'body.name must be string'],
+    [
+      'an odd key in a map',
+      'ProgramPatchRequest',
+      { theme: { intl: { messages: { 'a.b': 1 } } } },
+      'body.theme.intl.messages["a.b"] must be string',
+    ],
+  ])('%s', (_name, schema, body, message) => {
+    expect(check(schema, body)).toBe(message);
+  });
+
+  it.each<[Parameters<typeof check>[0], unknown]>([
+    ['ProgramCreateRequest', { accountId: 'ab'.repeat(12), name: 'P', segment: 'student' }],
+    [
+      'ProgramPatchRequest',
+      { startDate: '2030-01-01', endDate: '2030-06-01T12:00:00+02:00', rewardCode: null },
+    ],
+    ['ProgramPatchRequest', { theme: null, webhook: null, verificationLimit: null, organizationRules: null }],
+    ['SendLinkRequest', { email: 'someone@example.com', trackingId: 'abc' }],
+    ['SendLinkRequest', { phoneNumber: '+14155550100' }],
+    ['WebhookDeleteRequest', {}],
+    ['AccessTokenCreateRequest', { name: 't', roles: ['REPORTER', 'PII'] }],
+  ])('accepts a valid %s', (schema, body) => {
+    expect(check(schema, body)).toBeUndefined();
+  });
+});
+
+describe('the OpenAPI document and the validator share one set of schemas', () => {
+  const document = openApiDocument('http://localhost:8080') as {
+    paths: Record<
+      string,
+      Record<string, { requestBody?: { content: Record<string, { schema: { $ref: string } }> } }>
+    >;
+    components: { schemas: unknown };
+  };
+
+  it('publishes exactly the schemas the validator compiles', () => {
+    expect(document.components.schemas).toBe(schemas);
+  });
+
+  const requestSchemas = Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).flatMap(([method, operation]) =>
+      Object.values(operation?.requestBody?.content ?? {}).map(
+        (media) => [`${method.toUpperCase()} ${path}`, media.schema.$ref.split('/').pop()!] as const,
+      ),
+    ),
+  );
+
+  it('describes a request body for every endpoint that takes one', () => {
+    expect(requestSchemas.map(([op]) => op)).toEqual(
+      expect.arrayContaining([
+        'POST /accounts',
+        'POST /accounts/{accountId}/tokens',
+        'POST /programs',
+        'PATCH /programs/{programId}',
+        'POST /programs/{programId}/rewardCodes',
+        'POST /program/{programId}/verificationLimit',
+        'POST /program/{programId}/webhook',
+        'DELETE /program/{programId}/webhook',
+        'POST /program/{programId}/sendLink',
+        'POST /token',
+      ]),
+    );
+  });
+
+  /** A valid body per request schema: a new schema without one fails the test below. */
+  const validBodies: Record<string, object> = {
+    AccountCreateRequest: { name: 'Acme' },
+    AccessTokenCreateRequest: { name: 'ci' },
+    ProgramCreateRequest: { accountId: 'ab'.repeat(12), name: 'P', segment: 'student' },
+    ProgramPatchRequest: { name: 'P2' },
+    RewardCodesRequest: { codes: ['A'] },
+    VerificationLimitRequest: { quantity: 1, days: 30 },
+    WebhookRequest: { callbackUri: 'https://example.com/hook' },
+    WebhookDeleteRequest: {},
+    SendLinkRequest: { email: 'someone@example.com' },
+  };
+
+  // RFC 6749 section 3.1: the token endpoint must ignore parameters it does not know.
+  it.each(requestSchemas.filter(([op]) => op !== 'POST /token'))(
+    '%s refuses unknown properties (%s)',
+    (_op, name) => {
+      const schema = name as keyof typeof schemas;
+      expect(schemas[schema]).toMatchObject({ additionalProperties: false });
+      expect(validBodies[name]).toBeDefined();
+      expect(check(schema, validBodies[name])).toBeUndefined();
+      expect(check(schema, { ...validBodies[name], surelyUnknownProperty: 1 })).toMatch(
+        /^body has unexpected property surelyUnknownProperty \(allowed: /,
+      );
+    },
+  );
+});
