@@ -88,3 +88,51 @@ it('starts a service through its own entry point (services/<name>/dist/src/main.
   expect(programs.output()).toContain('Eligo is running: programs');
   expect(await programs.stop('SIGTERM')).toBe(0);
 }, 60_000);
+
+it('a token revoked in the programs process stops working at a gateway in another process within 1 s', async () => {
+  const env = { ...realServersEnv(db.url), ELIGO_DATA_DIR: data.dir, ELIGO_ADMIN_TOKEN: token };
+  const services = await startEligo(['start', '--target', ['programs', ...backend].join(',')], env);
+  procs.push(services);
+  await waitReady(services);
+  const addresses = Object.fromEntries(
+    ['programs', ...backend].map((m) => [
+      `ELIGO_${m.toUpperCase()}_GRPC_ADDRESS`,
+      `127.0.0.1:${services.grpcPort}`,
+    ]),
+  );
+  // A long cache: only the TokenRevoked event, crossing processes through Kafka, can drop the entry in time.
+  const gw = await startEligo(['start', '--target', 'gateway'], {
+    ...env,
+    ...addresses,
+    ELIGO_GATEWAY_AUTH_CACHE_MS: '60000',
+  });
+  procs.push(gw);
+  await waitReady(gw);
+
+  const admin = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${gw.httpUrl}/rest/admin/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: res.status === 204 ? undefined : ((await res.json()) as any) };
+  };
+  const account = await admin('POST', '/accounts', { name: 'Split Co' });
+  expect(account.status).toBe(201);
+  const issued = await admin('POST', `/accounts/${account.body.accountId}/tokens`, { name: 'split' });
+  expect(issued.status).toBe(201);
+  const infoWith = (bearer: string) =>
+    fetch(`${gw.httpUrl}/rest/v2/info`, { headers: { authorization: `Bearer ${bearer}` } });
+  expect((await infoWith(issued.body.token)).status).toBe(200); // now cached by the gateway
+
+  expect(
+    (await admin('DELETE', `/accounts/${account.body.accountId}/tokens/${issued.body.tokenId}`)).status,
+  ).toBe(204);
+  const revokedAt = Date.now();
+  let status = 200;
+  while (status === 200 && Date.now() - revokedAt < 1000) {
+    status = (await infoWith(issued.body.token)).status;
+    if (status === 200) await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(status).toBe(401);
+}, 120_000);
