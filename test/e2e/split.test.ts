@@ -87,7 +87,7 @@ it('starts a service through its own entry point (services/<name>/dist/src/main.
   await waitReady(programs);
   expect(programs.output()).toContain('Eligo is running: programs');
   expect(await programs.stop('SIGTERM')).toBe(0);
-}, 60_000);
+}, 90_000);
 
 it('a token revoked in the programs process stops working at a gateway in another process within 1 s', async () => {
   const env = { ...realServersEnv(db.url), ELIGO_DATA_DIR: data.dir, ELIGO_ADMIN_TOKEN: token };

@@ -15,8 +15,8 @@ export interface EligoProcess {
   httpUrl: string;
   grpcPort: number;
   output(): string;
-  /** Sends the signal and resolves with the exit code. */
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** Sends the signal and resolves with the exit code; rejects with the output if it does not exit in time. */
+  stop(signal?: NodeJS.Signals, timeoutMs?: number): Promise<number | null>;
   exited: Promise<number | null>;
 }
 
@@ -59,16 +59,28 @@ export async function startEligo(
     grpcPort,
     output: () => out,
     exited,
-    stop: async (signal = 'SIGTERM') => {
+    stop: async (signal = 'SIGTERM', timeoutMs = 20_000) => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
+      // A process that does not stop in time fails the test with its output, not with a bare jest timeout.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          reject(new Error(`eligo did not exit ${timeoutMs} ms after ${signal}:\n${out}`));
+        }, timeoutMs);
+      });
+      try {
+        return await Promise.race([exited, late]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
   return proc;
 }
 
 /** Waits until /readyz answers 200, or fails with the process output when it exits or times out. */
-export async function waitReady(proc: EligoProcess, timeoutMs = 60_000): Promise<void> {
+export async function waitReady(proc: EligoProcess, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exitedCode: number | null | undefined;
   void proc.exited.then((c) => (exitedCode = c));
