@@ -29,7 +29,7 @@ const setters: { [K in keyof Settings]: Setter<K> } = {
   minAge: (p, v) => void (p.minAge = v ?? undefined),
   maxAge: (p, v) => void (p.maxAge = v ?? undefined),
   countries: (p, v) => void (p.countries = v ?? []),
-  maxRejections: (p, v) => void (review(p).maxRejections = v ?? 0),
+  maxRejections: (p, v) => void (review(p).maxRejections = v ?? DEFAULT_MAX_REJECTIONS),
   maxReviewTime: (p, v) => void (review(p).maxReviewTime = v ?? ''),
   estimatedReviewTime: (p, v) => void (review(p).estimatedReviewTime = v ?? ''),
   organizationRules: (p, v) =>
@@ -107,8 +107,18 @@ function apply<K extends keyof Settings>(program: Program, key: K, value: Settin
   setters[key](program, value);
 }
 
+/**
+ * The documented default of maxRejections. proto3 cannot tell "0" from "not sent" in DocumentReview, so a
+ * request naming only the review times (or clearing maxRejections with null) must carry the default itself.
+ */
+export const DEFAULT_MAX_REJECTIONS = 3;
+
 function review(program: Program): programsProgramV1.DocumentReview {
-  program.documentReview ??= { maxRejections: 0, maxReviewTime: '', estimatedReviewTime: '' };
+  program.documentReview ??= {
+    maxRejections: DEFAULT_MAX_REJECTIONS,
+    maxReviewTime: '',
+    estimatedReviewTime: '',
+  };
   return program.documentReview;
 }
 

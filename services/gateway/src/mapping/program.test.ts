@@ -120,6 +120,26 @@ describe('ProgramPatchRequest (merge patch) -> Program + update_mask', () => {
     expect(program.minAge).toBeUndefined();
   });
 
+  it('keeps the default of 3 rejections when a request names only review times', () => {
+    const created = programCreateToProto({
+      accountId: 'a',
+      name: 'n',
+      segment: 'student',
+      maxReviewTime: '2_HRS',
+    });
+    expect(created.documentReview).toEqual({
+      maxRejections: 3,
+      maxReviewTime: '2_HRS',
+      estimatedReviewTime: '',
+    });
+    const cleared = programPatchToProto({ maxReviewTime: null, estimatedReviewTime: null });
+    expect(cleared.program.documentReview).toEqual({
+      maxRejections: 3,
+      maxReviewTime: '',
+      estimatedReviewTime: '',
+    });
+  });
+
   it('sends document_review whole: the stored values of review keys the patch leaves out', () => {
     const stored = { maxRejections: 3, maxReviewTime: '20_MIN', estimatedReviewTime: 'A_FEW_HOURS' };
     expect(patchNeedsStoredReview({ maxRejections: 5 })).toBe(true);
