@@ -50,6 +50,8 @@ export class PgListener {
           client.on('error', resolve); // also keeps a dropped connection from becoming an uncaught error
           client.on('end', () => resolve(new Error('connection ended')));
           signal.addEventListener('abort', () => resolve(undefined), { once: true });
+          // stop() during connect(): the abort has fired already and its listener above never will.
+          if (signal.aborted) resolve(undefined);
         });
         client.on('notification', (n) => {
           if (n.channel === channel) onNotify();

@@ -69,12 +69,15 @@ export async function launch(options: LaunchOptions): Promise<RunningProcess> {
     draining = true;
     log.info({ reason }, 'shutting down: unready, draining');
     grpc.setAllServing(false);
-    await http?.close(config.shutdownGraceMs).catch((err) => log.error({ err }, 'http close failed'));
-    await grpc.shutdown(config.shutdownGraceMs).catch((err) => log.error({ err }, 'grpc shutdown failed'));
-    for (const m of [...started].reverse()) {
-      await m.stop().catch((err) => log.error({ err, module: m.name }, 'module stop failed'));
-    }
-    await infra?.stop().catch((err) => log.error({ err }, 'infrastructure stop failed'));
+    // Every step is timed and bounded: one that hangs is logged by name and the shutdown goes on, so that a
+    // SIGTERM always ends the process (Kubernetes would SIGKILL it otherwise, mid-way).
+    const grace = config.shutdownGraceMs;
+    const step = (what: string, fn: () => Promise<void>, limitMs: number) =>
+      boundedStep(log, what, fn, limitMs);
+    if (http) await step('http drain', () => http!.close(grace), grace + 1000);
+    await step('grpc drain', () => grpc.shutdown(grace), grace + 1000);
+    for (const m of [...started].reverse()) await step(`module ${m.name} stop`, () => m.stop(), grace);
+    if (infra) await step('infrastructure stop', () => infra!.stop(), grace + 15_000);
     log.info({ code }, 'stopped');
     resolveExit(code);
   };
@@ -158,5 +161,29 @@ function checkAddresses(options: LaunchOptions): void {
   if (missing.size > 0) {
     const list = [...missing].map(([variable, users]) => `${variable} (needed by ${users.join(', ')})`);
     throw new Error(`missing gRPC addresses of modules outside this process: ${list.join('; ')}`);
+  }
+}
+
+/** Runs one shutdown step, logging its duration, or its failure or overrun, without ever throwing. */
+async function boundedStep(
+  log: Logger,
+  what: string,
+  fn: () => Promise<void>,
+  limitMs: number,
+): Promise<void> {
+  const t0 = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  const overrun = new Promise<'overrun'>((resolve) => {
+    timer = setTimeout(() => resolve('overrun'), limitMs);
+  });
+  try {
+    const outcome = await Promise.race([fn().then(() => 'done' as const), overrun]);
+    if (outcome === 'overrun')
+      log.error({ step: what, limitMs }, 'shutdown step did not finish in time; going on');
+    else log.info({ step: what, ms: Date.now() - t0 }, 'shutdown step done');
+  } catch (err) {
+    log.error({ err, step: what }, 'shutdown step failed');
+  } finally {
+    clearTimeout(timer);
   }
 }
