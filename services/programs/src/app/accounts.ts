@@ -2,8 +2,8 @@ import { notFound, type DomainError } from '@eligo/runtime';
 import { validateAccountName } from '../domain/accounts';
 import { newId, isId } from '../domain/ids';
 import { invalidRequest } from '../domain/invalid';
-import { accountExists, insertAccount, type AccountRecord } from '../repositories/accounts.repository';
-import type { Db } from '../repositories/db';
+import { accountExists, insertAccount, type AccountRecord } from '../repository/accounts.repository';
+import type { Db } from '../repository/db';
 import type { AppContext } from './context';
 
 /** CreateAccount (operator): an account owns programs and access tokens. */

@@ -12,7 +12,7 @@ import {
   findActiveClient,
   findActiveTokenByHash,
   findActiveTokenById,
-} from '../repositories/tokens.repository';
+} from '../repository/tokens.repository';
 import type { AppContext } from './context';
 import { signAccessToken, verifyAccessToken } from './oauth-jwt';
 

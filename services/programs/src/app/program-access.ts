@@ -1,7 +1,7 @@
 import { notFound, type DomainError } from '@eligo/runtime';
 import { isId } from '../domain/ids';
-import { findProgram, type StoredProgram } from '../repositories/programs.repository';
-import type { Db } from '../repositories/db';
+import { findProgram, type StoredProgram } from '../repository/programs.repository';
+import type { Db } from '../repository/db';
 
 /**
  * Finding a program on behalf of a caller. An empty accountId is an operator or service call; a set one must

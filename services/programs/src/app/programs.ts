@@ -8,7 +8,7 @@ import {
   insertProgram,
   updateProgram as saveProgram,
   type WebhookColumns,
-} from '../repositories/programs.repository';
+} from '../repository/programs.repository';
 import { requireAccount } from './accounts';
 import type { AppContext } from './context';
 import { lockProgram, readProgram, reread } from './program-access';

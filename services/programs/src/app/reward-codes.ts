@@ -2,14 +2,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { failedPrecondition, type DomainError } from '@eligo/runtime';
 import { normaliseRewardCodes, validateVerificationId } from '../domain/reward-codes';
 import * as events from '../events/publish';
-import { isUniqueViolation } from '../repositories/db';
+import { isUniqueViolation } from '../repository/db';
 import {
   CLAIMED_BY_CONSTRAINT,
   claimNextCode,
   countUnclaimed,
   findClaimedCode,
   insertRewardCodes,
-} from '../repositories/reward-codes.repository';
+} from '../repository/reward-codes.repository';
 import type { AppContext } from './context';
 import { lockProgram, readProgram, reread } from './program-access';
 

@@ -2,7 +2,7 @@ import { notFound } from '@eligo/runtime';
 import { isId, newId } from '../domain/ids';
 import { validateSendLink, type Recipient, type SendLinkInput } from '../domain/send-link';
 import * as events from '../events/publish';
-import { findSendLinkRequest, insertSendLinkRequest } from '../repositories/send-link-requests.repository';
+import { findSendLinkRequest, insertSendLinkRequest } from '../repository/send-link-requests.repository';
 import type { AppContext } from './context';
 import { readProgram } from './program-access';
 

@@ -9,7 +9,7 @@ import {
   lockToken,
   markTokenRevoked,
   type TokenRecord,
-} from '../repositories/tokens.repository';
+} from '../repository/tokens.repository';
 import { requireAccount } from './accounts';
 import type { AppContext } from './context';
 

@@ -2,7 +2,7 @@ import { conflict } from '@eligo/runtime';
 import type { Program, VerificationLimit } from '../domain/program';
 import { validateVerificationLimit } from '../domain/program-validation';
 import * as events from '../events/publish';
-import { updateProgramLimit } from '../repositories/programs.repository';
+import { updateProgramLimit } from '../repository/programs.repository';
 import type { AppContext } from './context';
 import { lockProgram, reread } from './program-access';
 

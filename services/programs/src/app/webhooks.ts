@@ -4,7 +4,7 @@ import type { Program } from '../domain/program';
 import { validateCallbackUri } from '../domain/program-validation';
 import { newWebhookSigningSecret } from '../domain/webhook';
 import * as events from '../events/publish';
-import { findProgram, updateProgramWebhook } from '../repositories/programs.repository';
+import { findProgram, updateProgramWebhook } from '../repository/programs.repository';
 import type { AppContext } from './context';
 import { lockProgram, programNotFound, reread } from './program-access';
 import type { ProgramWithSecret } from './programs';
