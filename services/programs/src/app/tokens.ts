@@ -4,12 +4,7 @@ import { requireValid } from '../domain/invalid';
 import { checkName } from '../domain/text';
 import { issueCredentials, MAX_TOKEN_NAME, normaliseRoles, type TokenRole } from '../domain/tokens';
 import { tokenRevoked } from '../events/publish';
-import {
-  insertToken,
-  lockToken,
-  markTokenRevoked,
-  type TokenRecord,
-} from '../repository/tokens.repository';
+import { insertToken, lockToken, markTokenRevoked, type TokenRecord } from '../repository/tokens.repository';
 import { requireAccount } from './accounts';
 import type { AppContext } from './context';
 
