@@ -49,26 +49,17 @@ const setters: { [K in keyof Settings]: Setter<K> } = {
 
 const settingKeys = Object.keys(setters) as (keyof Settings)[];
 
-const reviewKeys = ['maxRejections', 'maxReviewTime', 'estimatedReviewTime'] as const;
-
 /**
- * The three review keys are flat in JSON but one message in proto (Program.document_review), and
- * UpdateProgram replaces that message as a whole. Every other key is its proto field in snake_case.
+ * The three review keys are flat in JSON but one message in proto (Program.document_review); each maps to
+ * its own sub-path, so a patch of one leaves the stored others alone. Every other key is its proto field in
+ * snake_case.
  */
 export function updateMaskPath(key: keyof Settings): string {
-  return (reviewKeys as readonly string[]).includes(key)
-    ? 'document_review'
-    : key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  const path = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return (reviewKeys as readonly string[]).includes(key) ? `document_review.${path}` : path;
 }
 
-/**
- * A patch naming some but not all review keys replaces document_review as a whole, so the others must be
- * sent with their stored values: the caller reads the program first and passes its document_review.
- */
-export function patchNeedsStoredReview(patch: ProgramSettingsInput): boolean {
-  const named = reviewKeys.filter((key) => Object.hasOwn(patch, key) && patch[key] !== undefined).length;
-  return named > 0 && named < reviewKeys.length;
-}
+const reviewKeys = ['maxRejections', 'maxReviewTime', 'estimatedReviewTime'] as const;
 
 /** ProgramCreateRequest (already validated) -> the Program of CreateProgram; absent and null are the same. */
 export function programCreateToProto(input: ProgramCreateInput): Program {
@@ -83,21 +74,15 @@ export function programCreateToProto(input: ProgramCreateInput): Program {
 /**
  * ProgramPatchRequest (a JSON merge patch, already validated) -> Program + update_mask: every key present is
  * named in the mask, with its value or, for null, the empty value that clears it. Keys absent stay out of the
- * mask and so keep their stored value; `storedReview` keeps the review keys the patch leaves out (see
- * patchNeedsStoredReview). The mask is never empty: to UpdateProgram that would mean "replace everything".
+ * mask and so keep their stored value. The mask is never empty: UpdateProgram refuses that.
  */
-export function programPatchToProto(
-  patch: ProgramSettingsInput,
-  storedReview?: programsProgramV1.DocumentReview,
-): { program: Program; updateMask: string[] } {
+export function programPatchToProto(patch: ProgramSettingsInput): { program: Program; updateMask: string[] } {
   const program = Program.fromPartial({});
-  if (storedReview && patchNeedsStoredReview(patch)) program.documentReview = { ...storedReview };
   const updateMask: string[] = [];
   for (const key of settingKeys) {
     if (!Object.hasOwn(patch, key) || patch[key] === undefined) continue;
     apply(program, key, patch[key]);
-    const path = updateMaskPath(key);
-    if (!updateMask.includes(path)) updateMask.push(path);
+    updateMask.push(updateMaskPath(key));
   }
   if (updateMask.length === 0) throw invalidArgument('body must name at least one setting', invalidRequest);
   return { program, updateMask };
@@ -109,7 +94,7 @@ function apply<K extends keyof Settings>(program: Program, key: K, value: Settin
 
 /**
  * The documented default of maxRejections. proto3 cannot tell "0" from "not sent" in DocumentReview, so a
- * request naming only the review times (or clearing maxRejections with null) must carry the default itself.
+ * create naming only the review times must carry the default itself.
  */
 export const DEFAULT_MAX_REJECTIONS = 3;
 

@@ -1,11 +1,5 @@
 import { programsProgramV1 } from '@eligo/proto';
-import {
-  patchNeedsStoredReview,
-  programCreateToProto,
-  programPatchToProto,
-  programToJson,
-  themeToJson,
-} from './program';
+import { programCreateToProto, programPatchToProto, programToJson, themeToJson } from './program';
 import { updateMaskPath } from './program-input';
 
 const { Program, ProgramMode, OfferType } = programsProgramV1;
@@ -120,7 +114,7 @@ describe('ProgramPatchRequest (merge patch) -> Program + update_mask', () => {
     expect(program.minAge).toBeUndefined();
   });
 
-  it('keeps the default of 3 rejections when a request names only review times', () => {
+  it('keeps the default of 3 rejections when a create names only review times', () => {
     const created = programCreateToProto({
       accountId: 'a',
       name: 'n',
@@ -132,37 +126,15 @@ describe('ProgramPatchRequest (merge patch) -> Program + update_mask', () => {
       maxReviewTime: '2_HRS',
       estimatedReviewTime: '',
     });
-    const cleared = programPatchToProto({ maxReviewTime: null, estimatedReviewTime: null });
-    expect(cleared.program.documentReview).toEqual({
-      maxRejections: 3,
-      maxReviewTime: '',
-      estimatedReviewTime: '',
-    });
   });
 
-  it('sends document_review whole: the stored values of review keys the patch leaves out', () => {
-    const stored = { maxRejections: 3, maxReviewTime: '20_MIN', estimatedReviewTime: 'A_FEW_HOURS' };
-    expect(patchNeedsStoredReview({ maxRejections: 5 })).toBe(true);
-    const { program, updateMask } = programPatchToProto({ maxRejections: 5 }, stored);
-    expect(updateMask).toEqual(['document_review']);
-    expect(program.documentReview).toEqual({ ...stored, maxRejections: 5 });
-    expect(programPatchToProto({ maxReviewTime: null, name: 'x' }, stored).program.documentReview).toEqual({
-      ...stored,
-      maxReviewTime: '',
-    });
-  });
-
-  it('needs no stored review when the patch names all three review keys, or none', () => {
-    const all = { maxRejections: 1, maxReviewTime: '2_MIN', estimatedReviewTime: null };
-    expect(patchNeedsStoredReview(all)).toBe(false);
-    expect(patchNeedsStoredReview({ name: 'x' })).toBe(false);
-    const { program, updateMask } = programPatchToProto(all);
-    expect(updateMask).toEqual(['document_review']);
-    expect(program.documentReview).toEqual({
-      maxRejections: 1,
-      maxReviewTime: '2_MIN',
-      estimatedReviewTime: '',
-    });
+  it('names each review key by its own sub-path, so the stored others are kept by the service', () => {
+    const { program, updateMask } = programPatchToProto({ maxRejections: 5 });
+    expect(updateMask).toEqual(['document_review.max_rejections']);
+    expect(program.documentReview?.maxRejections).toBe(5);
+    const cleared = programPatchToProto({ maxReviewTime: null, name: 'x' });
+    expect(cleared.updateMask).toEqual(['name', 'document_review.max_review_time']);
+    expect(cleared.program.documentReview?.maxReviewTime).toBe('');
   });
 
   it('replaces objects as a whole', () => {
@@ -184,8 +156,8 @@ describe('ProgramPatchRequest (merge patch) -> Program + update_mask', () => {
     ['offerType', 'offer_type'],
     ['consolationRewardCode', 'consolation_reward_code'],
     ['verificationLimit', 'verification_limit'],
-    ['estimatedReviewTime', 'document_review'],
-    ['maxRejections', 'document_review'],
+    ['estimatedReviewTime', 'document_review.estimated_review_time'],
+    ['maxRejections', 'document_review.max_rejections'],
   ] as const)('%s -> %s', (key, path) => {
     expect(updateMaskPath(key)).toBe(path);
   });

@@ -2,7 +2,7 @@ import { programsProgramV1 } from '@eligo/proto';
 import type { ProgramJson, ThemeJson } from './program-json';
 
 export type * from './program-json';
-export { patchNeedsStoredReview, programCreateToProto, programPatchToProto } from './program-input';
+export { programCreateToProto, programPatchToProto } from './program-input';
 
 const { ProgramMode, OfferType } = programsProgramV1;
 type Program = programsProgramV1.Program;

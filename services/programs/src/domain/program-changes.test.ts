@@ -116,6 +116,30 @@ describe('planUpdate', () => {
     expect(planUpdate(stored(), input(), [path]).settings).toMatchObject(expected);
   });
 
+  it('updates one review setting through its sub-path, keeping the stored others', () => {
+    const current = stored({
+      documentReview: { maxRejections: 5, maxReviewTime: '2_HRS', estimatedReviewTime: 'A_FEW_HOURS' },
+    });
+    const request = input({
+      documentReview: { maxRejections: 0, maxReviewTime: '20_MIN', estimatedReviewTime: '' },
+    });
+    expect(planUpdate(current, request, ['document_review.max_rejections']).settings.documentReview).toEqual({
+      maxRejections: 0,
+      maxReviewTime: '2_HRS',
+      estimatedReviewTime: 'A_FEW_HOURS',
+    });
+    expect(
+      planUpdate(current, request, [
+        'document_review.max_review_time',
+        'document_review.estimated_review_time',
+      ]).settings.documentReview,
+    ).toEqual({ maxRejections: 5, maxReviewTime: '20_MIN', estimatedReviewTime: '' });
+    // Unset in the request: back to the default (3 rejections, no review times).
+    expect(
+      planUpdate(current, input(), ['document_review.max_rejections']).settings.documentReview.maxRejections,
+    ).toBe(3);
+  });
+
   it('offer_type unset resets to no code, which then refuses the stored static code', () => {
     expectInvalid(
       () => planUpdate(stored(), input(), ['offer_type']),
@@ -184,6 +208,9 @@ describe('planUpdate', () => {
         'max_age',
         'countries',
         'document_review',
+        'document_review.max_rejections',
+        'document_review.max_review_time',
+        'document_review.estimated_review_time',
         'organization_rules',
         'theme',
         'webhook',

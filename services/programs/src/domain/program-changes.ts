@@ -1,6 +1,7 @@
 import { conflict } from '@eligo/runtime';
 import { Problems } from './invalid';
 import {
+  DEFAULT_MAX_REJECTIONS,
   defaultDocumentReview,
   emptyOrganizationRules,
   emptyTheme,
@@ -91,6 +92,22 @@ const SETTERS = {
   max_age: (s, i) => (s.maxAge = i.maxAge),
   countries: (s, i) => (s.countries = i.countries),
   document_review: (s, i) => (s.documentReview = i.documentReview ?? defaultDocumentReview()),
+  // One review setting alone, the others kept: callers need not read the program first (AIP-161 sub-paths).
+  'document_review.max_rejections': (s, i) =>
+    (s.documentReview = {
+      ...(s.documentReview ?? defaultDocumentReview()),
+      maxRejections: i.documentReview?.maxRejections ?? DEFAULT_MAX_REJECTIONS,
+    }),
+  'document_review.max_review_time': (s, i) =>
+    (s.documentReview = {
+      ...(s.documentReview ?? defaultDocumentReview()),
+      maxReviewTime: i.documentReview?.maxReviewTime ?? '',
+    }),
+  'document_review.estimated_review_time': (s, i) =>
+    (s.documentReview = {
+      ...(s.documentReview ?? defaultDocumentReview()),
+      estimatedReviewTime: i.documentReview?.estimatedReviewTime ?? '',
+    }),
   organization_rules: (s, i) => (s.organizationRules = i.organizationRules ?? emptyOrganizationRules()),
   theme: (s, i) => (s.theme = i.theme ?? emptyTheme()),
   verification_limit: (s, i) => (s.verificationLimit = i.verificationLimit),

@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import type { ProgramsClient } from '../../clients/programs.client';
 import {
-  patchNeedsStoredReview,
   present,
   programCreateToProto,
   programPatchToProto,
@@ -44,14 +43,13 @@ export function adminProgramRouter({ programs, validator }: AdminProgramRouteOpt
   });
 
   router.patch('/programs/:programId', programId, validator.body('ProgramPatchRequest'), async (req, res) => {
-    const target = { programId: req.params.programId as string, accountId: '' };
-    const patch = req.body as ProgramSettingsInput;
-    // document_review is replaced whole: a patch of one review key carries the stored values of the others.
-    const stored = patchNeedsStoredReview(patch)
-      ? present((await programs.getProgram(target)).program, 'program').documentReview
-      : undefined;
-    const { program, updateMask } = programPatchToProto(patch, stored);
-    const reply = await programs.updateProgram({ ...target, program, updateMask });
+    const { program, updateMask } = programPatchToProto(req.body as ProgramSettingsInput);
+    const reply = await programs.updateProgram({
+      programId: req.params.programId as string,
+      accountId: '',
+      program,
+      updateMask,
+    });
     if (reply.webhookSigningSecret) res.set('Cache-Control', 'no-store');
     res.json(programToJson(present(reply.program, 'program'), reply.webhookSigningSecret));
   });
