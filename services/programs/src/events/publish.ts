@@ -9,96 +9,76 @@ import { programToProto } from '../grpc/program-mapping';
  * that they commit with the change they announce. Keyed by the program id (the token id for TokenRevoked).
  * None carries a secret or PII: the program snapshot has neither, and a send-link request only its ids.
  */
-const SERVICE = 'programs';
-
 type Trx = Knex.Transaction;
 
-async function enqueue(
+/** The encode half of a generated message; its name is the event name (ce_type eligo.programs.v1.<Name>). */
+interface EventCodec<T> {
+  encode(message: T): { finish(): Uint8Array };
+}
+
+async function enqueue<T>(
   trx: Trx,
   schema: string,
-  eventName: string,
+  eventName: keyof typeof programsEventsV1,
+  codec: EventCodec<T>,
   subject: string,
-  payload: Uint8Array,
+  message: T,
 ): Promise<void> {
-  await enqueueEvent(trx, schema, { service: SERVICE, eventName, subject, payload });
+  const payload = codec.encode(message).finish();
+  await enqueueEvent(trx, schema, { service: 'programs', eventName, subject, payload });
 }
 
-export async function programCreated(trx: Trx, schema: string, program: Program): Promise<void> {
-  const msg = { program: programToProto(program), occurredAt: new Date() };
-  await enqueue(
-    trx,
-    schema,
-    'ProgramCreated',
-    program.id,
-    programsEventsV1.ProgramCreated.encode(msg).finish(),
-  );
-}
+const { ProgramCreated, ProgramUpdated, WebhookConfigured, WebhookRemoved, SendLinkRequested, TokenRevoked } =
+  programsEventsV1;
 
-export async function programUpdated(trx: Trx, schema: string, program: Program): Promise<void> {
-  const msg = { program: programToProto(program), occurredAt: new Date() };
-  await enqueue(
-    trx,
-    schema,
-    'ProgramUpdated',
-    program.id,
-    programsEventsV1.ProgramUpdated.encode(msg).finish(),
-  );
-}
+export const programCreated = (trx: Trx, schema: string, program: Program) =>
+  enqueue(trx, schema, 'ProgramCreated', ProgramCreated, program.id, {
+    program: programToProto(program),
+    occurredAt: new Date(),
+  });
 
-export async function webhookConfigured(trx: Trx, schema: string, program: Program): Promise<void> {
-  const msg: programsEventsV1.WebhookConfigured = {
+export const programUpdated = (trx: Trx, schema: string, program: Program) =>
+  enqueue(trx, schema, 'ProgramUpdated', ProgramUpdated, program.id, {
+    program: programToProto(program),
+    occurredAt: new Date(),
+  });
+
+export const webhookConfigured = (trx: Trx, schema: string, program: Program) =>
+  enqueue(trx, schema, 'WebhookConfigured', WebhookConfigured, program.id, {
     programId: program.id,
     accountId: program.accountId,
     callbackUri: program.webhook?.callbackUri ?? '',
     occurredAt: new Date(),
-  };
-  const payload = programsEventsV1.WebhookConfigured.encode(msg).finish();
-  await enqueue(trx, schema, 'WebhookConfigured', program.id, payload);
-}
+  });
 
-export async function webhookRemoved(trx: Trx, schema: string, program: Program): Promise<void> {
-  const msg = { programId: program.id, accountId: program.accountId, occurredAt: new Date() };
-  await enqueue(
-    trx,
-    schema,
-    'WebhookRemoved',
-    program.id,
-    programsEventsV1.WebhookRemoved.encode(msg).finish(),
-  );
-}
+export const webhookRemoved = (trx: Trx, schema: string, program: Program) =>
+  enqueue(trx, schema, 'WebhookRemoved', WebhookRemoved, program.id, {
+    programId: program.id,
+    accountId: program.accountId,
+    occurredAt: new Date(),
+  });
 
 const channels: Record<Recipient['channel'], programsEventsV1.SendLinkChannel> = {
   EMAIL: programsEventsV1.SendLinkChannel.SEND_LINK_CHANNEL_EMAIL,
   SMS: programsEventsV1.SendLinkChannel.SEND_LINK_CHANNEL_SMS,
 };
 
-export async function sendLinkRequested(
+export const sendLinkRequested = (
   trx: Trx,
   schema: string,
   request: { requestId: string; programId: string; accountId: string; channel: Recipient['channel'] },
-): Promise<void> {
-  const msg: programsEventsV1.SendLinkRequested = {
+) =>
+  enqueue(trx, schema, 'SendLinkRequested', SendLinkRequested, request.programId, {
     requestId: request.requestId,
     programId: request.programId,
     accountId: request.accountId,
     channel: channels[request.channel],
     occurredAt: new Date(),
-  };
-  const payload = programsEventsV1.SendLinkRequested.encode(msg).finish();
-  await enqueue(trx, schema, 'SendLinkRequested', request.programId, payload);
-}
+  });
 
-export async function tokenRevoked(
-  trx: Trx,
-  schema: string,
-  token: { tokenId: string; accountId: string },
-): Promise<void> {
-  const msg = { tokenId: token.tokenId, accountId: token.accountId, occurredAt: new Date() };
-  await enqueue(
-    trx,
-    schema,
-    'TokenRevoked',
-    token.tokenId,
-    programsEventsV1.TokenRevoked.encode(msg).finish(),
-  );
-}
+export const tokenRevoked = (trx: Trx, schema: string, token: { tokenId: string; accountId: string }) =>
+  enqueue(trx, schema, 'TokenRevoked', TokenRevoked, token.tokenId, {
+    tokenId: token.tokenId,
+    accountId: token.accountId,
+    occurredAt: new Date(),
+  });
