@@ -8,6 +8,7 @@ describe('errorId catalogue', () => {
       'invalidRequest',
       'noProgram',
       'tooManyOrganizationMatches',
+      'tooManyAddSchoolRequests',
       'verificationLimitExceeded',
       'noVerification',
       'expiredVerification',

@@ -10,6 +10,7 @@ export const DEFAULT_ERROR_MESSAGES = {
   invalidRequest: 'The request could not be processed. Please check your entries and try again.',
   noProgram: 'This offer could not be found.',
   tooManyOrganizationMatches: 'Too many organizations match your search. Please refine it.',
+  tooManyAddSchoolRequests: 'Too many requests to add a school were sent today. Please try again tomorrow.',
   verificationLimitExceeded: 'You have reached the maximum number of verifications for this offer.',
   noVerification: 'This verification could not be found. Please start again.',
   expiredVerification: 'This verification has expired. Please start again.',
