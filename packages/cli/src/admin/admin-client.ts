@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
 
 /** Where the admin API is and the operator token to call it with. */
 export interface AdminTarget {
@@ -62,6 +63,31 @@ export async function adminRequest(
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(30_000),
   });
+  return parseReply(response);
+}
+
+/**
+ * Streams a file as the body of one call (the import endpoints read it as it arrives, so a file of any size
+ * is never held in memory on either side). No time-out: a large import takes as long as it takes.
+ */
+export async function adminUpload(
+  target: AdminTarget,
+  path: string,
+  file: string,
+  contentType: string,
+): Promise<unknown> {
+  const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
+  const response = await fetch(`${target.baseUrl}/rest/admin/v1${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${target.token}`, 'content-type': contentType },
+    body,
+    // Required by fetch for a streamed request body.
+    duplex: 'half',
+  } as RequestInit);
+  return parseReply(response);
+}
+
+async function parseReply(response: Response): Promise<unknown> {
   const text = await response.text();
   let parsed: unknown = undefined;
   if (text) {

@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { AdminApiError, adminRequest, resolveAdminTarget, type AdminTarget } from './admin-client';
+import { adminRequest, resolveAdminTarget, type AdminTarget } from './admin-client';
+import { readJsonObject, run, seg } from './cli-action';
+import { addOrganizationCommands } from './organization-commands';
 import { readCodeBatches } from './reward-codes-file';
 
 /** Codes per request: well under the API's 10000-per-call limit and the default 1 MB body limit. */
@@ -13,7 +14,7 @@ const ROLES = ['REPORTER', 'PII', 'BULK_VERIFIER'];
  */
 export function adminCommand(env: Record<string, string | undefined>): Command {
   const admin = new Command('admin')
-    .description('operator API: accounts, access tokens, programs, reward codes (prints JSON)')
+    .description('operator API: accounts, access tokens, programs, reward codes, organizations (prints JSON)')
     .option(
       '--url <baseUrl>',
       'service base URL (default ELIGO_ADMIN_URL, ELIGO_PUBLIC_BASE_URL or localhost)',
@@ -112,32 +113,6 @@ export function adminCommand(env: Record<string, string | undefined>): Command {
         return { added, remaining };
       }),
     );
+  addOrganizationCommands(admin, target);
   return admin;
 }
-
-/** Wraps an action: prints its result as JSON, or the API's error body on stderr with exit code 1. */
-function run<A extends unknown[]>(action: (...args: A) => Promise<unknown>): (...args: A) => Promise<void> {
-  return async (...args) => {
-    try {
-      const result = await action(...args);
-      process.stdout.write(JSON.stringify(result ?? {}, null, 2) + '\n');
-    } catch (err) {
-      if (err instanceof AdminApiError) {
-        process.stderr.write(`eligo admin: ${err.message}\n${JSON.stringify(err.body, null, 2)}\n`);
-      } else {
-        process.stderr.write(`eligo admin: ${err instanceof Error ? err.message : String(err)}\n`);
-      }
-      process.exitCode = 1;
-    }
-  };
-}
-
-function readJsonObject(path: string): Record<string, unknown> {
-  const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new Error(`${path} must hold a JSON object`);
-  return value as Record<string, unknown>;
-}
-
-/** Ids go into URL paths: encode so that a typo cannot address another endpoint. */
-const seg = (value: string): string => encodeURIComponent(value);
