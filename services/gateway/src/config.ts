@@ -8,11 +8,18 @@ const schema = z.object({
   // How long a successful token check is reused without asking the programs service again. Revocation
   // events drop entries at once; the TTL bounds staleness when an event is late. 0 turns the cache off.
   ELIGO_GATEWAY_AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  // Largest organization import file (POST /rest/admin/v1/organizations). The body is streamed, never held
+  // in memory, so this bounds how long one import may keep the organizations service busy, not memory.
+  ELIGO_GATEWAY_IMPORT_MAX_BYTES: z.coerce.number().int().min(1).default(104_857_600),
+  // One import batch (500 rows) is one call that writes many rows: it gets longer than the default deadline.
+  ELIGO_GATEWAY_IMPORT_BATCH_DEADLINE_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
 });
 
 export interface GatewayConfig {
   infoDeadlineMs: number;
   authCacheMs: number;
+  importMaxBytes: number;
+  importBatchDeadlineMs: number;
 }
 
 export function loadGatewayConfig(config: Config): GatewayConfig {
@@ -20,5 +27,7 @@ export function loadGatewayConfig(config: Config): GatewayConfig {
   return {
     infoDeadlineMs: env.ELIGO_GATEWAY_INFO_DEADLINE_MS,
     authCacheMs: env.ELIGO_GATEWAY_AUTH_CACHE_MS,
+    importMaxBytes: env.ELIGO_GATEWAY_IMPORT_MAX_BYTES,
+    importBatchDeadlineMs: env.ELIGO_GATEWAY_IMPORT_BATCH_DEADLINE_MS,
   };
 }

@@ -9,6 +9,7 @@ import { createAuthenticator } from './auth/authenticator';
 import { listenForRevocations } from './auth/revocation-listener';
 import { closeServiceClients, createServiceClients } from './clients/clients';
 import { moduleInfoReader } from './clients/module-info';
+import { createOrganizationsClient } from './clients/organizations.client';
 import { createProgramsClient } from './clients/programs.client';
 import { loadGatewayConfig } from './config';
 import { gatewayGrpcService } from './grpc/gateway.handlers';
@@ -33,6 +34,7 @@ export const createModule: ModuleFactory = (config, deps) => {
     logger: deps.logger,
   });
   const programs = createProgramsClient(clients.programs);
+  const organizations = createOrganizationsClient(clients.organizations);
   const authenticator = createAuthenticator({
     operatorToken: deps.adminToken,
     authenticate: programs.authenticate,
@@ -53,7 +55,10 @@ export const createModule: ModuleFactory = (config, deps) => {
         gitCommit: info.gitCommit,
         modules: moduleInfoReader(clients, own.infoDeadlineMs),
         programs,
+        organizations,
         authenticator,
+        importMaxBytes: own.importMaxBytes,
+        importBatchDeadlineMs: own.importBatchDeadlineMs,
       }),
     start: async () => {
       revocations = await listenForRevocations({

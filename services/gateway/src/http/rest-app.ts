@@ -3,13 +3,16 @@ import type { Logger } from 'pino';
 import type { Authenticator } from '../auth/authenticator';
 import { authMiddlewares } from '../auth/middleware';
 import type { ModuleInfoReader } from '../clients/module-info';
+import type { OrganizationsClient } from '../clients/organizations.client';
 import type { ProgramsClient } from '../clients/programs.client';
 import { errorMiddleware } from '../errors';
 import { openApiDocument } from '../openapi/document';
 import { adminAccountRouter } from '../routes/admin/accounts';
+import { adminOrganizationImportRouter, adminOrganizationRouter } from '../routes/admin/organizations';
 import { adminProgramRouter } from '../routes/admin/programs';
 import { infoRouter } from '../routes/info';
 import { oauthRouter } from '../routes/oauth';
+import { organizationRouter } from '../routes/organization';
 import { programRouter } from '../routes/program';
 import { createRequestValidator } from '../validation/request-validator';
 import { oauthErrorMiddleware } from './oauth-errors';
@@ -22,7 +25,11 @@ export interface RestOptions {
   gitCommit: string;
   modules: ModuleInfoReader;
   programs: ProgramsClient;
+  organizations: OrganizationsClient;
   authenticator: Authenticator;
+  /** ELIGO_GATEWAY_IMPORT_MAX_BYTES: the organization import streams its body, outside bodyLimit. */
+  importMaxBytes: number;
+  importBatchDeadlineMs: number;
 }
 
 /**
@@ -33,7 +40,7 @@ export function mountRest(app: Express, options: RestOptions): void {
   const document = openApiDocument(options.publicBaseUrl);
   const validator = createRequestValidator();
   const auth = authMiddlewares(options.authenticator);
-  const { programs, logger } = options;
+  const { programs, organizations, logger } = options;
   // JSON merge patch bodies are JSON too; anything else leaves req.body undefined (the validator says so).
   const json = express.json({
     limit: options.bodyLimit,
@@ -55,6 +62,7 @@ export function mountRest(app: Express, options: RestOptions): void {
     }),
   );
   v2.use(programRouter({ programs, auth, validator }));
+  v2.use(organizationRouter({ organizations, validator, publicBaseUrl: options.publicBaseUrl }));
   v2.use(notFound);
   v2.use(errorMiddleware(logger));
   app.use('/rest/v2', v2);
@@ -62,9 +70,18 @@ export function mountRest(app: Express, options: RestOptions): void {
   const admin = Router();
   // The operator check needs no service call, so it runs before any body is read; unknown paths are 401 too.
   admin.use(auth.requireOperator);
+  // Before the JSON parser: the import streams its own body (CSV or NDJSON) under its own size limit.
+  admin.use(
+    adminOrganizationImportRouter({
+      organizations,
+      maxBytes: options.importMaxBytes,
+      batchDeadlineMs: options.importBatchDeadlineMs,
+    }),
+  );
   admin.use(json);
   admin.use(adminAccountRouter({ programs, validator, authenticator: options.authenticator }));
   admin.use(adminProgramRouter({ programs, validator }));
+  admin.use(adminOrganizationRouter({ organizations, validator }));
   admin.use(notFound);
   admin.use(errorMiddleware(logger));
   app.use('/rest/admin/v1', admin);

@@ -80,7 +80,7 @@ export function themeToJson(theme: programsProgramV1.Theme | undefined): ThemeJs
 
 /** A reply field the contract always sets; its absence is a service bug (500, logged), not a client error. */
 export function present<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`programs service replied without ${what}`);
+  if (value === undefined) throw new Error(`service replied without ${what}`);
   return value;
 }
 

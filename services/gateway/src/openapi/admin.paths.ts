@@ -1,16 +1,19 @@
 import { errorResponse, idParameter, jsonBody, jsonResponse, ref } from './refs';
 
-const security = [{ operatorToken: [] }];
+export const security = [{ operatorToken: [] }];
 const accountId = idParameter('accountId', 'An account');
 const programId = idParameter('programId', 'A program of any account');
-const unauthorized = {
+export const unauthorized = {
   '401': {
     description: 'Missing or invalid operator token (account tokens are not accepted here)',
     content: { 'application/json': { schema: ref('schemas', 'SystemErrorMessage') } },
   },
   '503': ref('responses', 'ServiceUnavailable'),
 };
-const withBody = { '400': ref('responses', 'InvalidRequest'), '413': ref('responses', 'PayloadTooLarge') };
+export const withBody = {
+  '400': ref('responses', 'InvalidRequest'),
+  '413': ref('responses', 'PayloadTooLarge'),
+};
 const noAccount = errorResponse('No such account', 'SystemErrorMessage');
 const programConfiguration = ref('responses', 'ProgramConfiguration');
 

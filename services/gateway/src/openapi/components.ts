@@ -1,6 +1,8 @@
 import { accountSchemas } from './schemas/account';
 import { commonSchemas } from './schemas/common';
 import { oauthSchemas } from './schemas/oauth';
+import { organizationSchemas } from './schemas/organization';
+import { organizationAdminSchemas } from './schemas/organization-admin';
 import { programSchemas } from './schemas/program';
 import { programInputSchemas } from './schemas/program-input';
 
@@ -11,6 +13,8 @@ export const schemas = {
   ...programInputSchemas,
   ...programSchemas,
   ...oauthSchemas,
+  ...organizationSchemas,
+  ...organizationAdminSchemas,
 } as const;
 
 export type SchemaName = keyof typeof schemas;

@@ -76,6 +76,11 @@ it('tags the admin API and OAuth, and gives their paths their own servers', () =
     'get /programs/{programId}',
     'patch /programs/{programId}',
     'post /programs/{programId}/rewardCodes',
+    'post /organizations',
+    'get /organizations/{organizationId}',
+    'get /addSchoolRequests',
+    'post /addSchoolRequests/{requestId}/accept',
+    'post /addSchoolRequests/{requestId}/decline',
   ]);
 });
 
@@ -92,5 +97,23 @@ it('documents 401 on every authenticated operation and 400/413 on every one with
         true,
       ]);
     }
+  }
+});
+
+it('leaves the organization search and add-school open, and marks the per-audience searches deprecated', () => {
+  const organization = operations.filter((o) => (o.operation.tags as string[])[0] === 'organization');
+  expect(organization.map((o) => `${o.method} ${o.path}`)).toEqual([
+    'get /program/{programId}/organization',
+    'get /organization/student',
+    'get /organization/military',
+    'get /organization/teacher',
+    'post /organization/addSchool/search/domain',
+    'post /organization/addSchool/search/name',
+    'post /organization/addSchool',
+  ]);
+  for (const { path, operation } of organization) {
+    expect([path, operation.security]).toEqual([path, undefined]);
+    const deprecated = path.startsWith('/organization/') && !path.includes('addSchool');
+    expect([path, operation.deprecated === true]).toEqual([path, deprecated]);
   }
 });

@@ -1,7 +1,9 @@
+import { adminOrganizationPaths } from './admin-organization.paths';
 import { adminPaths } from './admin.paths';
 import { components } from './components';
 import { infoPaths } from './info.paths';
 import { oauthPaths } from './oauth.paths';
+import { organizationPaths } from './organization.paths';
 import { programPaths } from './program.paths';
 
 /**
@@ -24,6 +26,11 @@ export function openApiDocument(publicBaseUrl: string): Record<string, unknown> 
     tags: [
       { name: 'info', description: 'Service information' },
       { name: 'program', description: 'Program administration with an account token' },
+      {
+        name: 'organization',
+        description:
+          'Organization search and add-school requests (no token: the verification form calls them)',
+      },
       { name: 'oauth', description: 'OAuth 2.0 client credentials under /rest/oauth' },
       {
         name: 'admin',
@@ -34,7 +41,9 @@ export function openApiDocument(publicBaseUrl: string): Record<string, unknown> 
     paths: {
       ...infoPaths,
       ...programPaths,
+      ...organizationPaths,
       ...adminPaths(publicBaseUrl),
+      ...adminOrganizationPaths(publicBaseUrl),
       ...oauthPaths(publicBaseUrl),
     },
     components: components(publicBaseUrl),

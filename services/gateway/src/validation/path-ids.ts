@@ -18,3 +18,20 @@ export function hexIdParam(param: string, notFound: () => DomainError): RequestH
 export const programNotFound = (): DomainError => notFound('Program not found', { errorIds: ['noProgram'] });
 export const accountNotFound = (): DomainError => notFound('Account not found', { body: 'SEM' });
 export const tokenNotFound = (): DomainError => notFound('Access token not found', { body: 'SEM' });
+
+/** Organization ids are positive integers (int64 in the catalog, within JSON's safe integers). */
+export function integerIdParam(param: string, notFound: () => DomainError): RequestHandler {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const value = req.params[param];
+    const ok =
+      typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value));
+    next(ok ? undefined : notFound());
+  };
+}
+
+/** The spec answers the program organization search's unknown program with SEM, unlike the other routes. */
+export const programNotFoundSem = (): DomainError => notFound('Program not found', { body: 'SEM' });
+export const organizationNotFound = (): DomainError =>
+  notFound('Organization not found', { errorIds: ['noOrganization'] });
+export const addSchoolRequestNotFound = (): DomainError =>
+  notFound('Add-school request not found', { body: 'SEM' });

@@ -122,7 +122,7 @@ describe('the OpenAPI document and the validator share one set of schemas', () =
   const document = openApiDocument('http://localhost:8080') as {
     paths: Record<
       string,
-      Record<string, { requestBody?: { content: Record<string, { schema: { $ref: string } }> } }>
+      Record<string, { requestBody?: { content: Record<string, { schema: { $ref?: string } }> } }>
     >;
     components: { schemas: unknown };
   };
@@ -131,10 +131,14 @@ describe('the OpenAPI document and the validator share one set of schemas', () =
     expect(document.components.schemas).toBe(schemas);
   });
 
+  // Bodies the validator checks name a component schema; the organization import's CSV/NDJSON stream does
+  // not (its rows are checked while it is read: src/import).
   const requestSchemas = Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item).flatMap(([method, operation]) =>
-      Object.values(operation?.requestBody?.content ?? {}).map(
-        (media) => [`${method.toUpperCase()} ${path}`, media.schema.$ref.split('/').pop()!] as const,
+      Object.values(operation?.requestBody?.content ?? {}).flatMap((media) =>
+        media.schema.$ref
+          ? [[`${method.toUpperCase()} ${path}`, media.schema.$ref.split('/').pop()!] as const]
+          : [],
       ),
     ),
   );
@@ -151,6 +155,11 @@ describe('the OpenAPI document and the validator share one set of schemas', () =
         'POST /program/{programId}/webhook',
         'DELETE /program/{programId}/webhook',
         'POST /program/{programId}/sendLink',
+        'POST /organization/addSchool/search/domain',
+        'POST /organization/addSchool/search/name',
+        'POST /organization/addSchool',
+        'POST /addSchoolRequests/{requestId}/accept',
+        'POST /addSchoolRequests/{requestId}/decline',
         'POST /token',
       ]),
     );
@@ -167,6 +176,19 @@ describe('the OpenAPI document and the validator share one set of schemas', () =
     WebhookRequest: { callbackUri: 'https://example.com/hook' },
     WebhookDeleteRequest: {},
     SendLinkRequest: { email: 'someone@example.com' },
+    AddSchoolDomainSearchRequest: { programId: 'ab'.repeat(12), schoolDomain: 'x.edu', schoolCountry: 'US' },
+    AddSchoolNameSearchRequest: { programId: 'ab'.repeat(12), schoolName: 'X', schoolCountry: 'US' },
+    AddSchoolRequest: {
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@example.com',
+      schoolName: 'X',
+      schoolDomain: 'x.edu',
+      schoolCountry: 'US',
+      programId: 'ab'.repeat(12),
+    },
+    AddSchoolAcceptRequest: { type: 'UNIVERSITY' },
+    AddSchoolDeclineRequest: {},
   };
 
   // RFC 6749 section 3.1: the token endpoint must ignore parameters it does not know.

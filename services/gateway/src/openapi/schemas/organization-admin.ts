@@ -1,0 +1,158 @@
+import { organizationTypes } from './organization';
+
+/** The catalog and the add-school review queue as operators see them (admin API). */
+const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
+const epochMs = { type: 'integer', description: 'Epoch milliseconds.' } as const;
+const nullableString = { type: ['string', 'null'] } as const;
+const type = { type: 'string', enum: organizationTypes } as const;
+const domains = {
+  type: 'array',
+  maxItems: 20,
+  items: text(253),
+  description: 'Host names people of the organization use (e.g. stanford.edu).',
+} as const;
+
+export const organizationAdminSchemas = {
+  OrganizationDetail: {
+    type: 'object',
+    required: ['id', 'name', 'type', 'country', 'domains', 'city', 'state', 'externalKey'],
+    properties: {
+      id: { type: 'integer' },
+      name: { type: 'string' },
+      type: { type: 'string' },
+      country: { type: 'string' },
+      domains: { type: 'array', items: { type: 'string' } },
+      city: nullableString,
+      state: nullableString,
+      externalKey: {
+        type: 'string',
+        description:
+          "The key it was loaded under (an import row's externalId, swot:<domain>, add-school:<requestId>).",
+      },
+    },
+  },
+  OrganizationImportRow: {
+    type: 'object',
+    description:
+      'One NDJSON line (the CSV columns carry the same names; there, domains are separated by ";"). ' +
+      'externalId, name, type and country are required.',
+    additionalProperties: false,
+    required: ['externalId', 'name', 'type', 'country'],
+    properties: {
+      externalId: { ...text(200), description: 'Your key: importing it again updates the organization.' },
+      name: text(200),
+      type,
+      country: { ...text(2), description: 'ISO 3166-1 alpha-2.' },
+      domains,
+      city: nullableString,
+      state: nullableString,
+    },
+  },
+  OrganizationImportResult: {
+    type: 'object',
+    required: ['received', 'created', 'updated', 'unchanged', 'rejected', 'errors'],
+    properties: {
+      received: { type: 'integer', description: 'Data rows read (blank lines are not rows).' },
+      created: { type: 'integer' },
+      updated: { type: 'integer' },
+      unchanged: {
+        type: 'integer',
+        description: 'Rows identical to what the catalog holds under their key.',
+      },
+      rejected: { type: 'integer' },
+      errors: {
+        type: 'array',
+        maxItems: 100,
+        description: 'The first 100 rejected rows, by line of the file (the header is line 1 of a CSV).',
+        items: {
+          type: 'object',
+          required: ['line', 'message'],
+          properties: { line: { type: 'integer' }, message: { type: 'string' } },
+        },
+      },
+    },
+  },
+  AddSchoolRequestRecord: {
+    type: 'object',
+    description: 'A stored add-school request. Names and email are personal information.',
+    required: [
+      'requestId',
+      'programId',
+      'status',
+      'firstName',
+      'lastName',
+      'email',
+      'schoolName',
+      'schoolDomain',
+      'schoolCountry',
+      'created',
+      'decided',
+      'organizationId',
+      'declineReason',
+    ],
+    properties: {
+      requestId: { type: 'string', pattern: '^[0-9a-f]{24}$' },
+      programId: { type: 'string' },
+      status: { type: 'string', enum: ['PENDING', 'ACCEPTED', 'DECLINED'] },
+      firstName: { type: 'string' },
+      lastName: { type: 'string' },
+      email: { type: 'string' },
+      schoolName: { type: 'string' },
+      schoolDomain: { type: 'string' },
+      schoolCountry: { type: 'string' },
+      created: epochMs,
+      decided: { type: ['integer', 'null'], description: 'Epoch milliseconds of the accept or decline.' },
+      organizationId: { type: ['integer', 'null'], description: 'The organization an accept added.' },
+      declineReason: nullableString,
+    },
+  },
+  AddSchoolRequestPage: {
+    type: 'object',
+    required: ['requests', 'nextPageToken'],
+    properties: {
+      requests: {
+        type: 'array',
+        description: 'Newest first.',
+        items: { $ref: '#/components/schemas/AddSchoolRequestRecord' },
+      },
+      nextPageToken: {
+        type: ['string', 'null'],
+        description: 'Pass as pageToken for the next page; null on the last.',
+      },
+    },
+  },
+  AddSchoolAcceptRequest: {
+    type: 'object',
+    additionalProperties: false,
+    description: "The organization to add. name, country and domains default to the request's school.",
+    required: ['type'],
+    properties: {
+      type,
+      name: text(200),
+      country: { type: 'string', pattern: '^[A-Za-z]{2}$' },
+      domains,
+      city: { type: 'string', maxLength: 100 },
+      state: { type: 'string', maxLength: 100 },
+    },
+  },
+  AddSchoolDeclineRequest: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      reason: { type: 'string', maxLength: 500, description: 'For staff; never shown to the requester.' },
+    },
+  },
+  AddSchoolAccepted: {
+    type: 'object',
+    required: ['request', 'organization'],
+    properties: {
+      request: { $ref: '#/components/schemas/AddSchoolRequestRecord' },
+      organization: { $ref: '#/components/schemas/OrganizationDetail' },
+    },
+  },
+  AddSchoolDeclined: {
+    type: 'object',
+    required: ['request'],
+    properties: { request: { $ref: '#/components/schemas/AddSchoolRequestRecord' } },
+  },
+} as const;

@@ -1,0 +1,50 @@
+import type { ProgramsApi, Reply } from './programs-api';
+
+/** One catalog organization as an import file row (the admin import's columns). */
+export interface OrganizationFixture {
+  externalId: string;
+  name: string;
+  type: string;
+  country: string;
+  domains?: string[];
+  city?: string;
+  state?: string;
+}
+
+const columns = ['externalId', 'name', 'type', 'country', 'domains', 'city', 'state'] as const;
+
+/** Quotes a CSV value when it needs it (RFC 4180). */
+const csvValue = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+export function toCsv(rows: OrganizationFixture[]): string {
+  const lines = rows.map((r) =>
+    columns
+      .map((c) => (c === 'domains' ? (r.domains ?? []).join(';') : (r[c] ?? '')))
+      .map(csvValue)
+      .join(','),
+  );
+  return `${columns.join(',')}\n${lines.join('\n')}\n`;
+}
+
+export function toNdjson(rows: object[]): string {
+  return rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
+}
+
+/** The organization endpoints of REST v2 and the admin API, on top of the programs helpers. */
+export function organizationsApi(api: ProgramsApi) {
+  const importFile = (raw: string, contentType: string): Promise<Reply> =>
+    api.admin('POST', '/organizations', { raw, contentType });
+  const importCsv = (rows: OrganizationFixture[]) => importFile(toCsv(rows), 'text/csv');
+  const importNdjson = (rows: object[]) => importFile(toNdjson(rows), 'application/x-ndjson');
+  const search = (programId: string, query: Record<string, string>) =>
+    api.v2('GET', `/program/${programId}/organization?${new URLSearchParams(query)}`);
+  const names = (reply: Reply): string[] => (reply.body as { name: string }[]).map((o) => o.name);
+  /** Looks up an organization id by exact name through the program search. */
+  const idOf = async (programId: string, name: string): Promise<number> => {
+    const reply = await search(programId, { name, limit: '100' });
+    const found = (reply.body as { id: number; name: string }[]).find((o) => o.name === name);
+    if (!found) throw new Error(`${name} not found: ${JSON.stringify(reply.body)}`);
+    return found.id;
+  };
+  return { importFile, importCsv, importNdjson, search, names, idOf };
+}
