@@ -94,7 +94,7 @@ describe('add-school requests', () => {
 
     const again = await api.admin('POST', `/addSchoolRequests/${pending.requestId}/decline`);
     expect([again.status, again.body]).toEqual([
-      400,
+      409,
       { systemErrorMessage: expect.stringMatching(/already accepted/) },
     ]);
 

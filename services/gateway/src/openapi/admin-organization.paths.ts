@@ -3,22 +3,7 @@ import { errorResponse, idParameter, jsonBody, jsonResponse } from './refs';
 
 const requestId = idParameter('requestId', 'An add-school request');
 const noRequest = errorResponse('No such add-school request', 'SystemErrorMessage');
-// FAILED_PRECONDITION maps to 400 (grpc-gateway, errors.ts); the service names no other status for it.
-const invalidOrDecided = {
-  description:
-    'The body does not match its schema or the service refused a value (ER, errorIds [invalidRequest]), ' +
-    'or the request was already accepted or declined (SEM)',
-  content: {
-    'application/json': {
-      schema: {
-        anyOf: [
-          { $ref: '#/components/schemas/ErrorResponse' },
-          { $ref: '#/components/schemas/SystemErrorMessage' },
-        ],
-      },
-    },
-  },
-};
+const decided = errorResponse('The request was already accepted or declined', 'SystemErrorMessage');
 const text = { type: 'string' };
 
 /** The organization catalog and the add-school review queue under /rest/admin/v1 (operator token). */
@@ -141,9 +126,9 @@ export function adminOrganizationPaths(publicBaseUrl: string) {
         responses: {
           '200': jsonResponse('The closed request and the new organization', 'AddSchoolAccepted'),
           ...withBody,
-          '400': invalidOrDecided,
           ...unauthorized,
           '404': noRequest,
+          '409': decided,
         },
       },
     },
@@ -159,9 +144,9 @@ export function adminOrganizationPaths(publicBaseUrl: string) {
         responses: {
           '200': jsonResponse('The closed request', 'AddSchoolDeclined'),
           ...withBody,
-          '400': invalidOrDecided,
           ...unauthorized,
           '404': noRequest,
+          '409': decided,
         },
       },
     },
