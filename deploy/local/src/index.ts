@@ -11,3 +11,4 @@ export {
   type ServiceUnderTest,
   type ServiceUnderTestOptions,
 } from './testing/service-under-test';
+export { recordTopic, waitFor, type TopicRecorder } from './testing/topic-recorder';

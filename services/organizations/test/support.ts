@@ -1,22 +1,24 @@
-import { randomBytes } from 'node:crypto';
-import { startServiceUnderTest, type ServiceUnderTest } from '@eligo/local-infra';
+import {
+  recordTopic,
+  startServiceUnderTest,
+  waitFor,
+  type ServiceUnderTest,
+  type TopicRecorder,
+} from '@eligo/local-infra';
 import { definition as programsDefinition } from '@eligo/programs';
 import { organizationsOrganizationV1, organizationsV1, programsProgramV1, programsV1 } from '@eligo/proto';
 import {
   createClient,
   createDb,
-  createKafkaEventBus,
-  createLogger,
   decodeGrpcError,
   type DecodedGrpcError,
-  type DeliveredMessage,
   type GrpcClient,
   type Knex,
-  type Subscription,
 } from '@eligo/runtime';
 import { definition } from '../src';
 import { organizationsTopic } from '../src/events/topics';
 
+export { waitFor };
 export type OrganizationsClient = GrpcClient<typeof organizationsV1.OrganizationsServiceService>;
 export type ProgramsClient = GrpcClient<typeof programsV1.ProgramsServiceService>;
 export type Organization = organizationsOrganizationV1.Organization;
@@ -140,50 +142,5 @@ export async function importFixtures(h: Harness, fixtures: readonly Fixture[]): 
 /** Names of organizations, for order assertions. */
 export const names = (orgs: readonly Organization[]) => orgs.map((o) => o.name);
 
-export async function waitFor<T>(
-  what: string,
-  probe: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/**
- * Everything published on the organizations topic, read by a consumer group of its own from the beginning.
- * The topic is shared by every test database, so assertions pick messages by key (ids made by the test).
- */
-export async function subscribeOrganizationsTopic(): Promise<{
-  messages: DeliveredMessage[];
-  stop(): Promise<void>;
-}> {
-  const brokers = (process.env.ELIGO_TEST_KAFKA_BROKERS ?? '').split(',').filter(Boolean);
-  const bus = createKafkaEventBus({
-    brokers,
-    clientId: `organizations-it-${randomBytes(3).toString('hex')}`,
-    logger: createLogger({ level: process.env.ELIGO_TEST_LOG_LEVEL ?? 'error' }),
-  });
-  const messages: DeliveredMessage[] = [];
-  const groupId = `organizations-it-${randomBytes(6).toString('hex')}`;
-  const subscription: Subscription = await bus.subscribe({
-    groupId,
-    topics: [organizationsTopic],
-    fromBeginning: true,
-    handler: async (message) => {
-      messages.push(message);
-    },
-  });
-  return {
-    messages,
-    async stop() {
-      await subscription.stop();
-      await bus.deleteGroups([groupId]).catch(() => undefined);
-      await bus.close();
-    },
-  };
-}
+/** Everything published on the organizations topic (messages picked by key: the topic is shared by the run). */
+export const subscribeOrganizationsTopic = (): Promise<TopicRecorder> => recordTopic(organizationsTopic);

@@ -1,21 +1,23 @@
-import { randomBytes } from 'node:crypto';
-import { startServiceUnderTest, type ServiceUnderTest } from '@eligo/local-infra';
+import {
+  recordTopic,
+  startServiceUnderTest,
+  waitFor,
+  type ServiceUnderTest,
+  type TopicRecorder,
+} from '@eligo/local-infra';
 import { programsProgramV1, programsV1 } from '@eligo/proto';
 import {
   createDb,
   createClient,
-  createKafkaEventBus,
-  createLogger,
   decodeGrpcError,
   type DecodedGrpcError,
-  type DeliveredMessage,
   type GrpcClient,
   type Knex,
-  type Subscription,
 } from '@eligo/runtime';
 import { definition } from '../src';
 import { programsTopic } from '../src/events/topics';
 
+export { waitFor };
 export type ProgramsClient = GrpcClient<typeof programsV1.ProgramsServiceService>;
 export const { ProgramMode, OfferType } = programsProgramV1;
 export const { TokenRole } = programsV1;
@@ -101,53 +103,8 @@ export async function outboxEvents(db: Knex, key: string): Promise<{ type: strin
   return rows.map((r) => ({ type: r.event_type, payload: r.payload }));
 }
 
-export async function waitFor<T>(
-  what: string,
-  probe: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/**
- * Everything published on the programs topic, read by a consumer group of its own from the beginning. The
- * topic is shared by every test database, so assertions pick messages by key (ids created by the test).
- */
-export async function subscribeProgramsTopic(): Promise<{
-  messages: DeliveredMessage[];
-  stop(): Promise<void>;
-}> {
-  const brokers = (process.env.ELIGO_TEST_KAFKA_BROKERS ?? '').split(',').filter(Boolean);
-  const bus = createKafkaEventBus({
-    brokers,
-    clientId: `programs-it-${randomBytes(3).toString('hex')}`,
-    logger: createLogger({ level: process.env.ELIGO_TEST_LOG_LEVEL ?? 'error' }),
-  });
-  const messages: DeliveredMessage[] = [];
-  const groupId = `programs-it-${randomBytes(6).toString('hex')}`;
-  const subscription: Subscription = await bus.subscribe({
-    groupId,
-    topics: [programsTopic],
-    fromBeginning: true,
-    handler: async (message) => {
-      messages.push(message);
-    },
-  });
-  return {
-    messages,
-    async stop() {
-      await subscription.stop();
-      await bus.deleteGroups([groupId]).catch(() => undefined);
-      await bus.close();
-    },
-  };
-}
+/** Everything published on the programs topic (messages picked by key: the topic is shared by the run). */
+export const subscribeProgramsTopic = (): Promise<TopicRecorder> => recordTopic(programsTopic);
 
 /** A stored row as Postgres prints it (bytea as hex), to assert that no secret or PII is in it. */
 export async function rowText(db: Knex, table: string, id: string): Promise<string> {

@@ -1,3 +1,4 @@
+import { ORGANIZATION_TYPES } from '@eligo/programs';
 /** Organizations and add-school requests of REST v2 (the spec's Organization and add-school resources). */
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 const programId = {
@@ -16,20 +17,8 @@ const schoolDomain = {
 } as const;
 const schoolName = text(200);
 
-export const organizationTypes = [
-  'UNIVERSITY',
-  'POST_SECONDARY',
-  'HIGH_SCHOOL',
-  'K12',
-  'MILITARY',
-  'FIRST_RESPONDER',
-  'MEDICAL',
-  'CORPORATE',
-  'MEMBERSHIP',
-  'NON_PROFIT',
-  'GOVERNMENT',
-  'OTHER',
-] as const;
+/** The catalog's organization types: one list for the codebase (the programs vocabulary). */
+export const organizationTypes = ORGANIZATION_TYPES;
 
 export const organizationSchemas = {
   Organization: {
