@@ -36,8 +36,8 @@ const WORD_SIMILARITY_THRESHOLD = 0.5;
  *  - exact and prefix (tiers 0-1) in search_name order, which the C-collated btree on (search_name, id) gives
  *    with an early stop; the exact name sorts first, being the shortest string with its own prefix;
  *  - inside the name (tier 2, LIKE '%q%'), then similar words (tier 3, misspellings), both through the trigram
- *    index, which needs 3 characters: 1-2 character queries match name starts only. These are ordered by
- *    closer similarity, then the shorter name, then the id.
+ *    index, which needs 3 characters: 1-2 character queries match name starts only. Tier 2 is ordered by
+ *    where the text starts in the name, tier 3 by closer similarity; then the shorter name, then the id.
  */
 export async function searchByName(db: Db, search: NameSearch): Promise<SearchHit[]> {
   const { query: q } = search;
@@ -48,12 +48,14 @@ export async function searchByName(db: Db, search: NameSearch): Promise<SearchHi
     limit: search.limit,
   });
   if (hits.length >= search.limit || q.length < MIN_SUBSTRING_QUERY_LENGTH) return hits;
-  const byRelevance = sql('similarity(search_name, ?) desc, length(name), id', q);
+  // Inside the name: where the text starts, then the shorter name. Cheap on purpose: a common word matches
+  // thousands of names, and similarity() would build the trigrams of every one of them to rank them.
+  const byPosition = sql('strpos(search_name, ?), length(search_name), id', q);
   hits.push(
     ...(await run(db, search, {
       tier: sql('2'),
       match: sql('search_name like ? and search_name not like ?', `%${q}%`, `${q}%`),
-      order: byRelevance,
+      order: byPosition,
       limit: search.limit - hits.length,
     })),
   );
@@ -68,7 +70,7 @@ export async function searchByName(db: Db, search: NameSearch): Promise<SearchHi
     return run(trx, search, {
       tier: sql('3'),
       match: joinSql([similar, sql('search_name not like ?', `%${q}%`)], ' and '),
-      order: byRelevance,
+      order: sql('similarity(search_name, ?) desc, length(name), id', q),
       limit: remaining,
     });
   });
