@@ -77,7 +77,7 @@ describe('eligo admin organizations', () => {
     const again = await eligo('organizations', 'import', file);
     expect(again.json).toMatchObject({ created: 0, updated: 0, unchanged: 2, rejected: 1 });
 
-    const [university] = await search('cliffside university');
+    const university = (await search('cliffside university'))[0]!;
     expect(university.name).toBe('Cliffside University');
     const got = await eligo('organizations', 'get', String(university.id));
     expect(got.json).toMatchObject({
