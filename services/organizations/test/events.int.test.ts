@@ -26,11 +26,7 @@ describe('organizations events on Kafka', () => {
     await h?.stop();
   });
 
-  const eventsFor = (key: string, count: number): Promise<DeliveredMessage[]> =>
-    waitFor(`${count} events keyed ${key}`, () => {
-      const found = topic.messages.filter((m) => m.key === key);
-      return found.length >= count ? found : undefined;
-    });
+  const eventsFor = (key: string, count: number) => topic.keyed(key, count);
   const typeOf = (m: DeliveredMessage) => parseCloudEventHeaders(m.headers).type;
   /**
    * Organization ids restart at 1 in every test database while the topic is shared by all of them, so

@@ -6,7 +6,6 @@ import {
   OfferType,
   startPrograms,
   subscribeProgramsTopic,
-  waitFor,
   type Harness,
 } from './support';
 
@@ -26,11 +25,7 @@ describe('programs events on Kafka', () => {
     await h?.stop();
   });
 
-  const eventsFor = (key: string, count: number): Promise<DeliveredMessage[]> =>
-    waitFor(`${count} events keyed ${key}`, () => {
-      const found = topic.messages.filter((m) => m.key === key);
-      return found.length >= count ? found : undefined;
-    });
+  const eventsFor = (key: string, count: number) => topic.keyed(key, count);
   const typeOf = (m: DeliveredMessage) => parseCloudEventHeaders(m.headers).type;
 
   it('publishes the life of a program in order, with CloudEvents headers and without secrets', async () => {

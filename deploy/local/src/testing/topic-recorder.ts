@@ -19,6 +19,8 @@ export async function waitFor<T>(
 export interface TopicRecorder {
   /** Every message so far, in arrival order. */
   messages: DeliveredMessage[];
+  /** Waits until at least `count` messages with this key arrived; resolves with all of them, in order. */
+  keyed(key: string, count: number): Promise<DeliveredMessage[]>;
   stop(): Promise<void>;
 }
 
@@ -46,6 +48,11 @@ export async function recordTopic(topic: string, env = process.env): Promise<Top
   });
   return {
     messages,
+    keyed: (key, count) =>
+      waitFor(`${count} messages keyed ${key} on ${topic}`, () => {
+        const found = messages.filter((m) => m.key === key);
+        return found.length >= count ? found : undefined;
+      }),
     async stop() {
       await subscription.stop();
       await bus.deleteGroups([name]).catch(() => undefined);
