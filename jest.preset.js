@@ -25,5 +25,7 @@ module.exports = function preset(dir, { infra = true } = {}) {
         }
       : {}),
     testTimeout: 60_000,
+    // The failures again at the end of `npm test` (scripts/test.mjs), where CI's tail of the log shows them.
+    reporters: ['default', path.join(__dirname, 'scripts/jest-failure-reporter.cjs')],
   };
 };

@@ -3,6 +3,7 @@
 // real Postgres, Kafka and MinIO (found from ELIGO_TEST_* or started once by the local harness and stopped at
 // the end), then the event tests again against the current Kafka 4.x line.
 import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -34,6 +35,18 @@ function infra(args, env = process.env) {
   });
   if (res.status !== 0) throw new Error(`infra ${args.join(' ')} failed`);
   return JSON.parse(res.stdout.toString() || '{}');
+}
+
+// Failed tests, written by scripts/jest-failure-reporter.cjs and repeated at the end of the output.
+const failuresDir = join(root, '.eligo/test-failures');
+rmSync(failuresDir, { recursive: true, force: true });
+function printFailures() {
+  if (!existsSync(failuresDir)) return;
+  for (const file of readdirSync(failuresDir).sort()) {
+    console.error(
+      `\n✖ failed tests of ${file.replace(/\.txt$/, '')}:\n${readFileSync(join(failuresDir, file), 'utf8')}`,
+    );
+  }
 }
 
 const turbo = join(root, 'node_modules/.bin/turbo');
@@ -90,5 +103,6 @@ try {
 } finally {
   stop();
 }
+printFailures();
 console.log(`\n${ok ? 'all checks passed' : 'FAILED'} in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
 process.exit(ok ? 0 : 1);

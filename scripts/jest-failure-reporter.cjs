@@ -1,0 +1,40 @@
+// Writes every failed test of a jest run to .eligo/test-failures/<package>.txt, so that `npm test` can repeat
+// them at the very end of its output: CI shows only the tail of a long log, and a failure scrolled out of it
+// cannot be diagnosed.
+const fs = require('node:fs');
+const path = require('node:path');
+
+const MAX_MESSAGE_CHARS = 1500;
+// eslint-disable-next-line no-control-regex
+const stripAnsi = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');
+
+class FailureReporter {
+  constructor(globalConfig) {
+    this.rootDir = globalConfig.rootDir;
+  }
+
+  onRunComplete(_contexts, results) {
+    const lines = [];
+    for (const file of results.testResults) {
+      const where = path.relative(this.rootDir, file.testFilePath);
+      if (file.testExecError)
+        lines.push(`${where}: ${stripAnsi(file.testExecError.message).slice(0, MAX_MESSAGE_CHARS)}`);
+      for (const test of file.testResults) {
+        if (test.status !== 'failed') continue;
+        const message = stripAnsi(test.failureMessages.join('\n'))
+          .split('\n')
+          .filter((line) => !line.includes('/node_modules/')) // jest's own frames say nothing about the failure
+          .join('\n')
+          .slice(0, MAX_MESSAGE_CHARS);
+        lines.push(`${where} › ${test.fullName}\n${message.replace(/^/gm, '    ')}`);
+      }
+    }
+    if (lines.length === 0) return;
+    const dir = path.join(__dirname, '..', '.eligo', 'test-failures');
+    fs.mkdirSync(dir, { recursive: true });
+    const name = path.basename(this.rootDir);
+    fs.writeFileSync(path.join(dir, `${name}.txt`), `${lines.join('\n\n')}\n`);
+  }
+}
+
+module.exports = FailureReporter;
