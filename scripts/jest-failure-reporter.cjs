@@ -3,10 +3,9 @@
 // cannot be diagnosed.
 const fs = require('node:fs');
 const path = require('node:path');
+const { stripVTControlCharacters: stripAnsi } = require('node:util');
 
 const MAX_MESSAGE_CHARS = 1500;
-// eslint-disable-next-line no-control-regex
-const stripAnsi = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');
 
 class FailureReporter {
   constructor(globalConfig) {
