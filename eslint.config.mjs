@@ -1,7 +1,17 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'proto/src/**', '**/*.js', '**/*.cjs', '**/*.mjs', '.turbo/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'proto/src/**',
+      '**/*.js',
+      '**/*.cjs',
+      '**/*.mjs',
+      '.turbo/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
