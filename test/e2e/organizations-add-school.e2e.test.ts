@@ -85,6 +85,7 @@ describe('add-school requests', () => {
       city: 'Boston',
       state: null,
       externalKey: `add-school:${pending.requestId}`,
+      loginUrl: null,
     });
     expect(orgs.names(await orgs.search(programId, { name: 'brand new academy' }))).toEqual([
       'Brand New Academy',

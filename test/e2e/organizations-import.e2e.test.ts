@@ -68,6 +68,7 @@ describe('importing a catalog', () => {
       city: 'Leiden',
       state: 'South Holland',
       externalKey: 'csv-1',
+      loginUrl: null,
     });
     expect(orgs.names(await orgs.search(programId, { name: 'Erasmus, "Rotterdam"' }))).toEqual([
       'Erasmus, "Rotterdam"',
@@ -83,6 +84,57 @@ describe('importing a catalog', () => {
     expect(first.body).toMatchObject({ received: 2, created: 2 });
     const second = await orgs.importFile(toNdjson(rows), 'application/jsonl');
     expect(second.body).toMatchObject({ received: 2, created: 0, updated: 0, unchanged: 2, rejected: 0 });
+  });
+
+  it('carries loginUrl (CSV column, NDJSON key) to the admin read, never to the public search', async () => {
+    const csvSso = 'https://login.uva.nl/saml/sso';
+    const ndSso = 'https://sso.vu.nl/login?service=eligo';
+    const csv = await orgs.importCsv([row('sso-1', 'University of Amsterdam', { loginUrl: csvSso })]);
+    const ndjson = await orgs.importNdjson([
+      row('sso-2', 'Vrije Universiteit Amsterdam', { loginUrl: ndSso }),
+    ]);
+    expect([csv.body, ndjson.body]).toEqual([
+      { received: 1, created: 1, updated: 0, unchanged: 0, rejected: 0, errors: [] },
+      { received: 1, created: 1, updated: 0, unchanged: 0, rejected: 0, errors: [] },
+    ]);
+    const uva = await orgs.idOf(programId, 'University of Amsterdam');
+    const vu = await orgs.idOf(programId, 'Vrije Universiteit Amsterdam');
+    expect((await api.admin('GET', `/organizations/${uva}`)).body).toMatchObject({ loginUrl: csvSso });
+    expect((await api.admin('GET', `/organizations/${vu}`)).body).toMatchObject({ loginUrl: ndSso });
+    // REST v2 search results are the spec's {id, name, country, type}.
+    const found = await orgs.search(programId, { name: 'Amsterdam' });
+    expect(found.body).toEqual(
+      expect.arrayContaining([
+        { id: uva, name: 'University of Amsterdam', country: 'NL', type: 'UNIVERSITY' },
+      ]),
+    );
+    for (const organization of found.body as object[]) expect(organization).not.toHaveProperty('loginUrl');
+
+    // Another URL updates the organization; an empty one clears it.
+    const moved = 'https://login.uva.nl/sso';
+    expect(
+      (await orgs.importCsv([row('sso-1', 'University of Amsterdam', { loginUrl: moved })])).body,
+    ).toMatchObject({
+      updated: 1,
+    });
+    expect((await api.admin('GET', `/organizations/${uva}`)).body.loginUrl).toBe(moved);
+    expect((await orgs.importCsv([row('sso-1', 'University of Amsterdam')])).body).toMatchObject({
+      updated: 1,
+    });
+    expect((await api.admin('GET', `/organizations/${uva}`)).body.loginUrl).toBeNull();
+  });
+
+  it('rejects a row whose loginUrl is not an absolute https URL, naming its line', async () => {
+    const res = await orgs.importCsv([
+      row('badsso-1', 'Plain HTTP College', { loginUrl: 'http://sso.example.nl' }),
+      row('badsso-2', 'Fine SSO College', { loginUrl: 'https://sso.example.nl/login' }),
+      row('badsso-3', 'Relative SSO College', { loginUrl: '/login' }),
+    ]);
+    expect(res.body).toMatchObject({ received: 3, created: 1, rejected: 2 });
+    expect(res.body.errors).toEqual([
+      { line: 2, message: 'loginUrl: must be an absolute https URL (https://...)' },
+      { line: 4, message: 'loginUrl: must be an absolute https URL (https://...)' },
+    ]);
   });
 
   it('reports bad CSV rows by file line and imports the others', async () => {

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import type { ServiceUnderTest } from '@eligo/local-infra';
 import { startAllInProcess } from '../support/in-process';
 import { programsApi, unknownId, type ProgramsApi } from '../support/programs-api';
@@ -119,6 +120,7 @@ describe('programs', () => {
       theme: { intl: { locale: expect.any(String), messages: {}, errorId: {} }, customCss: '' },
       webhook: null,
       verificationLimit: null,
+      subjectTokenKey: null,
       created: expect.any(Number),
       updated: expect.any(Number),
     });
@@ -283,6 +285,66 @@ describe('PATCH /programs/{programId}: JSON merge patch', () => {
     const res = await api.admin('PATCH', `/programs/${programId}`, { body });
     expect(res.status).toBe(400);
     expect(res.body).toEqual(invalidRequest(message));
+  });
+});
+
+describe('subjectTokenKey', () => {
+  const keyPair = (type: 'ec' | 'ed25519') =>
+    type === 'ec' ? generateKeyPairSync('ec', { namedCurve: 'P-256' }) : generateKeyPairSync('ed25519');
+
+  it('is set on create, replaced and cleared by PATCH, and shown on GET', async () => {
+    const { accountId } = await api.createAccount();
+    const jwk = JSON.stringify(keyPair('ec').publicKey.export({ format: 'jwk' }));
+    const created = await api.admin('POST', '/programs', {
+      body: { accountId, name: 'Keyed', segment: 'driverLicense', subjectTokenKey: jwk },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.subjectTokenKey).toBe(jwk);
+    const path = `/programs/${created.body.programId}`;
+    expect((await api.admin('GET', path)).body.subjectTokenKey).toBe(jwk);
+
+    const pem = keyPair('ed25519').publicKey.export({ format: 'pem', type: 'spki' }).toString();
+    const replaced = await api.admin('PATCH', path, { body: { subjectTokenKey: pem } });
+    expect([replaced.status, replaced.body.subjectTokenKey]).toEqual([200, pem.trim()]);
+    // Other settings' patches keep it.
+    expect((await api.admin('PATCH', path, { body: { name: 'Renamed' } })).body.subjectTokenKey).toBe(
+      pem.trim(),
+    );
+
+    const cleared = await api.admin('PATCH', path, { body: { subjectTokenKey: null } });
+    expect([cleared.status, cleared.body.subjectTokenKey]).toEqual([200, null]);
+    expect((await api.admin('GET', path)).body.subjectTokenKey).toBeNull();
+  });
+
+  it.each([
+    [
+      'a private key',
+      () =>
+        JSON.stringify(
+          generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }),
+        ),
+      'subjectTokenKey: must be a public key; this JWK has the private or secret member "d"',
+    ],
+    [
+      'garbage',
+      () => 'not a key',
+      'subjectTokenKey: must be a JWK (JSON with "kty") or a PEM public key (-----BEGIN PUBLIC KEY-----)',
+    ],
+    [
+      'more than 8 KiB',
+      () => `{"kty":"EC","kid":"${'k'.repeat(8200)}"}`,
+      'body.subjectTokenKey must NOT have more than 8192 characters',
+    ],
+  ])('refuses %s with 400 invalidRequest, on create and on PATCH', async (_name, key, message) => {
+    const { accountId } = await api.createAccount();
+    const created = await api.admin('POST', '/programs', {
+      body: { accountId, name: 'P', segment: 'student', subjectTokenKey: key() },
+    });
+    expect([created.status, created.body]).toEqual([400, invalidRequest(message)]);
+    const { programId } = await api.createProgram(accountId);
+    const patched = await api.admin('PATCH', `/programs/${programId}`, { body: { subjectTokenKey: key() } });
+    expect([patched.status, patched.body]).toEqual([400, invalidRequest(message)]);
+    expect((await api.admin('GET', `/programs/${programId}`)).body.subjectTokenKey).toBeNull();
   });
 });
 

@@ -9,9 +9,10 @@ export interface OrganizationFixture {
   domains?: string[];
   city?: string;
   state?: string;
+  loginUrl?: string;
 }
 
-const columns = ['externalId', 'name', 'type', 'country', 'domains', 'city', 'state'] as const;
+const columns = ['externalId', 'name', 'type', 'country', 'domains', 'city', 'state', 'loginUrl'] as const;
 
 /** Quotes a CSV value when it needs it (RFC 4180). */
 const csvValue = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);

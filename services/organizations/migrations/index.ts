@@ -2,6 +2,7 @@ import type { Logger, SchemaMigration } from '@eligo/runtime';
 import type { CatalogSeed } from '../src/config';
 import { catalog } from './001_catalog';
 import { seedCatalogMigration } from './002_seed_catalog';
+import { loginUrl } from './003_login_url';
 
 /**
  * Migrations of the organizations schema, applied in name order after the shared outbox and inbox tables
@@ -9,5 +10,9 @@ import { seedCatalogMigration } from './002_seed_catalog';
  * needs the config (seed or not) and a logger, hence a function rather than a constant list.
  */
 export function migrationsFor(options: { seed: CatalogSeed; logger: Logger }): readonly SchemaMigration[] {
-  return [catalog, seedCatalogMigration({ enabled: options.seed === 'swot', logger: options.logger })];
+  return [
+    catalog,
+    seedCatalogMigration({ enabled: options.seed === 'swot', logger: options.logger }),
+    loginUrl,
+  ];
 }

@@ -44,6 +44,7 @@ describe('add-school decisions', () => {
         domains: [],
         city: 'Boston',
         state: 'MA',
+        loginUrl: 'https://sso.engine-academy.edu/login',
       },
     });
     expect(accepted.organization).toEqual({
@@ -55,6 +56,7 @@ describe('add-school decisions', () => {
       city: 'Boston',
       state: 'MA',
       externalKey: `add-school:${requestId}`,
+      loginUrl: 'https://sso.engine-academy.edu/login',
     });
     expect(accepted.request).toMatchObject({
       requestId,
@@ -83,6 +85,7 @@ describe('add-school decisions', () => {
         domains: ['engine.edu', 'cs.engine.edu'],
         city: '',
         state: '',
+        loginUrl: '',
       },
     });
     expect(organization).toMatchObject({
@@ -103,6 +106,7 @@ describe('add-school decisions', () => {
       domains: [],
       city: '',
       state: '',
+      loginUrl: '',
     };
     await h.client.unary('acceptAddSchoolRequest', { requestId: toAccept, organization });
     const declined = await h.client.unary('declineAddSchoolRequest', {
@@ -131,7 +135,16 @@ describe('add-school decisions', () => {
 
   it('refuses an acceptance without type or with a bad override, leaving the request pending', async () => {
     const requestId = await request(await newProgram(h.programs));
-    const base = { externalKey: '', name: '', type: '', country: '', domains: [], city: '', state: '' };
+    const base = {
+      externalKey: '',
+      name: '',
+      type: '',
+      country: '',
+      domains: [],
+      city: '',
+      state: '',
+      loginUrl: '',
+    };
     const noType = await failure(h.client.unary('acceptAddSchoolRequest', { requestId, organization: base }));
     expect([noType.codeName, noType.message]).toEqual(['INVALID_ARGUMENT', 'organization.type: is required']);
     const badCountry = await failure(
@@ -141,6 +154,16 @@ describe('add-school decisions', () => {
       }),
     );
     expect(badCountry.message).toBe('organization.country: "XX" is not an ISO 3166-1 alpha-2 country code');
+    const badLoginUrl = await failure(
+      h.client.unary('acceptAddSchoolRequest', {
+        requestId,
+        organization: { ...base, type: 'UNIVERSITY', loginUrl: 'http://sso.example.edu' },
+      }),
+    );
+    expect([badLoginUrl.codeName, badLoginUrl.message]).toEqual([
+      'INVALID_ARGUMENT',
+      'organization.loginUrl: must be an absolute https URL (https://...)',
+    ]);
     const longReason = await failure(
       h.client.unary('declineAddSchoolRequest', { requestId, reason: 'r'.repeat(501) }),
     );
@@ -158,6 +181,7 @@ describe('add-school decisions', () => {
       domains: [],
       city: '',
       state: '',
+      loginUrl: '',
     };
     for (const requestId of ['0123456789abcdef01234567', 'nope']) {
       expect(

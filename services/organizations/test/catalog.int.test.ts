@@ -20,7 +20,13 @@ describe('catalog reads and eligibility', () => {
   beforeAll(async () => {
     h = await startOrganizations();
     orgs = await importFixtures(h, [
-      { name: 'Stanford University', domains: ['stanford.edu'], city: 'Stanford', state: 'CA' },
+      {
+        name: 'Stanford University',
+        domains: ['stanford.edu'],
+        city: 'Stanford',
+        state: 'CA',
+        loginUrl: 'https://login.stanford.edu/idp/profile/SAML2/Redirect/SSO',
+      },
       { name: 'Springfield Elementary', type: 'K12' },
       { name: 'University of Oxford', country: 'GB' },
       { name: 'Twin College', country: 'US', type: 'POST_SECONDARY' },
@@ -44,6 +50,7 @@ describe('catalog reads and eligibility', () => {
       city: 'Stanford',
       state: 'CA',
       externalKey: 'fixture:Stanford University:US',
+      loginUrl: 'https://login.stanford.edu/idp/profile/SAML2/Redirect/SSO',
     });
     for (const organizationId of [999_999, 0, -1]) {
       const err = await failure(h.client.unary('getOrganization', { organizationId }));

@@ -64,6 +64,7 @@ describe('organizations events on Kafka', () => {
             domains: ['ev.edu'],
             city: '',
             state: '',
+            loginUrl: '',
           },
         },
       ],
@@ -107,6 +108,7 @@ describe('organizations events on Kafka', () => {
       domains: [],
       city: '',
       state: '',
+      loginUrl: '',
     };
     const { organization: created } = await h.client.unary('acceptAddSchoolRequest', {
       requestId: accepted,

@@ -10,6 +10,7 @@ const org = (key: string, overrides: Partial<Input> = {}): Input => ({
   domains: [],
   city: '',
   state: '',
+  loginUrl: '',
   ...overrides,
 });
 
@@ -85,6 +86,57 @@ describe('ImportOrganizations', () => {
       ],
     });
     expect(await h.db.table('organizations').whereIn('external_key', ['b2', 'b3', 'b4']).count()).toEqual([
+      { count: '0' },
+    ]);
+  });
+
+  it('stores a login URL, returns it from GetOrganization, and updates or clears it by re-import', async () => {
+    const sso = 'https://sso.g1.example.edu/login?app=eligo';
+    expect(await importRows([org('g1', { loginUrl: sso }), org('g2')])).toEqual({
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      rejected: [],
+    });
+    const [g1, g2] = await idsOf(['g1', 'g2']);
+    const stored = async () =>
+      (await h.db.table('organizations').where({ external_key: 'g1' }).first('login_url')) as {
+        login_url: string | null;
+      };
+    expect(await stored()).toEqual({ login_url: sso });
+    const get = async (id: string | undefined) =>
+      (await h.client.unary('getOrganization', { organizationId: Number(id) })).organization;
+    expect(await get(g1)).toMatchObject({ externalKey: 'g1', loginUrl: sso });
+    expect((await get(g2))!.loginUrl).toBe('');
+
+    // The same URL again is no change; another one (or none) is an update.
+    expect(await importRows([org('g1', { loginUrl: sso })])).toMatchObject({ unchanged: 1, updated: 0 });
+    const moved = 'https://login.g1.example.edu/';
+    expect(await importRows([org('g1', { loginUrl: moved })])).toMatchObject({ updated: 1 });
+    expect((await get(g1))!.loginUrl).toBe(moved);
+    expect(await importRows([org('g1')])).toMatchObject({ updated: 1 });
+    expect(await stored()).toEqual({ login_url: null });
+    expect((await get(g1))!.loginUrl).toBe('');
+  });
+
+  it('rejects a row whose login URL is not an absolute https URL', async () => {
+    const result = await importRows([
+      org('h1', { loginUrl: 'http://sso.h1.example.edu' }),
+      org('h2', { loginUrl: 'sso.h2.example.edu/login' }),
+      org('h3', { loginUrl: `https://sso.example.edu/${'x'.repeat(2048)}` }),
+      org('h4', { loginUrl: 'https://sso.h4.example.edu/login' }),
+    ]);
+    expect(result).toEqual({
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      rejected: [
+        { line: 2, message: 'loginUrl: must be an absolute https URL (https://...)' },
+        { line: 3, message: 'loginUrl: must be an absolute https URL (https://...)' },
+        { line: 4, message: 'loginUrl: must be at most 2048 characters' },
+      ],
+    });
+    expect(await h.db.table('organizations').whereIn('external_key', ['h1', 'h2', 'h3']).count()).toEqual([
       { count: '0' },
     ]);
   });

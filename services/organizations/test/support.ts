@@ -116,6 +116,7 @@ export async function importFixtures(h: Harness, fixtures: readonly Fixture[]): 
       domains: f.domains ?? [],
       city: f.city ?? '',
       state: f.state ?? '',
+      loginUrl: f.loginUrl ?? '',
     },
   }));
   for (let i = 0; i < rows.length; i += 1000) {

@@ -22,6 +22,7 @@ export function settings(overrides: Partial<SettingsInput> = {}): SettingsInput 
     organizationRules: emptyOrganizationRules(),
     theme: emptyTheme(),
     verificationLimit: null,
+    subjectTokenKey: null,
     ...overrides,
   };
 }

@@ -24,8 +24,8 @@ export function addOrganizationCommands(admin: Command, target: (cmd: Command) =
   organizations
     .command('import')
     .description(
-      'import a CSV (externalId,name,type,country,domains,city,state; domains separated by ;) or JSON-lines ' +
-        'file; rows are matched by externalId, so importing the same file again changes nothing',
+      'import a CSV (externalId,name,type,country,domains,city,state,loginUrl; domains separated by ;) or ' +
+        'JSON-lines file; rows are matched by externalId, so importing the same file again changes nothing',
     )
     .argument('<file>')
     .addOption(

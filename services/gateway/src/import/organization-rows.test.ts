@@ -51,7 +51,19 @@ describe('CSV record -> row', () => {
   });
 
   it('treats absent optional columns as empty', () => {
-    expect(csvRecordToRow(stanford, 2)).toMatchObject({ organization: { domains: [], city: '', state: '' } });
+    expect(csvRecordToRow(stanford, 2)).toMatchObject({
+      organization: { domains: [], city: '', state: '', loginUrl: '' },
+    });
+  });
+
+  it('carries the loginUrl column (values are checked by the service)', () => {
+    expect(csvColumns(['externalId', 'name', 'type', 'country', 'LoginURL'])).toContain('loginUrl');
+    expect(csvRecordToRow({ ...stanford, loginUrl: 'https://login.stanford.edu/' }, 2)).toMatchObject({
+      organization: { loginUrl: 'https://login.stanford.edu/' },
+    });
+    expect(csvRecordToRow({ ...stanford, loginUrl: 'not a url' }, 3)).toMatchObject({
+      organization: { loginUrl: 'not a url' },
+    });
   });
 
   it('rejects a row without a required value', () => {
@@ -75,6 +87,20 @@ describe('NDJSON line -> row', () => {
     });
   });
 
+  it('reads loginUrl, null as none, and refuses one that is not a string', () => {
+    const sso = 'https://login.stanford.edu/idp';
+    expect(jsonLineToRow(JSON.stringify({ ...stanford, loginUrl: sso }), 5)).toMatchObject({
+      organization: { loginUrl: sso },
+    });
+    expect(jsonLineToRow(JSON.stringify({ ...stanford, loginUrl: null }), 6)).toMatchObject({
+      organization: { loginUrl: '' },
+    });
+    expect(jsonLineToRow(JSON.stringify({ ...stanford, loginUrl: 1 }), 7)).toEqual({
+      line: 7,
+      rejection: 'loginUrl must be a string',
+    });
+  });
+
   it('skips blank lines', () => {
     expect(jsonLineToRow('', 1)).toBeUndefined();
     expect(jsonLineToRow('  \t', 2)).toBeUndefined();
@@ -88,7 +114,7 @@ describe('NDJSON line -> row', () => {
     [
       'an unknown key',
       JSON.stringify({ ...stanford, zip: '94305' }),
-      'unexpected property zip (allowed: externalId, name, type, country, domains, city, state)',
+      'unexpected property zip (allowed: externalId, name, type, country, domains, city, state, loginUrl)',
     ],
     ['a number for a string', JSON.stringify({ ...stanford, externalId: 17 }), 'externalId must be a string'],
     [

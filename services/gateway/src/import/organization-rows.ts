@@ -10,7 +10,16 @@ export type ParsedRow =
   { line: number; organization: OrganizationInput } | { line: number; rejection: string };
 
 /** The file's columns (CSV header) or keys (NDJSON), in the order the documentation lists them. */
-export const importColumns = ['externalId', 'name', 'type', 'country', 'domains', 'city', 'state'] as const;
+export const importColumns = [
+  'externalId',
+  'name',
+  'type',
+  'country',
+  'domains',
+  'city',
+  'state',
+  'loginUrl',
+] as const;
 export type ImportColumn = (typeof importColumns)[number];
 const requiredColumns: readonly ImportColumn[] = ['externalId', 'name', 'type', 'country'];
 const allowed = importColumns.join(', ');
@@ -97,6 +106,7 @@ function toRow(fields: Record<string, unknown>, line: number): ParsedRow {
       domains,
       city: text('city'),
       state: text('state'),
+      loginUrl: text('loginUrl'),
     }),
   };
 }

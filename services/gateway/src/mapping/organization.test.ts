@@ -20,10 +20,11 @@ const stanford = Organization.fromPartial({
   city: 'Stanford',
   state: '',
   externalKey: 'swot:stanford.edu',
+  loginUrl: 'https://login.stanford.edu/idp',
 });
 
 describe('Organization -> JSON', () => {
-  it('gives searches the spec fields only', () => {
+  it('gives searches the spec fields only (no loginUrl)', () => {
     expect(organizationToJson(stanford)).toEqual({
       id: 42,
       name: 'Stanford University',
@@ -42,7 +43,11 @@ describe('Organization -> JSON', () => {
       city: 'Stanford',
       state: null,
       externalKey: 'swot:stanford.edu',
+      loginUrl: 'https://login.stanford.edu/idp',
     });
+    expect(
+      organizationDetailToJson(Organization.fromPartial({ ...stanford, loginUrl: '' })).loginUrl,
+    ).toBeNull();
   });
 
   it('splits an add-school search result, keeping its errorIds', () => {

@@ -19,6 +19,7 @@ export interface OrganizationDetailJson extends OrganizationJson {
   city: string | null;
   state: string | null;
   externalKey: string;
+  loginUrl: string | null;
 }
 
 export interface AddSchoolSearchResultJson {
@@ -67,6 +68,7 @@ export function organizationDetailToJson(o: Organization): OrganizationDetailJso
     city: o.city || null,
     state: o.state || null,
     externalKey: o.externalKey,
+    loginUrl: o.loginUrl || null,
   };
 }
 

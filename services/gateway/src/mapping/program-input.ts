@@ -45,6 +45,7 @@ const setters: { [K in keyof Settings]: Setter<K> } = {
   webhook: (p, v) => void (p.webhook = v ? { callbackUri: v.callbackUri, createdAt: undefined } : undefined),
   verificationLimit: (p, v) =>
     void (p.verificationLimit = v ? { quantity: v.quantity, days: v.days } : undefined),
+  subjectTokenKey: (p, v) => void (p.subjectTokenKey = v ?? ''),
 };
 
 const settingKeys = Object.keys(setters) as (keyof Settings)[];

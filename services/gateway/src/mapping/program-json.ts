@@ -29,6 +29,7 @@ export interface ProgramJson {
   theme: ThemeJson;
   webhook: { callbackUri: string; created: number; signingSecret?: string } | null;
   verificationLimit: { quantity: number; days: number } | null;
+  subjectTokenKey: string | null;
   created: number;
   updated: number;
 }
@@ -67,6 +68,7 @@ export interface ProgramSettingsInput {
   theme?: ThemeInput | null;
   webhook?: { callbackUri: string } | null;
   verificationLimit?: { quantity: number; days: number } | null;
+  subjectTokenKey?: string | null;
 }
 
 export interface ProgramCreateInput extends ProgramSettingsInput {

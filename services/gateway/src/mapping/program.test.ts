@@ -4,6 +4,7 @@ import { updateMaskPath } from './program-input';
 
 const { Program, ProgramMode, OfferType } = programsProgramV1;
 const accountId = 'a1'.repeat(12);
+const publicJwk = '{"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}';
 
 describe('ProgramCreateRequest -> Program', () => {
   it('maps every setting, dates at UTC midnight or as given', () => {
@@ -29,6 +30,7 @@ describe('ProgramCreateRequest -> Program', () => {
       theme: { intl: { locale: 'en-US', messages: { title: 'Hi' } }, customCss: 'a{}' },
       webhook: { callbackUri: 'https://hooks.example/x' },
       verificationLimit: { quantity: 2, days: 30 },
+      subjectTokenKey: publicJwk,
     });
     expect(program).toEqual(
       Program.fromPartial({
@@ -51,6 +53,7 @@ describe('ProgramCreateRequest -> Program', () => {
         theme: { intl: { locale: 'en-US', messages: { title: 'Hi' }, errorId: {} }, customCss: 'a{}' },
         webhook: { callbackUri: 'https://hooks.example/x' },
         verificationLimit: { quantity: 2, days: 30 },
+        subjectTokenKey: publicJwk,
       }),
     );
     // What the client sends is what the service reads.
@@ -73,6 +76,7 @@ describe('ProgramCreateRequest -> Program', () => {
     expect(program.startDate).toBeUndefined();
     expect(program.documentReview).toBeUndefined();
     expect(program.webhook).toBeUndefined();
+    expect(program.subjectTokenKey).toBe('');
   });
 });
 
@@ -97,6 +101,7 @@ describe('ProgramPatchRequest (merge patch) -> Program + update_mask', () => {
       webhook: null,
       verificationLimit: null,
       minAge: null,
+      subjectTokenKey: null,
     });
     expect(updateMask).toEqual([
       'start_date',
@@ -105,7 +110,9 @@ describe('ProgramPatchRequest (merge patch) -> Program + update_mask', () => {
       'countries',
       'webhook',
       'verification_limit',
+      'subject_token_key',
     ]);
+    expect(program.subjectTokenKey).toBe('');
     expect(program.redirectUrl).toBeUndefined();
     expect(program.startDate).toBeUndefined();
     expect(program.countries).toEqual([]);
@@ -147,6 +154,12 @@ describe('ProgramPatchRequest (merge patch) -> Program + update_mask', () => {
     expect(program.organizationRules).toEqual({ types: [], countries: [], includeIds: [], excludeIds: [] });
   });
 
+  it('sets the subject token key through subject_token_key', () => {
+    const { program, updateMask } = programPatchToProto({ subjectTokenKey: publicJwk });
+    expect(updateMask).toEqual(['subject_token_key']);
+    expect(program.subjectTokenKey).toBe(publicJwk);
+  });
+
   it('never sends an empty mask (it would mean "replace everything")', () => {
     expect(() => programPatchToProto({})).toThrow(/at least one/);
   });
@@ -156,6 +169,7 @@ describe('ProgramPatchRequest (merge patch) -> Program + update_mask', () => {
     ['offerType', 'offer_type'],
     ['consolationRewardCode', 'consolation_reward_code'],
     ['verificationLimit', 'verification_limit'],
+    ['subjectTokenKey', 'subject_token_key'],
     ['estimatedReviewTime', 'document_review.estimated_review_time'],
     ['maxRejections', 'document_review.max_rejections'],
   ] as const)('%s -> %s', (key, path) => {
@@ -181,6 +195,7 @@ describe('Program -> program configuration JSON', () => {
     theme: { intl: { locale: 'en', messages: { a: 'b' }, errorId: { noProgram: 'Gone' } }, customCss: '' },
     webhook: { callbackUri: 'https://hooks.example/x', createdAt: new Date(1_700_000_000_000) },
     verificationLimit: { quantity: 1, days: 7 },
+    subjectTokenKey: publicJwk,
     createdAt: new Date(1_600_000_000_000),
     updatedAt: new Date(1_650_000_000_000),
   });
@@ -210,23 +225,30 @@ describe('Program -> program configuration JSON', () => {
       theme: { intl: { locale: 'en', messages: { a: 'b' }, errorId: { noProgram: 'Gone' } }, customCss: '' },
       webhook: { callbackUri: 'https://hooks.example/x', created: 1_700_000_000_000 },
       verificationLimit: { quantity: 1, days: 7 },
+      subjectTokenKey: publicJwk,
       created: 1_600_000_000_000,
       updated: 1_650_000_000_000,
     });
   });
 
-  it('shows the signing secret only when the reply carried one, and null webhook/limit when unset', () => {
+  it('shows the signing secret only when the reply carried one, and null webhook/limit/key when unset', () => {
     expect(programToJson(stored, 'whsec_1').webhook).toEqual({
       callbackUri: 'https://hooks.example/x',
       created: 1_700_000_000_000,
       signingSecret: 'whsec_1',
     });
     const bare = programToJson(
-      Program.fromPartial({ ...stored, webhook: undefined, verificationLimit: undefined }),
+      Program.fromPartial({
+        ...stored,
+        webhook: undefined,
+        verificationLimit: undefined,
+        subjectTokenKey: '',
+      }),
       'x',
     );
     expect(bare.webhook).toBeNull();
     expect(bare.verificationLimit).toBeNull();
+    expect(bare.subjectTokenKey).toBeNull();
     expect(programToJson(Program.fromPartial({ ...stored, mode: ProgramMode.PROGRAM_MODE_LIVE })).mode).toBe(
       'live',
     );

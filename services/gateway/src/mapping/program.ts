@@ -62,6 +62,7 @@ export function programToJson(program: Program, webhookSigningSecret?: string): 
         }
       : null,
     verificationLimit: limit ? { quantity: limit.quantity, days: limit.days } : null,
+    subjectTokenKey: program.subjectTokenKey || null,
     created: epochMs(program.createdAt),
     updated: epochMs(program.updatedAt),
   };

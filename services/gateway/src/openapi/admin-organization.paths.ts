@@ -21,8 +21,9 @@ export function adminOrganizationPaths(publicBaseUrl: string) {
           'ELIGO_GATEWAY_IMPORT_MAX_BYTES (100 MiB by default). Rows are matched by externalId: a known one is ' +
           'updated, an identical one left unchanged, so **importing is idempotent and a failed import can ' +
           'simply be sent again**. A bad row is reported with its line and does not stop the others. CSV: a ' +
-          'header row naming the columns externalId, name, type, country (required) and domains, city, state ' +
-          '(optional), in any order; domains separated by ";". NDJSON: one OrganizationImportRow per line, ' +
+          'header row naming the columns externalId, name, type, country (required) and domains, city, ' +
+          'state, loginUrl (optional), in any order; domains separated by ";"; loginUrl, the single sign-on ' +
+          'page, an absolute https URL. NDJSON: one OrganizationImportRow per line, ' +
           'blank lines skipped. A row longer than 64 KiB is refused.',
         security,
         requestBody: {

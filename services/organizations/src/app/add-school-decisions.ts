@@ -54,6 +54,7 @@ export async function acceptAddSchoolRequest(
         domains: input.domains.length === 0 ? [record.schoolDomain] : input.domains,
         city: input.city,
         state: input.state,
+        loginUrl: input.loginUrl,
       },
       problems,
     );

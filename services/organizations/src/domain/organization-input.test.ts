@@ -9,6 +9,7 @@ const valid: OrganizationInput = {
   domains: ['UZH.ch', 'www.uzh.ch.', 'uzh.ch'],
   city: 'Zürich',
   state: '',
+  loginUrl: ' https://login.uzh.ch/sso?app=eligo ',
 };
 
 function check(overrides: Partial<OrganizationInput>) {
@@ -29,6 +30,7 @@ describe('checkOrganizationInput', () => {
         domains: ['uzh.ch', 'www.uzh.ch'],
         city: 'Zürich',
         state: '',
+        loginUrl: 'https://login.uzh.ch/sso?app=eligo',
       },
       message: '',
     });
@@ -53,8 +55,20 @@ describe('checkOrganizationInput', () => {
     [{ domains: Array.from({ length: 21 }, (_, i) => `d${i}.edu`) }, 'domains: at most 20 domains'],
     [{ city: 'c'.repeat(101) }, 'city: must be at most 100 characters'],
     [{ state: 's'.repeat(101) }, 'state: must be at most 100 characters'],
+    [{ loginUrl: 'http://login.uzh.ch' }, 'loginUrl: must be an absolute https URL (https://...)'],
+    [{ loginUrl: 'login.uzh.ch/sso' }, 'loginUrl: must be an absolute https URL (https://...)'],
+    [{ loginUrl: 'javascript:alert(1)' }, 'loginUrl: must be an absolute https URL (https://...)'],
+    [{ loginUrl: 'https://user:pw@login.uzh.ch' }, 'loginUrl: must be an absolute https URL (https://...)'],
+    [{ loginUrl: 'https://login uzh.ch' }, 'loginUrl: must be an absolute https URL (https://...)'],
+    [{ loginUrl: `https://login.uzh.ch/${'p'.repeat(2048)}` }, 'loginUrl: must be at most 2048 characters'],
   ])('reports %j as %j', (overrides, message) => {
     expect(check(overrides).message).toBe(message);
+  });
+
+  it('takes an empty login URL for none, and one of exactly 2048 characters', () => {
+    expect(check({ loginUrl: '  ' })).toMatchObject({ draft: { loginUrl: '' }, message: '' });
+    const longest = `https://login.uzh.ch/${'p'.repeat(2048 - 'https://login.uzh.ch/'.length)}`;
+    expect(check({ loginUrl: longest })).toMatchObject({ draft: { loginUrl: longest }, message: '' });
   });
 
   it('names every problem at once', () => {

@@ -1,3 +1,4 @@
+import isURL from 'validator/lib/isURL';
 import { normaliseCountry } from './countries';
 import { fold } from './fold';
 import { parseHost } from './hosts';
@@ -13,12 +14,15 @@ export interface OrganizationInput {
   domains: readonly string[];
   city: string;
   state: string;
+  /** An absolute https URL, or '' for none. */
+  loginUrl: string;
 }
 
 export const MAX_EXTERNAL_KEY_LENGTH = 200;
 export const MAX_NAME_LENGTH = 200;
 export const MAX_DOMAINS = 20;
 export const MAX_PLACE_LENGTH = 100;
+export const MAX_LOGIN_URL_LENGTH = 2048;
 
 /**
  * Checks an organization and normalises it (type and country upper case, domains lower case without a
@@ -60,6 +64,9 @@ export function checkOrganizationInput(input: OrganizationInput, problems: Probl
 
   const city = optionalText(problems, 'city', input.city, MAX_PLACE_LENGTH);
   const state = optionalText(problems, 'state', input.state, MAX_PLACE_LENGTH);
+  const loginUrl = input.loginUrl.trim();
+  const loginUrlProblem = checkLoginUrl(loginUrl);
+  if (loginUrlProblem) problems.add('loginUrl', loginUrlProblem);
   return {
     externalKey,
     name,
@@ -69,5 +76,24 @@ export function checkOrganizationInput(input: OrganizationInput, problems: Probl
     domains,
     city,
     state,
+    loginUrl,
   };
+}
+
+/**
+ * '' (none) or an absolute https URL a browser is sent to: no other scheme (the sso step redirects there),
+ * no user name or password (it would be shown in clear to operators and in events).
+ */
+function checkLoginUrl(url: string): string | undefined {
+  if (url === '') return undefined;
+  if (url.length > MAX_LOGIN_URL_LENGTH) return `must be at most ${MAX_LOGIN_URL_LENGTH} characters`;
+  const valid = isURL(url, {
+    protocols: ['https'],
+    require_protocol: true,
+    require_valid_protocol: true,
+    require_host: true,
+    disallow_auth: true,
+    max_allowed_length: MAX_LOGIN_URL_LENGTH,
+  });
+  return valid ? undefined : 'must be an absolute https URL (https://...)';
 }

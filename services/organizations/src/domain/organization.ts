@@ -19,6 +19,8 @@ export interface Organization {
   /** '' when not known. */
   city: string;
   state: string;
+  /** The organization's single sign-on page (an absolute https URL); '' when it has none. */
+  loginUrl: string;
 }
 
 /** A validated organization about to be written: the stored fields plus its folded name. */
@@ -32,4 +34,5 @@ export interface OrganizationDraft {
   domains: string[];
   city: string;
   state: string;
+  loginUrl: string;
 }

@@ -19,6 +19,7 @@ export function organizationToProto(o: Organization): organizationsOrganizationV
     city: o.city,
     state: o.state,
     externalKey: o.externalKey,
+    loginUrl: o.loginUrl,
   };
 }
 
@@ -33,6 +34,7 @@ export function organizationInputFromProto(
     domains: input?.domains ?? [],
     city: input?.city ?? '',
     state: input?.state ?? '',
+    loginUrl: input?.loginUrl ?? '',
   };
 }
 

@@ -2,7 +2,7 @@ import type { Organization, OrganizationDraft, OrganizationType } from '../domai
 import type { Db } from './db';
 
 /** The columns every read selects (search_name stays inside the database). */
-export const ORGANIZATION_COLUMNS = 'id, external_key, name, type, country, domains, city, state';
+export const ORGANIZATION_COLUMNS = 'id, external_key, name, type, country, domains, city, state, login_url';
 
 export interface OrganizationRow {
   id: string; // bigint: pg returns it as text
@@ -13,6 +13,7 @@ export interface OrganizationRow {
   domains: string[];
   city: string | null;
   state: string | null;
+  login_url: string | null;
 }
 
 export function toOrganization(row: OrganizationRow): Organization {
@@ -25,6 +26,7 @@ export function toOrganization(row: OrganizationRow): Organization {
     domains: row.domains,
     city: row.city ?? '',
     state: row.state ?? '',
+    loginUrl: row.login_url ?? '',
   };
 }
 
@@ -58,16 +60,22 @@ function recordset(drafts: readonly OrganizationDraft[]): string {
       domains: d.domains,
       city: d.city === '' ? null : d.city,
       state: d.state === '' ? null : d.state,
+      login_url: d.loginUrl === '' ? null : d.loginUrl,
     })),
   );
 }
 
-const RECORDSET_COLUMNS =
+/**
+ * The seed's columns: 002_seed_catalog writes through insertSeedBatch before 003 adds login_url, so the seed
+ * must never name it (seed rows have none anyway; jsonb_to_recordset ignores the key).
+ */
+const SEED_RECORDSET_COLUMNS =
   'external_key text, name text, search_name text, type text, country text, domains text[], city text, state text';
+const RECORDSET_COLUMNS = `${SEED_RECORDSET_COLUMNS}, login_url text`;
 
 export async function insertOrganization(db: Db, draft: OrganizationDraft): Promise<Organization> {
   const result = await db.raw<{ rows: OrganizationRow[] }>(
-    `insert into organizations (external_key, name, search_name, type, country, domains, city, state)
+    `insert into organizations (external_key, name, search_name, type, country, domains, city, state, login_url)
      select * from jsonb_to_recordset(?::jsonb) as r(${RECORDSET_COLUMNS})
      returning ${ORGANIZATION_COLUMNS}`,
     [recordset([draft])],
@@ -92,15 +100,17 @@ export async function upsertOrganizations(
 ): Promise<UpsertedOrganization[]> {
   if (drafts.length === 0) return [];
   const result = await db.raw<{ rows: (OrganizationRow & { inserted: boolean })[] }>(
-    `insert into organizations as o (external_key, name, search_name, type, country, domains, city, state)
+    `insert into organizations as o
+            (external_key, name, search_name, type, country, domains, city, state, login_url)
      select * from jsonb_to_recordset(?::jsonb) as r(${RECORDSET_COLUMNS})
      on conflict (external_key) do update
         set name = excluded.name, search_name = excluded.search_name, type = excluded.type,
             country = excluded.country, domains = excluded.domains, city = excluded.city,
-            state = excluded.state, updated_at = now()
-      where (o.name, o.type, o.country, o.domains, o.city, o.state)
+            state = excluded.state, login_url = excluded.login_url, updated_at = now()
+      where (o.name, o.type, o.country, o.domains, o.city, o.state, o.login_url)
             is distinct from
-            (excluded.name, excluded.type, excluded.country, excluded.domains, excluded.city, excluded.state)
+            (excluded.name, excluded.type, excluded.country, excluded.domains, excluded.city, excluded.state,
+             excluded.login_url)
      returning ${ORGANIZATION_COLUMNS}, (xmax = 0) as inserted`,
     [recordset(drafts)],
   );
@@ -112,7 +122,7 @@ export async function insertSeedBatch(db: Db, drafts: readonly OrganizationDraft
   if (drafts.length === 0) return 0;
   const result = await db.raw<{ rowCount: number }>(
     `insert into organizations (external_key, name, search_name, type, country, domains, city, state)
-     select * from jsonb_to_recordset(?::jsonb) as r(${RECORDSET_COLUMNS})
+     select * from jsonb_to_recordset(?::jsonb) as r(${SEED_RECORDSET_COLUMNS})
      on conflict (external_key) do nothing`,
     [recordset(drafts)],
   );

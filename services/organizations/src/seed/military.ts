@@ -52,5 +52,6 @@ export function militarySeedRows(): OrganizationDraft[] {
     domains: b.domains,
     city: '',
     state: '',
+    loginUrl: '',
   }));
 }

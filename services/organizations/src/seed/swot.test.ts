@@ -28,6 +28,7 @@ describe('buildSeedCatalog', () => {
       domains: ['cs.stanford.edu', 'stanford.edu'],
       city: '',
       state: '',
+      loginUrl: '',
     });
   });
 

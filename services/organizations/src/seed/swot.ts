@@ -114,6 +114,7 @@ export function buildSeedCatalog(entries: readonly SwotEntry[], listed: Readonly
       domains: sorted.map((e) => e.host),
       city: '',
       state: '',
+      loginUrl: '',
     });
   }
   catalog.rows.sort((a, b) => (a.externalKey < b.externalKey ? -1 : 1));

@@ -1,4 +1,5 @@
-import { expectInvalid, thrown } from '../../test/domain-errors';
+import { expectRejectedInvalid, rejected } from '../../test/domain-errors';
+import { ecP256 } from '../../test/keys';
 import { defaultDocumentReview, emptyOrganizationRules, type Program } from './program';
 import {
   planUpdate,
@@ -30,6 +31,7 @@ function input(overrides: Partial<ProgramInput> = {}): ProgramInput {
     theme: null,
     webhook: null,
     verificationLimit: null,
+    subjectTokenKey: null,
     ...overrides,
   };
 }
@@ -56,6 +58,7 @@ function stored(overrides: Partial<Program> = {}): Program {
     theme: { ...emptyTheme(), locale: 'de' },
     webhook: null,
     verificationLimit: null,
+    subjectTokenKey: null,
     rewardCodesRemaining: 0,
     createdAt: new Date(0),
     updatedAt: new Date(0),
@@ -64,8 +67,10 @@ function stored(overrides: Partial<Program> = {}): Program {
 }
 
 describe('settingsForCreate', () => {
-  it('applies the defaults: test mode, no-code offer, 3 rejections, empty rules and theme', () => {
-    const { settings, webhookCallbackUri } = settingsForCreate(input({ name: 'New', segment: 'student' }));
+  it('applies the defaults: test mode, no-code offer, 3 rejections, empty rules and theme', async () => {
+    const { settings, webhookCallbackUri } = await settingsForCreate(
+      input({ name: 'New', segment: 'student' }),
+    );
     expect(settings).toMatchObject({
       mode: 'TEST',
       offerType: 'NO_CODE',
@@ -76,8 +81,8 @@ describe('settingsForCreate', () => {
     expect(webhookCallbackUri).toBeNull();
   });
 
-  it('keeps given values and the webhook callback', () => {
-    const { settings, webhookCallbackUri } = settingsForCreate(
+  it('keeps given values and the webhook callback', async () => {
+    const { settings, webhookCallbackUri } = await settingsForCreate(
       input({
         name: 'New',
         segment: 'student',
@@ -91,8 +96,8 @@ describe('settingsForCreate', () => {
 });
 
 describe('planUpdate', () => {
-  it('takes masked fields from the request and keeps the others', () => {
-    const plan = planUpdate(
+  it('takes masked fields from the request and keeps the others', async () => {
+    const plan = await planUpdate(
       stored(),
       input({ name: 'New name', countries: ['fr'], redirectUrl: 'https://x.example.com' }),
       ['name', 'countries'],
@@ -112,40 +117,45 @@ describe('planUpdate', () => {
     ['document_review', { documentReview: defaultDocumentReview() }],
     ['theme', { theme: emptyTheme() }],
     ['countries', { countries: [] }],
-  ])('clears %s when the request leaves it unset (or resets it to the default)', (path, expected) => {
-    expect(planUpdate(stored(), input(), [path]).settings).toMatchObject(expected);
+  ])('clears %s when the request leaves it unset (or resets it to the default)', async (path, expected) => {
+    expect((await planUpdate(stored(), input(), [path])).settings).toMatchObject(expected);
   });
 
-  it('updates one review setting through its sub-path, keeping the stored others', () => {
+  it('updates one review setting through its sub-path, keeping the stored others', async () => {
     const current = stored({
       documentReview: { maxRejections: 5, maxReviewTime: '2_HRS', estimatedReviewTime: 'A_FEW_HOURS' },
     });
     const request = input({
       documentReview: { maxRejections: 0, maxReviewTime: '20_MIN', estimatedReviewTime: '' },
     });
-    expect(planUpdate(current, request, ['document_review.max_rejections']).settings.documentReview).toEqual({
+    expect(
+      (await planUpdate(current, request, ['document_review.max_rejections'])).settings.documentReview,
+    ).toEqual({
       maxRejections: 0,
       maxReviewTime: '2_HRS',
       estimatedReviewTime: 'A_FEW_HOURS',
     });
     expect(
-      planUpdate(current, request, [
-        'document_review.max_review_time',
-        'document_review.estimated_review_time',
-      ]).settings.documentReview,
+      (
+        await planUpdate(current, request, [
+          'document_review.max_review_time',
+          'document_review.estimated_review_time',
+        ])
+      ).settings.documentReview,
     ).toEqual({ maxRejections: 5, maxReviewTime: '20_MIN', estimatedReviewTime: '' });
     // Unset in the request: back to the default (3 rejections, no review times).
     expect(
-      planUpdate(current, input(), ['document_review.max_rejections']).settings.documentReview.maxRejections,
+      (await planUpdate(current, input(), ['document_review.max_rejections'])).settings.documentReview
+        .maxRejections,
     ).toBe(3);
   });
 
-  it('offer_type unset resets to no code, which then refuses the stored static code', () => {
-    expectInvalid(
-      () => planUpdate(stored(), input(), ['offer_type']),
+  it('offer_type unset resets to no code, which then refuses the stored static code', async () => {
+    await expectRejectedInvalid(
+      planUpdate(stored(), input(), ['offer_type']),
       'rewardCode: is allowed only for a static-code offer',
     );
-    expect(planUpdate(stored(), input(), ['offer_type', 'reward_code']).settings).toMatchObject({
+    expect((await planUpdate(stored(), input(), ['offer_type', 'reward_code'])).settings).toMatchObject({
       offerType: 'NO_CODE',
       rewardCode: null,
     });
@@ -183,12 +193,14 @@ describe('planUpdate', () => {
       'segment: cannot be changed after the program is created (it is senior); segment: "" is not a segment',
     ],
     ['a merged result create would refuse', ['max_age'], { maxAge: 50 }, 'maxAge: must not be below minAge'],
-  ])('refuses %s', (_case, mask, fields, message) => {
-    expectInvalid(() => planUpdate(stored(), input(fields), mask), message);
+  ])('refuses %s', async (_case, mask, fields, message) => {
+    await expectRejectedInvalid(planUpdate(stored(), input(fields), mask), message);
   });
 
-  it('accepts the segment path with the same segment', () => {
-    expect(planUpdate(stored(), input({ segment: 'senior' }), ['segment']).settings.segment).toBe('senior');
+  it('accepts the segment path with the same segment', async () => {
+    expect((await planUpdate(stored(), input({ segment: 'senior' }), ['segment'])).settings.segment).toBe(
+      'senior',
+    );
   });
 
   it('accepts exactly the paths of the contract', () => {
@@ -215,11 +227,12 @@ describe('planUpdate', () => {
         'theme',
         'webhook',
         'verification_limit',
+        'subject_token_key',
       ].sort(),
     );
   });
 
-  it.each(UPDATABLE_PATHS)('updates %s with the stored value without complaint', (path) => {
+  it.each(UPDATABLE_PATHS)('updates %s with the stored value without complaint', async (path) => {
     const current = stored();
     const same = input({
       ...settingsOf(current),
@@ -227,40 +240,65 @@ describe('planUpdate', () => {
       verificationLimit: null,
       webhook: null,
     });
-    expect(planUpdate(current, same, [path]).settings).toEqual(settingsOf(current));
+    expect((await planUpdate(current, same, [path])).settings).toEqual(settingsOf(current));
   });
 
-  it('sets a webhook where none exists, refuses one where one exists, clears it when unset', () => {
+  it('sets a webhook where none exists, refuses one where one exists, clears it when unset', async () => {
     const hook = { callbackUri: 'https://h.example.com/x' };
-    expect(planUpdate(stored(), input({ webhook: hook }), ['webhook']).webhook).toEqual({
+    expect((await planUpdate(stored(), input({ webhook: hook }), ['webhook'])).webhook).toEqual({
       kind: 'set',
       ...hook,
     });
     const existing = stored({ webhook: { callbackUri: 'https://old.example.com', createdAt: new Date(0) } });
-    const err = thrown(() => planUpdate(existing, input({ webhook: hook }), ['webhook']));
+    const err = await rejected(planUpdate(existing, input({ webhook: hook }), ['webhook']));
     expect({ kind: err.kind, errorIds: err.errorIds }).toEqual({
       kind: 'conflict',
       errorIds: ['webhookAlreadyExists'],
     });
-    expect(planUpdate(existing, input(), ['webhook']).webhook).toEqual({ kind: 'clear' });
-    expect(planUpdate(stored(), input(), ['webhook']).webhook).toEqual({ kind: 'keep' });
-    expect(planUpdate(existing, input({ name: 'x' }), ['name']).webhook).toEqual({ kind: 'keep' });
+    expect((await planUpdate(existing, input(), ['webhook'])).webhook).toEqual({ kind: 'clear' });
+    expect((await planUpdate(stored(), input(), ['webhook'])).webhook).toEqual({ kind: 'keep' });
+    expect((await planUpdate(existing, input({ name: 'x' }), ['name'])).webhook).toEqual({ kind: 'keep' });
   });
 
-  it('sets a verification limit where none exists, refuses one where one exists, clears it when unset', () => {
+  it('sets, replaces and clears the subject token key through subject_token_key, validating it', async () => {
+    const first = ecP256();
+    const second = ecP256();
+    const withKey = stored({ subjectTokenKey: first.publicJwk });
+    expect(
+      (await planUpdate(stored(), input({ subjectTokenKey: first.publicJwk }), ['subject_token_key']))
+        .settings.subjectTokenKey,
+    ).toBe(first.publicJwk);
+    expect(
+      (await planUpdate(withKey, input({ subjectTokenKey: second.publicPem }), ['subject_token_key']))
+        .settings.subjectTokenKey,
+    ).toBe(second.publicPem.trim());
+    expect((await planUpdate(withKey, input(), ['subject_token_key'])).settings.subjectTokenKey).toBeNull();
+    // Another path leaves it alone.
+    expect((await planUpdate(withKey, input({ name: 'x' }), ['name'])).settings.subjectTokenKey).toBe(
+      first.publicJwk,
+    );
+    await expectRejectedInvalid(
+      planUpdate(withKey, input({ subjectTokenKey: first.privatePem }), ['subject_token_key']),
+      'subjectTokenKey: must be a public key, not a private one',
+    );
+  });
+
+  it('sets a verification limit where none exists, refuses one where one exists, clears it when unset', async () => {
     const limit = { quantity: 2, days: 3 };
     expect(
-      planUpdate(stored(), input({ verificationLimit: limit }), ['verification_limit']).settings
+      (await planUpdate(stored(), input({ verificationLimit: limit }), ['verification_limit'])).settings
         .verificationLimit,
     ).toEqual(limit);
     const existing = stored({ verificationLimit: { quantity: 1, days: 1 } });
-    const err = thrown(() =>
+    const err = await rejected(
       planUpdate(existing, input({ verificationLimit: limit }), ['verification_limit']),
     );
     expect({ kind: err.kind, errorIds: err.errorIds }).toEqual({
       kind: 'conflict',
       errorIds: ['verificationLimitAlreadyExists'],
     });
-    expect(planUpdate(existing, input(), ['verification_limit']).settings.verificationLimit).toBeNull();
+    expect(
+      (await planUpdate(existing, input(), ['verification_limit'])).settings.verificationLimit,
+    ).toBeNull();
   });
 });

@@ -40,18 +40,23 @@ export interface ProgramInput {
   theme: Theme | null;
   webhook: { callbackUri: string } | null;
   verificationLimit: VerificationLimit | null;
+  /** null (or blank) = none. */
+  subjectTokenKey: string | null;
 }
 
 export const DEFAULT_MODE: ProgramMode = 'TEST';
 export const DEFAULT_OFFER_TYPE: OfferType = 'NO_CODE';
 
 /** Create: defaults for what the request leaves unspecified, then the one validator. */
-export function settingsForCreate(input: ProgramInput): {
+export async function settingsForCreate(input: ProgramInput): Promise<{
   settings: ProgramSettings;
   webhookCallbackUri: string | null;
-} {
+}> {
   const webhookCallbackUri = input.webhook?.callbackUri ?? null;
-  return { settings: validateProgramSettings(withDefaults(input), webhookCallbackUri), webhookCallbackUri };
+  return {
+    settings: await validateProgramSettings(withDefaults(input), webhookCallbackUri),
+    webhookCallbackUri,
+  };
 }
 
 function withDefaults(input: ProgramInput): SettingsInput {
@@ -73,6 +78,7 @@ function withDefaults(input: ProgramInput): SettingsInput {
     organizationRules: input.organizationRules ?? emptyOrganizationRules(),
     theme: input.theme ?? emptyTheme(),
     verificationLimit: input.verificationLimit,
+    subjectTokenKey: input.subjectTokenKey,
   };
 }
 
@@ -111,6 +117,7 @@ const SETTERS = {
   organization_rules: (s, i) => (s.organizationRules = i.organizationRules ?? emptyOrganizationRules()),
   theme: (s, i) => (s.theme = i.theme ?? emptyTheme()),
   verification_limit: (s, i) => (s.verificationLimit = i.verificationLimit),
+  subject_token_key: (s, i) => (s.subjectTokenKey = i.subjectTokenKey),
   // The webhook is not a setting (it has a secret); planUpdate handles it.
   webhook: () => undefined,
 } satisfies Record<string, (settings: SettingsInput, input: ProgramInput) => unknown>;
@@ -131,7 +138,11 @@ export interface UpdatePlan {
  * where there is one), the merged result passes the create validator, and a webhook or limit is only set
  * where none exists (as with their own RPCs: delete first, then create).
  */
-export function planUpdate(current: Program, input: ProgramInput, mask: readonly string[]): UpdatePlan {
+export async function planUpdate(
+  current: Program,
+  input: ProgramInput,
+  mask: readonly string[],
+): Promise<UpdatePlan> {
   const paths = checkMask(mask);
   const merged: SettingsInput = settingsOf(current);
   for (const path of paths) SETTERS[path](merged, input);
@@ -141,7 +152,7 @@ export function planUpdate(current: Program, input: ProgramInput, mask: readonly
     problems.add('segment', `cannot be changed after the program is created (it is ${current.segment})`);
   const setsWebhook = paths.has('webhook') && input.webhook !== null;
   const webhookCallbackUri = setsWebhook ? input.webhook!.callbackUri : null;
-  const settings = validateProgramSettings(merged, webhookCallbackUri, problems);
+  const settings = await validateProgramSettings(merged, webhookCallbackUri, problems);
 
   if (setsWebhook && current.webhook)
     throw conflict('Program already has a webhook; delete it first', { errorIds: ['webhookAlreadyExists'] });
@@ -176,6 +187,7 @@ export function settingsOf(program: Program): ProgramSettings {
     organizationRules: { ...program.organizationRules },
     theme: { ...program.theme },
     verificationLimit: program.verificationLimit ? { ...program.verificationLimit } : null,
+    subjectTokenKey: program.subjectTokenKey,
   };
 }
 

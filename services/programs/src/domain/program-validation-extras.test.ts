@@ -1,4 +1,5 @@
-import { expectInvalid } from '../../test/domain-errors';
+import { expectInvalid, expectRejectedInvalid, rejected } from '../../test/domain-errors';
+import { ed25519 } from '../../test/keys';
 import { rules, settings, theme } from '../../test/program-settings';
 import {
   validateCallbackUri,
@@ -7,16 +8,16 @@ import {
 } from './program-validation';
 
 describe('validateProgramSettings: webhook, normalisation, reporting', () => {
-  it('validates the webhook callback given with the settings', () => {
-    expect(() => validateProgramSettings(settings(), 'https://hooks.example.com/x')).not.toThrow();
-    expectInvalid(
-      () => validateProgramSettings(settings(), 'https://hooks.example.com/x#f'),
+  it('validates the webhook callback given with the settings', async () => {
+    await expect(validateProgramSettings(settings(), 'https://hooks.example.com/x')).resolves.toBeDefined();
+    await expectRejectedInvalid(
+      validateProgramSettings(settings(), 'https://hooks.example.com/x#f'),
       'webhook.callbackUri: must not contain a fragment (#...)',
     );
   });
 
-  it('normalises: trimmed name, upper-case countries, canonical locale', () => {
-    const out = validateProgramSettings(
+  it('normalises: trimmed name, upper-case countries, canonical locale', async () => {
+    const out = await validateProgramSettings(
       settings({
         name: '  Spaced  ',
         countries: ['us'],
@@ -31,20 +32,23 @@ describe('validateProgramSettings: webhook, normalisation, reporting', () => {
     expect(out.theme.locale).toBe('pt-BR');
   });
 
-  it('reports every problem, and caps a long list', () => {
-    expectInvalid(
-      () => validateProgramSettings(settings({ name: '', countries: ['XX'] }), null),
+  it('trims the subject token key, and takes a blank one for none', async () => {
+    const { publicPem } = ed25519();
+    const trimmed = await validateProgramSettings(settings({ subjectTokenKey: `\n${publicPem}\n` }), null);
+    expect(trimmed.subjectTokenKey).toBe(publicPem.trim());
+    const blank = await validateProgramSettings(settings({ subjectTokenKey: ' \n' }), null);
+    expect(blank.subjectTokenKey).toBeNull();
+  });
+
+  it('reports every problem, and caps a long list', async () => {
+    await expectRejectedInvalid(
+      validateProgramSettings(settings({ name: '', countries: ['XX'] }), null),
       'name: is required; countries: "XX" is not an ISO 3166-1 alpha-2 country code',
     );
     const many = Array.from({ length: 30 }, (_, i) => -(i + 1));
-    const message = (() => {
-      try {
-        validateProgramSettings(settings({ organizationRules: rules({ includeIds: many }) }), null);
-      } catch (err) {
-        return (err as Error).message;
-      }
-      return '';
-    })();
+    const { message } = await rejected(
+      validateProgramSettings(settings({ organizationRules: rules({ includeIds: many }) }), null),
+    );
     expect(message.split('; ')).toHaveLength(21);
     expect(message.endsWith('; and 10 more problems')).toBe(true);
   });

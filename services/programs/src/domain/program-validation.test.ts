@@ -1,6 +1,9 @@
-import { expectInvalid } from '../../test/domain-errors';
+import { expectRejectedInvalid } from '../../test/domain-errors';
+import { ecP256 } from '../../test/keys';
 import { review, rules, settings, theme } from '../../test/program-settings';
 import { validateProgramSettings, type SettingsInput } from './program-validation';
+
+const tokenKey = ecP256();
 
 describe('validateProgramSettings', () => {
   // Every rule: a value it accepts...
@@ -56,8 +59,10 @@ describe('validateProgramSettings', () => {
       },
     ],
     ['a verification limit', { verificationLimit: { quantity: 1000, days: 3650 } }],
-  ])('accepts %s', (_case, overrides) => {
-    expect(() => validateProgramSettings(settings(overrides), null)).not.toThrow();
+    ['a subject token key as a JWK', { subjectTokenKey: tokenKey.publicJwk }],
+    ['a subject token key as PEM', { subjectTokenKey: tokenKey.publicPem }],
+  ])('accepts %s', async (_case, overrides) => {
+    await expect(validateProgramSettings(settings(overrides), null)).resolves.toBeDefined();
   });
 
   // ...and a value it refuses, with the message naming the field.
@@ -229,7 +234,17 @@ describe('validateProgramSettings', () => {
       { verificationLimit: { quantity: 1, days: 3651 } },
       'verificationLimit.days: must be from 1 to 3650',
     ],
-  ])('refuses %s', (_case, overrides, message) => {
-    expectInvalid(() => validateProgramSettings(settings(overrides), null), message);
+    [
+      'a private subject token key',
+      { subjectTokenKey: tokenKey.privateJwk },
+      'subjectTokenKey: must be a public key; this JWK has the private or secret member "d"',
+    ],
+    [
+      'a subject token key that is no key',
+      { subjectTokenKey: 'secret' },
+      'subjectTokenKey: must be a JWK (JSON with "kty") or a PEM public key (-----BEGIN PUBLIC KEY-----)',
+    ],
+  ])('refuses %s', async (_case, overrides, message) => {
+    await expectRejectedInvalid(validateProgramSettings(settings(overrides), null), message);
   });
 });

@@ -11,6 +11,7 @@ import {
   type VerificationLimit,
 } from './program';
 import { AGE_BOUNDED_SEGMENTS, isSegment, subSegmentProblems } from './segments';
+import { subjectTokenKeyProblem } from './subject-token-key';
 import { checkName } from './text';
 import { normaliseTheme } from './theme';
 import { urlProblem } from './urls';
@@ -26,13 +27,14 @@ export type SettingsInput = Omit<ProgramSettings, 'segment'> & { segment: string
 /**
  * The one validator of a program's settings, for create and for the merged result of an update, so that no
  * path stores what the other would refuse. Reports every problem at once (INVALID_ARGUMENT invalidRequest)
- * and returns the settings normalised (trimmed name, upper-case countries, canonical locale).
+ * and returns the settings normalised (trimmed name, upper-case countries, canonical locale, trimmed subject
+ * token key). Asynchronous because the subject token key is checked by importing it (jose imports are async).
  */
-export function validateProgramSettings(
+export async function validateProgramSettings(
   input: SettingsInput,
   webhookCallbackUri: string | null,
   problems: Problems = new Problems(),
-): ProgramSettings {
+): Promise<ProgramSettings> {
   const name = checkName(input.name, MAX_PROGRAM_NAME);
   if (name.problem) problems.add('name', name.problem);
 
@@ -78,6 +80,7 @@ export function validateProgramSettings(
     if (p) problems.add('webhook.callbackUri', p);
   }
   if (input.verificationLimit) checkVerificationLimit(problems, input.verificationLimit);
+  const subjectTokenKey = await checkSubjectTokenKey(problems, input.subjectTokenKey);
 
   problems.throwIfAny();
   return {
@@ -98,7 +101,17 @@ export function validateProgramSettings(
     organizationRules,
     theme,
     verificationLimit: input.verificationLimit ? { ...input.verificationLimit } : null,
+    subjectTokenKey,
   };
+}
+
+/** Trimmed (a PEM pasted with its final newline is the same key); blank is none. */
+async function checkSubjectTokenKey(problems: Problems, value: string | null): Promise<string | null> {
+  const key = value?.trim() ?? '';
+  if (key === '') return null;
+  const p = await subjectTokenKeyProblem(key);
+  if (p) problems.add('subjectTokenKey', p);
+  return key;
 }
 
 /** Proto timestamps span years 1..9999; outside that a date is a client bug (and Postgres may refuse it). */

@@ -71,6 +71,11 @@ export interface ProgramSettings {
   organizationRules: OrganizationRules;
   theme: Theme;
   verificationLimit: VerificationLimit | null;
+  /**
+   * Public key (JWK as JSON, or PEM SPKI) verifying the compact JWS subject tokens of the program; null when
+   * none (such tokens are then refused). Public, not a secret: it is shown like the other settings.
+   */
+  subjectTokenKey: string | null;
 }
 
 /** A stored program, as read. */

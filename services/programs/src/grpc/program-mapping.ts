@@ -74,6 +74,8 @@ export function programInputFromProto(p: programsProgramV1.Program | undefined):
       : null,
     webhook: program.webhook ? { callbackUri: program.webhook.callbackUri } : null,
     verificationLimit: program.verificationLimit ? { ...program.verificationLimit } : null,
+    // proto3 string: empty is none.
+    subjectTokenKey: program.subjectTokenKey === '' ? null : program.subjectTokenKey,
   };
 }
 
@@ -115,6 +117,7 @@ export function programToProto(program: Program): programsProgramV1.Program {
       ? { callbackUri: program.webhook.callbackUri, createdAt: program.webhook.createdAt }
       : undefined,
     verificationLimit: program.verificationLimit ? { ...program.verificationLimit } : undefined,
+    subjectTokenKey: program.subjectTokenKey ?? '',
     createdAt: program.createdAt,
     updatedAt: program.updatedAt,
   };

@@ -36,6 +36,7 @@ interface ProgramRow {
   webhook_created_at: Date | null;
   verification_limit_quantity: number | null;
   verification_limit_days: number | null;
+  subject_token_key: string | null;
   created_at: Date;
   updated_at: Date;
   reward_codes_remaining: string | number;
@@ -68,6 +69,7 @@ function settingsColumns(s: ProgramSettings): Record<string, unknown> {
     theme: JSON.stringify(s.theme),
     verification_limit_quantity: s.verificationLimit?.quantity ?? null,
     verification_limit_days: s.verificationLimit?.days ?? null,
+    subject_token_key: s.subjectTokenKey,
   };
 }
 
@@ -195,6 +197,7 @@ function toProgram(row: ProgramRow): Program {
       row.verification_limit_quantity !== null && row.verification_limit_days !== null
         ? { quantity: row.verification_limit_quantity, days: row.verification_limit_days }
         : null,
+    subjectTokenKey: row.subject_token_key,
     rewardCodesRemaining: Number(row.reward_codes_remaining),
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -15,7 +15,7 @@ const domains = {
 export const organizationAdminSchemas = {
   OrganizationDetail: {
     type: 'object',
-    required: ['id', 'name', 'type', 'country', 'domains', 'city', 'state', 'externalKey'],
+    required: ['id', 'name', 'type', 'country', 'domains', 'city', 'state', 'externalKey', 'loginUrl'],
     properties: {
       id: { type: 'integer' },
       name: { type: 'string' },
@@ -28,6 +28,10 @@ export const organizationAdminSchemas = {
         type: 'string',
         description:
           "The key it was loaded under (an import row's externalId, swot:<domain>, add-school:<requestId>).",
+      },
+      loginUrl: {
+        ...nullableString,
+        description: "The organization's single sign-on page (https); null when it has none.",
       },
     },
   },
@@ -46,6 +50,13 @@ export const organizationAdminSchemas = {
       domains,
       city: nullableString,
       state: nullableString,
+      loginUrl: {
+        type: ['string', 'null'],
+        maxLength: 2048,
+        description:
+          "The organization's single sign-on page: an absolute https URL of at most 2048 characters; " +
+          'empty or null for none. Another value rejects the row.',
+      },
     },
   },
   OrganizationImportResult: {

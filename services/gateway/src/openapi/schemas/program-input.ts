@@ -71,6 +71,13 @@ const programSettings = {
   theme: { $ref: '#/components/schemas/ThemeInput' },
   webhook: { $ref: '#/components/schemas/WebhookInput' },
   verificationLimit: { $ref: '#/components/schemas/VerificationLimitInput' },
+  subjectTokenKey: nullableText(
+    8192,
+    'Public key that verifies compact JWS tokens sent for the program (a DriverLicense step as ' +
+      'application/jose, the marketplace token): a JWK as JSON or a PEM SPKI public key ' +
+      '(-----BEGIN PUBLIC KEY-----), for ES256 (EC P-256), RS256 (RSA of 2048 bits or more) or EdDSA ' +
+      '(Ed25519). At most 8 KiB; a private key is refused. null for none (such tokens are then refused).',
+  ),
 } as const;
 
 const stringMap = { type: 'object', maxProperties: 1000, additionalProperties: { type: 'string' } } as const;

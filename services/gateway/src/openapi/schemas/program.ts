@@ -31,6 +31,7 @@ export const programSchemas = {
       'theme',
       'webhook',
       'verificationLimit',
+      'subjectTokenKey',
       'created',
       'updated',
     ],
@@ -58,6 +59,12 @@ export const programSchemas = {
       theme: { $ref: '#/components/schemas/Theme' },
       webhook: { anyOf: [{ $ref: '#/components/schemas/Webhook' }, { type: 'null' }] },
       verificationLimit: { anyOf: [{ $ref: '#/components/schemas/VerificationLimit' }, { type: 'null' }] },
+      subjectTokenKey: {
+        ...nullableString,
+        description:
+          'Public key (a JWK as JSON, or PEM) that verifies the compact JWS subject tokens of the program; ' +
+          'null when none.',
+      },
       created: epochMs,
       updated: epochMs,
     },
