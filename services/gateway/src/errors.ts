@@ -57,11 +57,16 @@ function defaultMessage(status: number): string {
 /** Express error middleware of the REST routers: maps, logs server-side failures once, never leaks detail. */
 export function errorMiddleware(logger: Logger) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
-    const mapped = bodyParserError(err) ?? toHttpError(err);
+    const mapped = httpErrorOf(err);
     if (mapped.status >= 500)
       logger.error({ err, method: req.method, route: req.route?.path ?? req.path }, 'request failed');
     if (!res.headersSent) res.status(mapped.status).json(mapped.body);
   };
+}
+
+/** Any error a REST route can meet, body parser failures included, as the HTTP status and body. */
+export function httpErrorOf(err: unknown): HttpError {
+  return bodyParserError(err) ?? toHttpError(err);
 }
 
 /** express.json failures: oversized bodies (413) and malformed JSON (400 invalidRequest). */

@@ -11,6 +11,7 @@ import { closeServiceClients, createServiceClients } from './clients/clients';
 import { moduleInfoReader } from './clients/module-info';
 import { createOrganizationsClient } from './clients/organizations.client';
 import { createProgramsClient } from './clients/programs.client';
+import { createVerificationClient } from './clients/verification.client';
 import { loadGatewayConfig } from './config';
 import { gatewayGrpcService } from './grpc/gateway.handlers';
 import { mountRest } from './http/rest-app';
@@ -35,6 +36,7 @@ export const createModule: ModuleFactory = (config, deps) => {
   });
   const programs = createProgramsClient(clients.programs);
   const organizations = createOrganizationsClient(clients.organizations);
+  const verification = createVerificationClient(clients.verification);
   const authenticator = createAuthenticator({
     operatorToken: deps.adminToken,
     authenticate: programs.authenticate,
@@ -56,6 +58,7 @@ export const createModule: ModuleFactory = (config, deps) => {
         modules: moduleInfoReader(clients, own.infoDeadlineMs),
         programs,
         organizations,
+        verification,
         authenticator,
         importMaxBytes: own.importMaxBytes,
         importBatchDeadlineMs: own.importBatchDeadlineMs,

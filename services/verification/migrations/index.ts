@@ -1,7 +1,8 @@
 import type { SchemaMigration } from '@eligo/runtime';
+import { verifications } from './001_verifications';
 
 /**
  * Migrations of the verification schema, applied in name order after the shared outbox and inbox tables
  * (tracked in verification.knex_migrations). Add one file per change; never edit an applied one.
  */
-export const migrations: readonly SchemaMigration[] = [];
+export const migrations: readonly SchemaMigration[] = [verifications];

@@ -4,14 +4,30 @@ import { loadServiceConfig, type Config } from '@eligo/runtime';
 /** Settings of the verification service only (ELIGO_VERIFICATION_*); shared ones come from the runtime Config. */
 const schema = z.object({
   ELIGO_VERIFICATION_DB_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
+  // Unfinished verifications end (expiredVerification) this long after they started.
+  ELIGO_VERIFICATION_EXPIRY_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24 * 7),
+  // Each call to the programs and organizations services: a submission answers within the spec's 11-second
+  // client budget even when one of them hangs (two calls in a row stay well under it).
+  ELIGO_VERIFICATION_DEPENDENCY_DEADLINE_MS: z.coerce.number().int().min(100).max(5000).default(3000),
 });
 
 export interface VerificationConfig {
   schema: string;
   poolMax: number;
+  expiryMs: number;
+  dependencyDeadlineMs: number;
 }
 
 export function loadVerificationConfig(config: Config): VerificationConfig {
   const env = loadServiceConfig(schema, config.env);
-  return { schema: 'verification', poolMax: env.ELIGO_VERIFICATION_DB_POOL_MAX ?? config.database.poolMax };
+  return {
+    schema: 'verification',
+    poolMax: env.ELIGO_VERIFICATION_DB_POOL_MAX ?? config.database.poolMax,
+    expiryMs: Math.round(env.ELIGO_VERIFICATION_EXPIRY_HOURS * 3_600_000),
+    dependencyDeadlineMs: env.ELIGO_VERIFICATION_DEPENDENCY_DEADLINE_MS,
+  };
 }

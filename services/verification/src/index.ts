@@ -1,5 +1,8 @@
-import { createServiceModule, type ModuleDefinition, type ModuleFactory } from '@eligo/runtime';
+import { organizationsV1, programsV1 } from '@eligo/proto';
+import { createClient, createServiceModule, type ModuleDefinition, type ModuleFactory } from '@eligo/runtime';
 import { migrations } from '../migrations';
+import { createAppContext } from './app/context';
+import { organizationsPort, programsPort } from './app/ports';
 import { loadVerificationConfig } from './config';
 import { verificationGrpcService } from './grpc/verification.handlers';
 
@@ -8,18 +11,56 @@ export const dependsOn = ['programs', 'organizations'] as const;
 
 export const createModule: ModuleFactory = (config, deps) => {
   const own = loadVerificationConfig(config);
-  return createServiceModule(
+  // Addresses are read at the first call: in one process the gRPC port is known only once it listens.
+  const clientOptions = {
+    deadlineMs: own.dependencyDeadlineMs,
+    metrics: deps.metrics,
+    module: 'verification',
+    logger: deps.logger,
+  };
+  const programs = createClient(
+    programsV1.ProgramsServiceClient,
+    () => deps.addressOf('programs'),
+    clientOptions,
+  );
+  const organizations = createClient(
+    organizationsV1.OrganizationsServiceClient,
+    () => deps.addressOf('organizations'),
+    clientOptions,
+  );
+  const module = createServiceModule(
     {
       name: 'verification',
       dependsOn,
       schema: own.schema,
       poolMax: own.poolMax,
       migrations,
-      grpcServices: (context) => [verificationGrpcService(context)],
+      grpcServices: (context) => {
+        const app = createAppContext({
+          db: context.db,
+          schema: own.schema,
+          encryptionKey: deps.encryptionKey,
+          programs: programsPort(programs),
+          organizations: organizationsPort(organizations),
+          expiryMs: own.expiryMs,
+        });
+        return [verificationGrpcService(context, app)];
+      },
     },
     config,
     deps,
   );
+  return {
+    ...module,
+    async stop() {
+      programs.close();
+      organizations.close();
+      await module.stop();
+    },
+  };
 };
 
 export const definition: ModuleDefinition = { createModule, dependsOn };
+
+// The subject vocabulary for the gateway's request checks: one table for both sides.
+export { allowedKeysMessage, SUBJECT_KEYS, SUBJECT_TYPES, type SubjectType } from './domain';

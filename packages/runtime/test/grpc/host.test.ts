@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { status as Status } from '@grpc/grpc-js';
-import { programsV1, verificationV1 } from '@eligo/proto';
+import { programsV1, reportsV1 } from '@eligo/proto';
 import { FileDescriptorProto, type IFileDescriptorProto } from 'protobufjs/ext/descriptor';
 import { createClient, type GrpcClient } from '../../src/grpc/client';
 import { decodeGrpcError } from '../../src/grpc/error-codec';
@@ -21,10 +21,10 @@ import {
 
 const execFileAsync = promisify(execFile);
 const programsName = 'eligo.programs.v1.ProgramsService';
-const verificationName = 'eligo.verification.v1.VerificationService';
+const reportsName = 'eligo.reports.v1.ReportsService';
 
 /**
- * All-in-one mode: one host serves two modules, and verification reaches programs through a client over the
+ * All-in-one mode: one host serves two modules, and reports reaches programs through a client over the
  * loopback network, the same code path as in a split deployment.
  */
 describe('a gRPC host serving two modules in one process', () => {
@@ -33,33 +33,29 @@ describe('a gRPC host serving two modules in one process', () => {
   let registry: MetricsRegistry;
   let host: GrpcHost;
   let address: string;
-  let programsFromVerification: GrpcClient<typeof programsV1.ProgramsServiceService>;
-  let verification: GrpcClient<typeof verificationV1.VerificationServiceService>;
+  let programsFromReports: GrpcClient<typeof programsV1.ProgramsServiceService>;
+  let reports: GrpcClient<typeof reportsV1.ReportsServiceService>;
   let programsClient: GrpcClient<typeof programsV1.ProgramsServiceService>;
 
   beforeAll(async () => {
     registry = createMetricsRegistry({ defaultMetrics: false });
     const options = { metrics: registry, breaker: false as const };
     // Built like a module in createModule: before the host listens on port 0, so the address is a function.
-    programsFromVerification = createClient(programsV1.ProgramsServiceClient, () => address, {
+    programsFromReports = createClient(programsV1.ProgramsServiceClient, () => address, {
       ...options,
-      module: 'verification',
+      module: 'reports',
     });
     host = new GrpcHost({ logger, metrics: registry });
     host.addService(programs.binding);
     host.addService(
       bindService(
-        verificationV1.VerificationServiceService,
+        reportsV1.ReportsServiceService,
         {
           getInfo: async (_request, call) => {
             // The inbound deadline caps the outbound call, so the chain fits the caller's budget.
-            const reply = await programsFromVerification.unary(
-              'getInfo',
-              {},
-              { deadline: call.getDeadline() },
-            );
+            const reply = await programsFromReports.unary('getInfo', {}, { deadline: call.getDeadline() });
             return {
-              buildInfo: { ...buildInfo('verification'), gitCommit: `via:${reply.buildInfo?.module}` },
+              buildInfo: { ...buildInfo('reports'), gitCommit: `via:${reply.buildInfo?.module}` },
             };
           },
         },
@@ -67,7 +63,7 @@ describe('a gRPC host serving two modules in one process', () => {
       ),
     );
     address = hostAddress(await host.listen('127.0.0.1', 0));
-    verification = createClient(verificationV1.VerificationServiceClient, address, {
+    reports = createClient(reportsV1.ReportsServiceClient, address, {
       ...options,
       module: 'gateway',
     });
@@ -78,7 +74,7 @@ describe('a gRPC host serving two modules in one process', () => {
   });
 
   afterAll(async () => {
-    for (const c of [programsFromVerification, verification, programsClient]) c.close();
+    for (const c of [programsFromReports, reports, programsClient]) c.close();
     await host.shutdown(1000);
   });
 
@@ -87,9 +83,9 @@ describe('a gRPC host serving two modules in one process', () => {
     programs.state.calls = 0;
   });
 
-  it('round-trips verification -> programs through the network stack', async () => {
-    const reply = await verification.unary('getInfo', {});
-    expect(reply.buildInfo?.module).toBe('verification');
+  it('round-trips reports -> programs through the network stack', async () => {
+    const reply = await reports.unary('getInfo', {});
+    expect(reply.buildInfo?.module).toBe('reports');
     expect(reply.buildInfo?.gitCommit).toBe('via:programs');
     expect(reply.buildInfo?.startedAt).toBeInstanceOf(Date);
     expect(programs.state.calls).toBe(1);
@@ -97,7 +93,7 @@ describe('a gRPC host serving two modules in one process', () => {
     const text = (await metricsText(registry)).body;
     for (const [module, service] of [
       ['programs', programsName],
-      ['verification', verificationName],
+      ['reports', reportsName],
     ]) {
       expect(text).toMatch(
         new RegExp(
@@ -106,19 +102,19 @@ describe('a gRPC host serving two modules in one process', () => {
       );
     }
     expect(text).toMatch(
-      /grpc_client_handled_total\{module="verification",grpc_service="eligo.programs.v1.ProgramsService",grpc_method="GetInfo",grpc_code="OK"\} 1/,
+      /grpc_client_handled_total\{module="reports",grpc_service="eligo.programs.v1.ProgramsService",grpc_method="GetInfo",grpc_code="OK"\} 1/,
     );
   });
 
   it('reports health per service and overall, and NOT_SERVING once set', async () => {
     expect(await checkHealth(address, programsName)).toBe('NOT_SERVING');
     host.setAllServing(true);
-    for (const name of ['', programsName, verificationName]) {
+    for (const name of ['', programsName, reportsName]) {
       expect(await checkHealth(address, name)).toBe('SERVING');
     }
     host.setServing(programsName, false);
     expect(await checkHealth(address, programsName)).toBe('NOT_SERVING');
-    expect(await checkHealth(address, verificationName)).toBe('SERVING');
+    expect(await checkHealth(address, reportsName)).toBe('SERVING');
     await expect(checkHealth(address, 'eligo.documents.v1.DocumentsService')).rejects.toMatchObject({
       code: Status.NOT_FOUND,
     });
@@ -126,7 +122,7 @@ describe('a gRPC host serving two modules in one process', () => {
   });
 
   it('lists exactly the hosted services through reflection, and describes them', async () => {
-    expect(await listServices(address)).toEqual([programsName, verificationName, 'grpc.health.v1.Health']);
+    expect(await listServices(address)).toEqual([programsName, reportsName, 'grpc.health.v1.Health']);
     // `describe` needs the file defining the service plus, declared as imports, the files of the types it
     // uses (eligo.common.v1.BuildInfo, google.protobuf.Timestamp), with fully qualified references.
     const files = (await fileDescriptorsFor(address, programsName)).map(
@@ -152,7 +148,7 @@ describe('a gRPC host serving two modules in one process', () => {
     expect(methods).toEqual(
       expect.arrayContaining([
         `${programsName}/GetInfo`,
-        `${verificationName}/GetInfo`,
+        `${reportsName}/GetInfo`,
         'grpc.health.v1.Health/Check',
       ]),
     );

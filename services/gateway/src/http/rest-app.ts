@@ -5,6 +5,7 @@ import { authMiddlewares } from '../auth/middleware';
 import type { ModuleInfoReader } from '../clients/module-info';
 import type { OrganizationsClient } from '../clients/organizations.client';
 import type { ProgramsClient } from '../clients/programs.client';
+import type { VerificationClient } from '../clients/verification.client';
 import { errorMiddleware } from '../errors';
 import { openApiDocument } from '../openapi/document';
 import { adminAccountRouter } from '../routes/admin/accounts';
@@ -14,6 +15,7 @@ import { infoRouter } from '../routes/info';
 import { oauthRouter } from '../routes/oauth';
 import { organizationRouter } from '../routes/organization';
 import { programRouter } from '../routes/program';
+import { verificationRouter } from '../routes/verification';
 import { createRequestValidator } from '../validation/request-validator';
 import { oauthErrorMiddleware } from './oauth-errors';
 
@@ -26,6 +28,7 @@ export interface RestOptions {
   modules: ModuleInfoReader;
   programs: ProgramsClient;
   organizations: OrganizationsClient;
+  verification: VerificationClient;
   authenticator: Authenticator;
   /** ELIGO_GATEWAY_IMPORT_MAX_BYTES: the organization import streams its body, outside bodyLimit. */
   importMaxBytes: number;
@@ -49,6 +52,16 @@ export function mountRest(app: Express, options: RestOptions): void {
   });
 
   const v2 = Router();
+  // Ahead of the JSON parser: its routes read their own bodies (application/jose steps, smaller limits).
+  v2.use(
+    verificationRouter({
+      verification: options.verification,
+      auth,
+      validator,
+      publicBaseUrl: options.publicBaseUrl,
+      bodyLimit: options.bodyLimit,
+    }),
+  );
   v2.use(json);
   v2.get('/openapi.json', (_req, res) => {
     res.json(document);

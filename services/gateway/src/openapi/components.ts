@@ -5,6 +5,7 @@ import { organizationSchemas } from './schemas/organization';
 import { organizationAdminSchemas } from './schemas/organization-admin';
 import { programSchemas } from './schemas/program';
 import { programInputSchemas } from './schemas/program-input';
+import { verificationSchemas } from './schemas/verification';
 
 /** Every schema the document publishes; the request validator compiles exactly these. */
 export const schemas = {
@@ -15,6 +16,7 @@ export const schemas = {
   ...oauthSchemas,
   ...organizationSchemas,
   ...organizationAdminSchemas,
+  ...verificationSchemas,
 } as const;
 
 export type SchemaName = keyof typeof schemas;

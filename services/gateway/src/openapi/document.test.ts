@@ -1,3 +1,4 @@
+import { subjectKeys, subjectTypes } from '../validation/subject-keys';
 import { openApiDocument } from './document';
 
 type Json = Record<string, unknown>;
@@ -116,4 +117,51 @@ it('leaves the organization search and add-school open, and marks the per-audien
     const deprecated = path.startsWith('/organization/') && !path.includes('addSchool');
     expect([path, operation.deprecated === true]).toEqual([path, deprecated]);
   }
+});
+
+it('describes the verification flow, every personal-info step on both path shapes, and the token endpoints', () => {
+  const verification = operations.filter((o) => (o.operation.tags as string[])[0] === 'verification');
+  const names = verification.map((o) => `${o.method} ${o.path}`);
+  expect(names).toEqual(
+    expect.arrayContaining([
+      'post /verification',
+      'get /verification/{verificationId}',
+      'get /verification/program/{programId}/trackingId/{trackingId}',
+      'get /verification/program/{programId}/trackingId/{trackingId}/history',
+      'get /verification/{verificationId}/details',
+      'get /verification/{verificationId}/metadata',
+      'put /verification/{verificationId}/metadata',
+      'post /verification/{verificationId}/refireWebhooks',
+      'post /verification/{verificationId}/expire',
+      'post /verification/{verificationId}/step/collectPersonalInfo',
+      'post /verification/{verificationId}/step/collectMarketplaceToken',
+      'post /verification/{verificationId}/step/collectMilitaryStatus',
+      'post /verification/{verificationId}/step/collectSocialSecurityNumber',
+      'delete /verification/{verificationId}/step/collectSocialSecurityNumber',
+      'get /verification/{verificationId}/step/sso',
+      'delete /verification/{verificationId}/step/sso',
+      ...subjectTypes.flatMap((type) => [
+        `post /verification/{verificationId}/step/collect${type}PersonalInfo`,
+        `post /verification/program/{programId}/step/collect${type}PersonalInfo`,
+      ]),
+    ]),
+  );
+  const tokenEndpoints = ['/history', '/details', '/metadata', '/refireWebhooks'];
+  for (const { method, path, operation } of verification) {
+    const needsToken = tokenEndpoints.some((end) => path.endsWith(end));
+    expect([method, path, operation.security !== undefined]).toEqual([method, path, needsToken]);
+  }
+});
+
+it('gives each subject schema exactly the keys of its row of the subjects table', () => {
+  const schemas = document.components.schemas as Record<string, { properties: Json }>;
+  for (const type of subjectTypes) {
+    expect([type, Object.keys(schemas[`${type}Subject`]!.properties)]).toEqual([type, subjectKeys[type]]);
+  }
+  const driverLicense = (
+    document.paths['/verification/{verificationId}/step/collectDriverLicensePersonalInfo'] as {
+      post: { requestBody: { content: Json } };
+    }
+  ).post.requestBody.content;
+  expect(Object.keys(driverLicense)).toEqual(['application/json', 'application/jose']);
 });

@@ -5,6 +5,8 @@ import { infoPaths } from './info.paths';
 import { oauthPaths } from './oauth.paths';
 import { organizationPaths } from './organization.paths';
 import { programPaths } from './program.paths';
+import { verificationStepPaths } from './verification-steps.paths';
+import { verificationPaths } from './verification.paths';
 
 /**
  * The REST contract (OpenAPI 3.1) served at /rest/v2/openapi.json. Each resource adds its paths in its own
@@ -25,6 +27,12 @@ export function openApiDocument(publicBaseUrl: string): Record<string, unknown> 
     servers: [{ url: `${publicBaseUrl}/rest/v2` }],
     tags: [
       { name: 'info', description: 'Service information' },
+      {
+        name: 'verification',
+        description:
+          'The verification flow: start, steps, state (no token: the verificationId is unguessable), and the ' +
+          'token endpoints for details, history, metadata and webhooks',
+      },
       { name: 'program', description: 'Program administration with an account token' },
       {
         name: 'organization',
@@ -40,6 +48,8 @@ export function openApiDocument(publicBaseUrl: string): Record<string, unknown> 
     security: [],
     paths: {
       ...infoPaths,
+      ...verificationPaths,
+      ...verificationStepPaths,
       ...programPaths,
       ...organizationPaths,
       ...adminPaths(publicBaseUrl),

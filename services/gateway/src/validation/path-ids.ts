@@ -35,3 +35,7 @@ export const organizationNotFound = (): DomainError =>
   notFound('Organization not found', { errorIds: ['noOrganization'] });
 export const addSchoolRequestNotFound = (): DomainError =>
   notFound('Add-school request not found', { body: 'SEM' });
+
+/** The verification service's answer for an unknown verification (ER noVerification). */
+export const verificationNotFound = (): DomainError =>
+  notFound('Verification not found', { errorIds: ['noVerification'] });

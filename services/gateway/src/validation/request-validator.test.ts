@@ -1,6 +1,7 @@
 import { openApiDocument } from '../openapi/document';
 import { schemas } from '../openapi/components';
 import { createRequestValidator } from './request-validator';
+import { subjectTypes } from './subject-keys';
 
 const validator = createRequestValidator();
 const check = validator.check;
@@ -98,6 +99,25 @@ describe('the request validator checks bodies against the published schemas', ()
       { theme: { intl: { messages: { 'a.b': 1 } } } },
       'body.theme.intl.messages["a.b"] must be string',
     ],
+    [
+      'a nested metadata value',
+      'VerificationMetadata',
+      { plan: 'pro', nested: { a: 'b' } },
+      'body.nested must be string',
+    ],
+    ['a metadata number', 'VerificationMetadata', { seats: 3 }, 'body.seats must be string'],
+    [
+      'a malformed programId',
+      'NewVerificationRequest',
+      { programId: 'nope' },
+      'body.programId must match pattern "^[0-9a-f]{24}$"',
+    ],
+    [
+      'a tracking id over 256 characters',
+      'NewVerificationRequest',
+      { programId: 'ab'.repeat(12), trackingId: 'x'.repeat(257) },
+      'body.trackingId must NOT have more than 256 characters',
+    ],
   ])('%s', (_name, schema, body, message) => {
     expect(check(schema, body)).toBe(message);
   });
@@ -113,6 +133,8 @@ describe('the request validator checks bodies against the published schemas', ()
     ['SendLinkRequest', { phoneNumber: '+14155550100' }],
     ['WebhookDeleteRequest', {}],
     ['AccessTokenCreateRequest', { name: 't', roles: ['REPORTER', 'PII'] }],
+    ['VerificationMetadata', {}],
+    ['VerificationMetadata', { plan: 'pro', 'utm.source': 'mail' }],
   ])('accepts a valid %s', (schema, body) => {
     expect(check(schema, body)).toBeUndefined();
   });
@@ -161,6 +183,14 @@ describe('the OpenAPI document and the validator share one set of schemas', () =
         'POST /addSchoolRequests/{requestId}/accept',
         'POST /addSchoolRequests/{requestId}/decline',
         'POST /token',
+        'POST /verification',
+        'POST /verification/{verificationId}/step/collectStudentPersonalInfo',
+        'POST /verification/{verificationId}/step/collectPersonalInfo',
+        'POST /verification/{verificationId}/step/collectMarketplaceToken',
+        'POST /verification/program/{programId}/step/collectLowIncomePersonalInfo',
+        'POST /verification/{verificationId}/step/collectMilitaryStatus',
+        'POST /verification/{verificationId}/step/collectSocialSecurityNumber',
+        'PUT /verification/{verificationId}/metadata',
       ]),
     );
   });
@@ -189,10 +219,17 @@ describe('the OpenAPI document and the validator share one set of schemas', () =
     },
     AddSchoolAcceptRequest: { type: 'UNIVERSITY' },
     AddSchoolDeclineRequest: {},
+    NewVerificationRequest: { programId: 'ab'.repeat(12), trackingId: 'order-1' },
+    MilitaryStatusRequest: { status: 'ACTIVE_DUTY' },
+    SocialSecurityNumberRequest: { socialSecurityNumber: '123-45-6789' },
+    MarketplaceTokenRequest: { marketplaceToken: 'aGVhZGVy.cGF5bG9hZA.c2ln' },
+    ...Object.fromEntries(subjectTypes.map((type) => [`${type}Subject`, { firstName: 'Jane' }])),
   };
+  // Metadata is a map: any key is a property of it (its values must be strings).
+  const maps = new Set(['PUT /verification/{verificationId}/metadata']);
 
   // RFC 6749 section 3.1: the token endpoint must ignore parameters it does not know.
-  it.each(requestSchemas.filter(([op]) => op !== 'POST /token'))(
+  it.each(requestSchemas.filter(([op]) => op !== 'POST /token' && !maps.has(op)))(
     '%s refuses unknown properties (%s)',
     (_op, name) => {
       const schema = name as keyof typeof schemas;

@@ -1,0 +1,72 @@
+import type { verificationV1 } from '@eligo/proto';
+import type { GrpcClient } from '@eligo/runtime';
+
+type Service = typeof verificationV1.VerificationServiceService;
+
+/**
+ * The spec gives clients 11 seconds for a personal-info submission. The submissions (which run the instant
+ * match) get 10 s, so the gateway answers inside that budget, with 504 at worst, even when a dependency hangs.
+ */
+export const SUBMISSION_DEADLINE_MS = 10_000;
+
+/** The VerificationService RPCs, one typed method each, through the runtime client. */
+export interface VerificationClient {
+  getInfo(req: verificationV1.GetInfoRequest): Promise<verificationV1.GetInfoResponse>;
+  startVerification(
+    req: verificationV1.StartVerificationRequest,
+  ): Promise<verificationV1.StartVerificationResponse>;
+  submitPersonalInfo(
+    req: verificationV1.SubmitPersonalInfoRequest,
+  ): Promise<verificationV1.SubmitPersonalInfoResponse>;
+  submitMilitaryStatus(
+    req: verificationV1.SubmitMilitaryStatusRequest,
+  ): Promise<verificationV1.SubmitMilitaryStatusResponse>;
+  submitSocialSecurityNumber(
+    req: verificationV1.SubmitSocialSecurityNumberRequest,
+  ): Promise<verificationV1.SubmitSocialSecurityNumberResponse>;
+  skipStep(req: verificationV1.SkipStepRequest): Promise<verificationV1.SkipStepResponse>;
+  getSsoLoginUrl(req: verificationV1.GetSsoLoginUrlRequest): Promise<verificationV1.GetSsoLoginUrlResponse>;
+  getVerification(
+    req: verificationV1.GetVerificationRequest,
+  ): Promise<verificationV1.GetVerificationResponse>;
+  getVerificationByTrackingId(
+    req: verificationV1.GetVerificationByTrackingIdRequest,
+  ): Promise<verificationV1.GetVerificationByTrackingIdResponse>;
+  listVerificationHistory(
+    req: verificationV1.ListVerificationHistoryRequest,
+  ): Promise<verificationV1.ListVerificationHistoryResponse>;
+  getVerificationDetails(
+    req: verificationV1.GetVerificationDetailsRequest,
+  ): Promise<verificationV1.GetVerificationDetailsResponse>;
+  expireVerification(
+    req: verificationV1.ExpireVerificationRequest,
+  ): Promise<verificationV1.ExpireVerificationResponse>;
+  getMetadata(req: verificationV1.GetMetadataRequest): Promise<verificationV1.GetMetadataResponse>;
+  putMetadata(req: verificationV1.PutMetadataRequest): Promise<verificationV1.PutMetadataResponse>;
+  refireWebhooks(req: verificationV1.RefireWebhooksRequest): Promise<verificationV1.RefireWebhooksResponse>;
+}
+
+/** Wraps the module's one verification channel (clients.ts); built once in createModule. */
+export function createVerificationClient(
+  client: GrpcClient<Service>,
+  submissionDeadlineMs = SUBMISSION_DEADLINE_MS,
+): VerificationClient {
+  const submission = { deadlineMs: submissionDeadlineMs };
+  return {
+    getInfo: (req) => client.unary('getInfo', req),
+    startVerification: (req) => client.unary('startVerification', req),
+    submitPersonalInfo: (req) => client.unary('submitPersonalInfo', req, submission),
+    submitMilitaryStatus: (req) => client.unary('submitMilitaryStatus', req, submission),
+    submitSocialSecurityNumber: (req) => client.unary('submitSocialSecurityNumber', req, submission),
+    skipStep: (req) => client.unary('skipStep', req),
+    getSsoLoginUrl: (req) => client.unary('getSsoLoginUrl', req),
+    getVerification: (req) => client.unary('getVerification', req),
+    getVerificationByTrackingId: (req) => client.unary('getVerificationByTrackingId', req),
+    listVerificationHistory: (req) => client.unary('listVerificationHistory', req),
+    getVerificationDetails: (req) => client.unary('getVerificationDetails', req),
+    expireVerification: (req) => client.unary('expireVerification', req),
+    getMetadata: (req) => client.unary('getMetadata', req),
+    putMetadata: (req) => client.unary('putMetadata', req),
+    refireWebhooks: (req) => client.unary('refireWebhooks', req),
+  };
+}

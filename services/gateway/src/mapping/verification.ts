@@ -1,0 +1,175 @@
+import type { verificationVerificationV1 } from '@eligo/proto';
+import { present } from './program';
+
+type VerificationResponse = verificationVerificationV1.VerificationResponse;
+type VerificationDetails = verificationVerificationV1.VerificationDetails;
+type OrganizationRef = verificationVerificationV1.OrganizationRef;
+
+/**
+ * The spec's verification response (VR). The first six fields are always there; the others appear with the
+ * steps the spec shows them with (submissionUrl while a step awaits input, statusUrl with pending, rewardCode
+ * with success, ...), so a client can test for presence.
+ */
+export interface VerificationResponseJson {
+  verificationId: string;
+  currentStep: string;
+  errorIds: string[];
+  segment: string;
+  subSegment: string | null;
+  locale: string;
+  submissionUrl?: string;
+  statusUrl?: string;
+  systemErrorMessage?: string;
+  rewardCode?: string;
+  rewardData?: { rewardCode: string };
+  redirectUrl?: string | null;
+  consolationRewardCode?: string;
+  availableStatuses?: string[];
+  rejectionReasons?: string[];
+  maxReviewTime?: string;
+  estimatedReviewTime?: string;
+  country?: string;
+  instantMatchAttempts: number;
+}
+
+export interface OrganizationRefJson {
+  id: number;
+  name: string;
+}
+
+export interface PersonInfoJson {
+  firstName: string;
+  lastName: string;
+  email: string;
+  birthDate: string;
+  metadata: Record<string, string> | null;
+  organization: OrganizationRefJson | null;
+}
+
+export interface ConfirmedSegmentJson {
+  segment: string;
+  subSegment: string | null;
+  organization: OrganizationRefJson | null;
+  active: boolean;
+  startDate: string | null;
+  endDate: string | null;
+}
+
+/** GET /verification/{verificationId}/details. */
+export interface VerificationDetailsJson {
+  programId: string;
+  trackingId: string;
+  personId: string;
+  created: number;
+  updated: number;
+  lastResponse: VerificationResponseJson;
+  personInfo: PersonInfoJson | null;
+  docUploadRejectionCount: number;
+  docUploadRejectionReasons: string[];
+  verificationMethod: string | null;
+  confirmedSegments: ConfirmedSegmentJson[];
+}
+
+/** A 400 VR the gateway answers itself on a step endpoint (the request never reached the service). */
+export interface StepErrorJson {
+  verificationId?: string;
+  currentStep: 'error';
+  errorIds: string[];
+  systemErrorMessage: string;
+}
+
+/** Steps that wait for the client to send something to submissionUrl. */
+export function awaitsInput(step: string): boolean {
+  return step.startsWith('collect') || step === 'sso' || step === 'docUpload';
+}
+
+/** The REST v2 URL of a verification (its statusUrl), under the configured public base. */
+export function verificationUrl(publicBaseUrl: string, verificationId: string): string {
+  return `${publicBaseUrl}/rest/v2/verification/${verificationId}`;
+}
+
+export function verificationToJson(
+  vr: VerificationResponse,
+  publicBaseUrl: string,
+): VerificationResponseJson {
+  const url = verificationUrl(publicBaseUrl, vr.verificationId);
+  const success = vr.currentStep === 'success';
+  return {
+    verificationId: vr.verificationId,
+    currentStep: vr.currentStep,
+    errorIds: [...vr.errorIds],
+    segment: vr.segment,
+    subSegment: vr.subSegment || null,
+    locale: vr.locale,
+    ...(awaitsInput(vr.currentStep) ? { submissionUrl: `${url}/step/${vr.currentStep}` } : {}),
+    ...(vr.currentStep === 'pending' ? { statusUrl: url } : {}),
+    ...(vr.systemErrorMessage ? { systemErrorMessage: vr.systemErrorMessage } : {}),
+    ...(vr.rewardCode ? { rewardCode: vr.rewardCode, rewardData: { rewardCode: vr.rewardCode } } : {}),
+    ...(success || vr.redirectUrl ? { redirectUrl: vr.redirectUrl || null } : {}),
+    ...(vr.consolationRewardCode ? { consolationRewardCode: vr.consolationRewardCode } : {}),
+    ...(vr.availableStatuses.length ? { availableStatuses: [...vr.availableStatuses] } : {}),
+    ...(vr.rejectionReasons.length ? { rejectionReasons: [...vr.rejectionReasons] } : {}),
+    ...(vr.maxReviewTime ? { maxReviewTime: vr.maxReviewTime } : {}),
+    ...(vr.estimatedReviewTime ? { estimatedReviewTime: vr.estimatedReviewTime } : {}),
+    ...(vr.country ? { country: vr.country } : {}),
+    instantMatchAttempts: vr.instantMatchAttempts,
+  };
+}
+
+/** A reply's verification, which the contract always sets. */
+export function replyToJson(
+  reply: { verification?: VerificationResponse | undefined },
+  publicBaseUrl: string,
+): VerificationResponseJson {
+  return verificationToJson(present(reply.verification, 'verification'), publicBaseUrl);
+}
+
+const organizationToJson = (o: OrganizationRef | undefined): OrganizationRefJson | null =>
+  o ? { id: o.id, name: o.name } : null;
+
+export function detailsToJson(d: VerificationDetails, publicBaseUrl: string): VerificationDetailsJson {
+  const person = d.personInfo;
+  return {
+    programId: d.programId,
+    trackingId: d.trackingId,
+    personId: d.personId,
+    created: d.created,
+    updated: d.updated,
+    lastResponse: verificationToJson(present(d.lastResponse, 'lastResponse'), publicBaseUrl),
+    personInfo: person
+      ? {
+          firstName: person.firstName,
+          lastName: person.lastName,
+          email: person.email,
+          birthDate: person.birthDate,
+          metadata: Object.keys(person.metadata).length ? { ...person.metadata } : null,
+          organization: organizationToJson(person.organization),
+        }
+      : null,
+    docUploadRejectionCount: d.docUploadRejectionCount,
+    docUploadRejectionReasons: [...d.docUploadRejectionReasons],
+    verificationMethod: d.verificationMethod || null,
+    confirmedSegments: d.confirmedSegments.map((s) => ({
+      segment: s.segment,
+      subSegment: s.subSegment || null,
+      organization: organizationToJson(s.organization),
+      active: s.active,
+      startDate: s.startDate || null,
+      endDate: s.endDate || null,
+    })),
+  };
+}
+
+/** The step endpoints' 400 VR for an error the gateway found: currentStep error, like the service's own. */
+export function stepErrorToJson(
+  verificationId: string | undefined,
+  errorIds: readonly string[],
+  systemErrorMessage: string,
+): StepErrorJson {
+  return {
+    ...(verificationId ? { verificationId } : {}),
+    currentStep: 'error',
+    errorIds: [...errorIds],
+    systemErrorMessage,
+  };
+}

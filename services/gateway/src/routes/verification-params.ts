@@ -1,0 +1,62 @@
+import { notFound } from '@eligo/runtime';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { httpErrorOf } from '../errors';
+import { stepErrorToJson } from '../mapping/verification';
+import { hexIdParam, verificationNotFound } from '../validation/path-ids';
+
+/** The longest tracking id a verification can have (StartVerificationRequest.tracking_id). */
+export const MAX_TRACKING_ID_LENGTH = 256;
+
+/**
+ * Words that sit where a verificationId would in paths of other endpoints (/verification/program/...,
+ * /verification/reverify, /verification/marketplace). A route with :verificationId passes such a request on
+ * instead of answering 404 noVerification, so that those endpoints stay free for the routers that own them.
+ */
+const RESERVED = new Set(['program', 'reverify', 'marketplace']);
+
+const skipReserved: RequestHandler = (req, _res, next) => {
+  next(RESERVED.has(req.params.verificationId as string) ? 'route' : undefined);
+};
+
+/** :verificationId is 24 lowercase hex characters; any other value is 404 noVerification, like an unknown one. */
+export const verificationIdParam: RequestHandler[] = [
+  skipReserved,
+  hexIdParam('verificationId', verificationNotFound),
+];
+
+/** The token endpoints authenticate before anything else is answered, reserved words aside. */
+export function verificationIdAfter(auth: RequestHandler): RequestHandler[] {
+  return [skipReserved, auth, hexIdParam('verificationId', verificationNotFound)];
+}
+
+/** :trackingId is what a verification could have been started with; anything longer names nothing. */
+export const trackingIdParam: RequestHandler = (req, _res, next) => {
+  const value = req.params.trackingId;
+  const ok = typeof value === 'string' && value.length > 0 && value.length <= MAX_TRACKING_ID_LENGTH;
+  next(ok ? undefined : notFound('No verification with this tracking id', { errorIds: ['noVerification'] }));
+};
+
+export const verificationIdOf = (req: Request): string => req.params.verificationId as string;
+
+/**
+ * Error handler of the step endpoints: the spec answers their invalid requests with a 400 VR (currentStep
+ * error) rather than an ER, whether the gateway or the service refused the request. Every other error (404,
+ * 429, 5xx, 413) goes on to the one error mapper.
+ */
+export function stepErrors(err: unknown, req: Request, res: Response, next: NextFunction): void {
+  const mapped = httpErrorOf(err);
+  if (mapped.status !== 400 || !('errorIds' in mapped.body) || res.headersSent) {
+    next(err);
+    return;
+  }
+  const id = req.params.verificationId;
+  res
+    .status(400)
+    .json(
+      stepErrorToJson(
+        typeof id === 'string' && /^[0-9a-f]{24}$/.test(id) ? id : undefined,
+        mapped.body.errorIds,
+        mapped.body.systemErrorMessage,
+      ),
+    );
+}

@@ -1,0 +1,471 @@
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import pino from 'pino';
+import { verificationVerificationV1 } from '@eligo/proto';
+import { notFound, resourceExhausted } from '@eligo/runtime';
+import { AuthCache } from '../auth/auth-cache';
+import { createAuthenticator } from '../auth/authenticator';
+import type { OrganizationsClient } from '../clients/organizations.client';
+import type { ProgramsClient } from '../clients/programs.client';
+import type { VerificationClient } from '../clients/verification.client';
+import { mountRest } from '../http/rest-app';
+
+// The REST v2 verification routes as mounted by mountRest, against a recording stand-in for the verification
+// service: routing, body checks and status/body shapes. The flow itself is covered end to end against the
+// real service (test/e2e/verification.e2e.test.ts).
+const base = 'https://eligo.example.com';
+const id = '0123456789abcdef01234567';
+const programId = 'ab'.repeat(12);
+const accountId = 'cd'.repeat(12);
+const goodToken = 'eligo_good_token';
+const jws = 'eyJhbGciOiJFUzI1NiJ9.eyJmaXJzdE5hbWUiOiJKYW5lIn0.c2lnbmF0dXJl';
+
+const vr = (fields: Partial<verificationVerificationV1.VerificationResponse> = {}) => ({
+  verification: verificationVerificationV1.VerificationResponse.fromPartial({
+    verificationId: id,
+    currentStep: 'collectStudentPersonalInfo',
+    segment: 'student',
+    locale: 'en-US',
+    ...fields,
+  }),
+});
+
+const calls: [string, unknown][] = [];
+/** What the next call of a method answers (a reply, or an error to throw); the default otherwise. */
+const next = new Map<string, unknown>();
+const answer = (method: string, fallback: unknown) => async (req: unknown) => {
+  calls.push([method, req]);
+  const planned = next.has(method) ? next.get(method) : fallback;
+  next.delete(method);
+  if (planned instanceof Error) throw planned;
+  return planned;
+};
+const verification = {
+  getInfo: answer('getInfo', {}),
+  startVerification: answer('startVerification', vr()),
+  submitPersonalInfo: answer('submitPersonalInfo', vr({ currentStep: 'success', rewardCode: 'TEST' })),
+  submitMilitaryStatus: answer(
+    'submitMilitaryStatus',
+    vr({ currentStep: 'collectActiveMilitaryPersonalInfo' }),
+  ),
+  submitSocialSecurityNumber: answer('submitSocialSecurityNumber', vr({ currentStep: 'success' })),
+  skipStep: answer('skipStep', vr({ currentStep: 'docUpload' })),
+  getSsoLoginUrl: answer('getSsoLoginUrl', { loginUrl: 'https://idp.example.edu/login?x=1' }),
+  getVerification: answer('getVerification', vr()),
+  getVerificationByTrackingId: answer('getVerificationByTrackingId', vr()),
+  listVerificationHistory: answer('listVerificationHistory', { verifications: [vr().verification] }),
+  getVerificationDetails: answer('getVerificationDetails', {
+    details: verificationVerificationV1.VerificationDetails.fromPartial({
+      programId,
+      lastResponse: vr().verification,
+    }),
+  }),
+  expireVerification: answer('expireVerification', {
+    ...vr({ currentStep: 'error', errorIds: ['expiredVerification'] }),
+    alreadyFinal: false,
+  }),
+  getMetadata: answer('getMetadata', { metadata: { plan: 'pro' } }),
+  putMetadata: answer('putMetadata', { metadata: { plan: 'team' } }),
+  refireWebhooks: answer('refireWebhooks', {}),
+} as VerificationClient;
+
+let url: string;
+let close: () => void;
+
+beforeAll(async () => {
+  const app = express();
+  mountRest(app, {
+    logger: pino({ level: 'silent' }),
+    publicBaseUrl: base,
+    bodyLimit: '1mb',
+    version: 'test',
+    gitCommit: 'test',
+    modules: { readAll: async () => [] },
+    programs: {} as ProgramsClient,
+    organizations: {} as OrganizationsClient,
+    verification,
+    authenticator: createAuthenticator({
+      operatorToken: 'eligo_operator_0123456789abcdefghij',
+      cache: new AuthCache({ ttlMs: 0 }),
+      authenticate: async ({ token }) => {
+        if (token !== goodToken) throw unauthenticatedGrpc();
+        return { accountId, tokenId: 'ef'.repeat(12), roles: [] };
+      },
+    }),
+    importMaxBytes: 1024,
+    importBatchDeadlineMs: 1000,
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/v2`;
+  close = () => server.close();
+});
+afterAll(() => close());
+beforeEach(() => {
+  calls.length = 0;
+  next.clear();
+});
+
+/** What a grpc-js client sees for an invalid token. */
+function unauthenticatedGrpc() {
+  return Object.assign(new Error('bad token'), { code: 16, details: 'bad token', metadata: undefined });
+}
+
+interface Call {
+  body?: unknown;
+  raw?: string;
+  contentType?: string;
+  token?: string;
+}
+async function call(method: string, path: string, options: Call = {}) {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  if (body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
+  const res = await fetch(`${url}${path}`, { method, headers, body, redirect: 'manual' });
+  const text = await res.text();
+  const json = res.headers.get('content-type')?.startsWith('application/json');
+  return { status: res.status, headers: res.headers, body: json ? JSON.parse(text) : text || undefined };
+}
+
+const stepError = (message: string | RegExp, withId = true) => ({
+  ...(withId ? { verificationId: id } : {}),
+  currentStep: 'error',
+  errorIds: ['invalidRequest'],
+  systemErrorMessage: typeof message === 'string' ? message : expect.stringMatching(message),
+});
+const er = (errorId: string) => ({ errorIds: [errorId], systemErrorMessage: expect.any(String) });
+const noEndpoint = { systemErrorMessage: expect.stringMatching(/^No endpoint /) };
+
+describe('POST /verification', () => {
+  it('starts a verification, ignoring a token, and answers the VR with its submissionUrl', async () => {
+    const res = await call('POST', '/verification', { body: { programId }, token: 'whatever' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      verificationId: id,
+      currentStep: 'collectStudentPersonalInfo',
+      submissionUrl: `${base}/rest/v2/verification/${id}/step/collectStudentPersonalInfo`,
+    });
+    expect(calls).toEqual([['startVerification', { programId, trackingId: '' }]]);
+  });
+
+  it('refuses a malformed programId or an unknown property with 400 ER invalidRequest', async () => {
+    for (const body of [{ programId: 'nope' }, { programId, foo: 1 }, {}]) {
+      const res = await call('POST', '/verification', { body });
+      expect([body, res.status, res.body]).toEqual([body, 400, er('invalidRequest')]);
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it('passes service errors through the error mapper (404 noProgram ER)', async () => {
+    next.set('startVerification', notFound('Program not found', { errorIds: ['noProgram'] }));
+    const res = await call('POST', '/verification', { body: { programId, trackingId: 't-1' } });
+    expect([res.status, res.body]).toEqual([404, er('noProgram')]);
+    expect(calls).toEqual([['startVerification', { programId, trackingId: 't-1' }]]);
+  });
+});
+
+describe('personal-info steps', () => {
+  const student = `/verification/${id}/step/collectStudentPersonalInfo`;
+
+  it('converts the body to the Subject and answers 200 with the outcome', async () => {
+    const res = await call('POST', student, {
+      body: { firstName: 'Jane', organization: { id: 42, name: 'Stanford' } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      currentStep: 'success',
+      rewardCode: 'TEST',
+      rewardData: { rewardCode: 'TEST' },
+    });
+    const [[method, req]] = calls as [[string, Record<string, unknown>]];
+    expect(method).toBe('submitPersonalInfo');
+    expect(req).toMatchObject({
+      verificationId: id,
+      programId: '',
+      step: 'collectStudentPersonalInfo',
+      trackingId: '',
+      input: {
+        $case: 'subject',
+        subject: { firstName: 'Jane', lastName: '', organization: { id: 42, name: 'Stanford' } },
+      },
+    });
+  });
+
+  it('answers 400 with the VR when the reply has errorIds (a recoverable error)', async () => {
+    next.set('submitPersonalInfo', vr({ errorIds: ['invalidEmail'] }));
+    const res = await call('POST', student, { body: { email: 'nope' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      currentStep: 'collectStudentPersonalInfo',
+      errorIds: ['invalidEmail'],
+      submissionUrl: `${base}/rest/v2/verification/${id}/step/collectStudentPersonalInfo`,
+    });
+  });
+
+  it('refuses an unexpected property with a 400 VR naming the allowed keys, without a call', async () => {
+    const res = await call('POST', student, { body: { firstName: 'Jane', nickname: 'J' } });
+    expect([res.status, res.body]).toEqual([
+      400,
+      stepError(
+        "Unexpected property 'nickname'. Allowed keys: firstName, lastName, birthDate, email, organization, " +
+          'universityId, metadata',
+      ),
+    ]);
+    expect(calls).toEqual([]);
+  });
+
+  it.each<[string, Call, string | RegExp]>([
+    ['a wrong JSON type', { body: { firstName: 1 } }, 'body.firstName must be a string'],
+    ['malformed JSON', { raw: '{"firstName":' }, 'Request body is not valid JSON'],
+    ['a JSON string', { raw: '"Jane"' }, 'Request body is not valid JSON'],
+    ['no body', {}, 'body is required (Content-Type: application/json)'],
+    ['another content type', { raw: 'firstName=Jane', contentType: 'text/plain' }, /^body is required/],
+    [
+      'a JWS on a type that takes JSON only',
+      { raw: jws, contentType: 'application/jose' },
+      /^Content-Type must be application\/json$/,
+    ],
+  ])('refuses %s with a 400 VR invalidRequest', async (_name, options, message) => {
+    const res = await call('POST', student, options);
+    expect([res.status, res.body]).toEqual([400, stepError(message)]);
+    expect(calls).toEqual([]);
+  });
+
+  it('takes a DriverLicense subject as JSON or as a compact JWS (application/jose)', async () => {
+    const path = `/verification/${id}/step/collectDriverLicensePersonalInfo`;
+    expect((await call('POST', path, { raw: jws, contentType: 'application/jose' })).status).toBe(200);
+    expect((await call('POST', path, { body: { driverLicenseNumber: 'D1', state: 'CA' } })).status).toBe(200);
+    expect(calls.map(([, req]) => (req as { input: { $case: string } }).input)).toEqual([
+      { $case: 'subjectToken', subjectToken: jws },
+      { $case: 'subject', subject: expect.objectContaining({ driverLicenseNumber: 'D1', state: 'CA' }) },
+    ]);
+    const bad = await call('POST', path, { raw: 'not-a-jws', contentType: 'application/jose' });
+    expect([bad.status, bad.body]).toEqual([400, stepError(/compact JWS/)]);
+    const big = await call('POST', path, {
+      raw: `a.${'b'.repeat(17_000)}.c`,
+      contentType: 'application/jose',
+    });
+    expect(big.status).toBe(413);
+  });
+
+  it('takes the generic step (student keys) and the marketplace token', async () => {
+    await call('POST', `/verification/${id}/step/collectPersonalInfo`, { body: { universityId: 5 } });
+    await call('POST', `/verification/${id}/step/collectMarketplaceToken`, {
+      body: { marketplaceToken: jws },
+    });
+    expect(calls.map(([, req]) => req)).toEqual([
+      expect.objectContaining({
+        step: 'collectPersonalInfo',
+        input: { $case: 'subject', subject: expect.objectContaining({ universityId: 5 }) },
+      }),
+      expect.objectContaining({
+        step: 'collectMarketplaceToken',
+        input: { $case: 'subjectToken', subjectToken: jws },
+      }),
+    ]);
+  });
+
+  it('starts and submits on the program shape, with the trackingId of the query', async () => {
+    const res = await call(
+      'POST',
+      `/verification/program/${programId}/step/collectLowIncomePersonalInfo?trackingId=t-9`,
+      {
+        body: { statuses: ['SNAP_BENEFITS'] },
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(calls[0]![1]).toMatchObject({
+      verificationId: '',
+      programId,
+      step: 'collectLowIncomePersonalInfo',
+      trackingId: 't-9',
+    });
+    const unexpected = await call(
+      'POST',
+      `/verification/program/${programId}/step/collectSeniorPersonalInfo`,
+      {
+        body: { organization: { id: 1 } },
+      },
+    );
+    expect([unexpected.status, unexpected.body]).toEqual([
+      400,
+      stepError(/^Unexpected property 'organization'/, false),
+    ]);
+  });
+
+  it('answers 404 ER for malformed ids without a call, and maps the service 404 and 429 to ER', async () => {
+    const bad = await call('POST', '/verification/NOPE/step/collectStudentPersonalInfo', { body: {} });
+    expect([bad.status, bad.body]).toEqual([404, er('noVerification')]);
+    const badProgram = await call('POST', '/verification/program/nope/step/collectStudentPersonalInfo', {
+      body: {},
+    });
+    expect([badProgram.status, badProgram.body]).toEqual([404, er('noProgram')]);
+    expect(calls).toEqual([]);
+    next.set('submitPersonalInfo', notFound('Verification not found', { errorIds: ['noVerification'] }));
+    const unknown = await call('POST', student, { body: { firstName: 'Jane' } });
+    expect([unknown.status, unknown.body]).toEqual([404, er('noVerification')]);
+    next.set('submitPersonalInfo', resourceExhausted('Limit', { errorIds: ['verificationLimitExceeded'] }));
+    const limited = await call('POST', student, { body: { firstName: 'Jane' } });
+    expect([limited.status, limited.body]).toEqual([429, er('verificationLimitExceeded')]);
+  });
+
+  it('leaves other steps and shapes unmatched', async () => {
+    for (const path of [
+      `/verification/${id}/step/docUpload`,
+      `/verification/${id}/step/collectPilotPersonalInfo`,
+      `/verification/program/${programId}/step/collectPersonalInfo`,
+      `/verification/program/${programId}/step/collectMarketplaceToken`,
+      '/verification/reverify',
+    ]) {
+      const res = await call('POST', path, { body: {} });
+      expect([path, res.status, res.body]).toEqual([path, 404, noEndpoint]);
+    }
+    const reverify = await call('GET', '/verification/reverify');
+    expect([reverify.status, reverify.body]).toEqual([404, noEndpoint]);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('military status, social security number and sso', () => {
+  it('submits the military status and the SSN', async () => {
+    expect(
+      (await call('POST', `/verification/${id}/step/collectMilitaryStatus`, { body: { status: 'VETERAN' } }))
+        .status,
+    ).toBe(200);
+    const ssn = await call('POST', `/verification/${id}/step/collectSocialSecurityNumber`, {
+      body: { socialSecurityNumber: '123-45-6789' },
+    });
+    expect(ssn.status).toBe(200);
+    expect(calls).toEqual([
+      ['submitMilitaryStatus', { verificationId: id, status: 'VETERAN' }],
+      ['submitSocialSecurityNumber', { verificationId: id, socialSecurityNumber: '123-45-6789' }],
+    ]);
+    const extra = await call('POST', `/verification/${id}/step/collectMilitaryStatus`, {
+      body: { status: 'X', y: 1 },
+    });
+    expect([extra.status, extra.body]).toEqual([400, stepError(/^body has unexpected property y/)]);
+  });
+
+  it('skips the SSN step and cancels sso with SkipStep', async () => {
+    for (const step of ['collectSocialSecurityNumber', 'sso']) {
+      const res = await call('DELETE', `/verification/${id}/step/${step}`);
+      expect([step, res.status, res.body.currentStep]).toEqual([step, 200, 'docUpload']);
+    }
+    expect(calls).toEqual([
+      ['skipStep', { verificationId: id, step: 'collectSocialSecurityNumber' }],
+      ['skipStep', { verificationId: id, step: 'sso' }],
+    ]);
+  });
+
+  it('redirects to the login page of the sso step, and answers 404 ER when there is none', async () => {
+    const res = await call('GET', `/verification/${id}/step/sso`);
+    expect([res.status, res.headers.get('location')]).toEqual([302, 'https://idp.example.edu/login?x=1']);
+    next.set('getSsoLoginUrl', notFound('No sign-on', { errorIds: ['noVerification'] }));
+    expect((await call('GET', `/verification/${id}/step/sso`)).status).toBe(404);
+  });
+});
+
+describe('reading and expiring', () => {
+  it('reads by id and by tracking id', async () => {
+    expect((await call('GET', `/verification/${id}`)).status).toBe(200);
+    expect((await call('GET', `/verification/program/${programId}/trackingId/order%2F1`)).status).toBe(200);
+    expect(calls).toEqual([
+      ['getVerification', { verificationId: id }],
+      ['getVerificationByTrackingId', { programId, trackingId: 'order/1' }],
+    ]);
+    expect(await call('GET', `/verification/${id.toUpperCase()}`)).toMatchObject({
+      status: 404,
+      body: er('noVerification'),
+    });
+    expect(await call('GET', `/verification/program/x/trackingId/y`)).toMatchObject({
+      status: 404,
+      body: er('noProgram'),
+    });
+    expect(
+      await call('GET', `/verification/program/${programId}/trackingId/${'t'.repeat(257)}`),
+    ).toMatchObject({
+      status: 404,
+      body: er('noVerification'),
+    });
+  });
+
+  it('expires: 200, or 400 with the VR when it had already ended', async () => {
+    expect((await call('POST', `/verification/${id}/expire`)).status).toBe(200);
+    next.set('expireVerification', { ...vr({ currentStep: 'success' }), alreadyFinal: true });
+    const res = await call('POST', `/verification/${id}/expire`);
+    expect([res.status, res.body.currentStep]).toEqual([400, 'success']);
+  });
+});
+
+describe('token endpoints', () => {
+  const endpoints: [string, string, unknown?][] = [
+    ['GET', `/verification/program/${programId}/trackingId/t-1/history`],
+    ['GET', `/verification/${id}/details`],
+    ['GET', `/verification/${id}/metadata`],
+    ['PUT', `/verification/${id}/metadata`, { plan: 'team' }],
+    ['POST', `/verification/${id}/refireWebhooks`],
+  ];
+
+  it('answers 401 SEM without a valid token, before anything else', async () => {
+    for (const [method, path, body] of [
+      ...endpoints,
+      ['GET', '/verification/nope/details'] as [string, string],
+    ]) {
+      for (const token of [undefined, 'bad']) {
+        const res = await call(method, path, { body, token });
+        expect([method, path, res.status, res.body]).toEqual([
+          method,
+          path,
+          401,
+          { systemErrorMessage: 'Access token is empty or invalid' },
+        ]);
+      }
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it("passes the token's account to the service", async () => {
+    const statuses = [];
+    for (const [method, path, body] of endpoints)
+      statuses.push((await call(method, path, { body, token: goodToken })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 204]);
+    expect(calls).toEqual([
+      ['listVerificationHistory', { accountId, programId, trackingId: 't-1' }],
+      ['getVerificationDetails', { accountId, verificationId: id }],
+      ['getMetadata', { accountId, verificationId: id }],
+      ['putMetadata', { accountId, verificationId: id, metadata: { plan: 'team' } }],
+      ['refireWebhooks', { accountId, verificationId: id }],
+    ]);
+  });
+
+  it('answers the spec bodies', async () => {
+    const history = await call('GET', `/verification/program/${programId}/trackingId/t-1/history`, {
+      token: goodToken,
+    });
+    expect(history.body).toEqual([
+      expect.objectContaining({ verificationId: id, currentStep: 'collectStudentPersonalInfo' }),
+    ]);
+    const details = await call('GET', `/verification/${id}/details`, { token: goodToken });
+    expect(details.body).toMatchObject({ programId, personInfo: null, lastResponse: { verificationId: id } });
+    expect((await call('GET', `/verification/${id}/metadata`, { token: goodToken })).body).toEqual({
+      plan: 'pro',
+    });
+    next.set('getVerificationDetails', notFound('Verification not found', { errorIds: ['noVerification'] }));
+    const foreign = await call('GET', `/verification/${id}/details`, { token: goodToken });
+    expect([foreign.status, foreign.body]).toEqual([404, er('noVerification')]);
+  });
+
+  it('refuses metadata that is not a flat string map, or larger than 64 KiB', async () => {
+    for (const body of [{ a: 1 }, { a: { b: 'c' } }, ['a']]) {
+      const res = await call('PUT', `/verification/${id}/metadata`, { body, token: goodToken });
+      expect([body, res.status, res.body]).toEqual([body, 400, er('invalidRequest')]);
+    }
+    const big = await call('PUT', `/verification/${id}/metadata`, {
+      body: { a: 'x'.repeat(70_000) },
+      token: goodToken,
+    });
+    expect(big.status).toBe(413);
+    expect(calls).toEqual([]);
+  });
+});

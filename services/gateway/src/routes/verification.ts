@@ -1,0 +1,73 @@
+import express, { Router } from 'express';
+import type { AuthMiddlewares } from '../auth/middleware';
+import type { VerificationClient } from '../clients/verification.client';
+import { replyToJson } from '../mapping/verification';
+import { hexIdParam, programNotFound } from '../validation/path-ids';
+import type { RequestValidator } from '../validation/request-validator';
+import { verificationAccountRouter } from './verification-account';
+import { trackingIdParam, verificationIdOf, verificationIdParam } from './verification-params';
+import { verificationStepRouter } from './verification-steps';
+
+export interface VerificationRouteOptions {
+  verification: VerificationClient;
+  auth: AuthMiddlewares;
+  validator: RequestValidator;
+  publicBaseUrl: string;
+  /** ELIGO_HTTP_BODY_LIMIT: the routes read their own bodies (see mountRest). */
+  bodyLimit: string;
+}
+
+interface NewVerificationBody {
+  programId: string;
+  trackingId?: string;
+}
+
+/**
+ * The verification flow of REST v2: start, read, expire, the steps (verification-steps.ts) and the token
+ * endpoints (verification-account.ts). The flow endpoints need no token: the unguessable verificationId is
+ * the capability, and an Authorization header sent with them is ignored. Mounted ahead of REST v2's JSON
+ * parser, because some steps take other bodies (application/jose) or smaller limits; each route that takes
+ * a body parses it itself.
+ */
+export function verificationRouter(options: VerificationRouteOptions): Router {
+  const { verification, validator, publicBaseUrl } = options;
+  const router = Router();
+  const json = express.json({ limit: options.bodyLimit, strict: true });
+
+  router.post('/verification', json, validator.body('NewVerificationRequest'), async (req, res) => {
+    const { programId, trackingId } = req.body as NewVerificationBody;
+    const reply = await verification.startVerification({ programId, trackingId: trackingId ?? '' });
+    res.json(replyToJson(reply, publicBaseUrl));
+  });
+
+  // No two routes of these routers match the same path: /verification/program/... has more segments than
+  // any :verificationId route of the same method, and reserved words are passed on (verification-params.ts).
+  router.use(verificationAccountRouter(options));
+  router.use(verificationStepRouter(options));
+
+  router.get(
+    '/verification/program/:programId/trackingId/:trackingId',
+    hexIdParam('programId', programNotFound),
+    trackingIdParam,
+    async (req, res) => {
+      const reply = await verification.getVerificationByTrackingId({
+        programId: req.params.programId as string,
+        trackingId: req.params.trackingId as string,
+      });
+      res.json(replyToJson(reply, publicBaseUrl));
+    },
+  );
+
+  router.get('/verification/:verificationId', ...verificationIdParam, async (req, res) => {
+    const reply = await verification.getVerification({ verificationId: verificationIdOf(req) });
+    res.json(replyToJson(reply, publicBaseUrl));
+  });
+
+  router.post('/verification/:verificationId/expire', ...verificationIdParam, async (req, res) => {
+    const reply = await verification.expireVerification({ verificationId: verificationIdOf(req) });
+    // Expiring a verification that had already ended changes nothing: 400 with its response.
+    res.status(reply.alreadyFinal ? 400 : 200).json(replyToJson(reply, publicBaseUrl));
+  });
+
+  return router;
+}

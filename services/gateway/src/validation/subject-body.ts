@@ -1,0 +1,142 @@
+import { verificationVerificationV1 } from '@eligo/proto';
+import { invalidRequest } from './request-validator';
+import { GENERIC_SUBJECT_TYPE, subjectKeys } from './subject-keys';
+
+type Subject = verificationVerificationV1.Subject;
+type OrganizationRef = verificationVerificationV1.OrganizationRef;
+
+/** What a personal-info step path asks for: a subject of one type, or a marketplace token. */
+export type PersonalInfoStep =
+  { kind: 'subject'; step: string; type: string } | { kind: 'marketplace'; step: 'collectMarketplaceToken' };
+
+/** Which of the spec's two path shapes a step was posted to. */
+export type StepShape = 'verification' | 'program';
+
+export const GENERIC_STEP = 'collectPersonalInfo';
+export const MARKETPLACE_STEP = 'collectMarketplaceToken';
+/** The subject type whose body may also come as a compact JWS (Content-Type: application/jose). */
+export const JOSE_SUBJECT_TYPE = 'DriverLicense';
+/** Largest compact JWS accepted as a body or as a marketplace token. */
+export const MAX_JWS_BYTES = 16 * 1024;
+
+/**
+ * The step of a personal-info path, or undefined when the path names no such step (the route then leaves the
+ * request to others: docUpload and future steps). collectPersonalInfo and collectMarketplaceToken exist on
+ * the verificationId shape only; collect<Type>PersonalInfo on both.
+ */
+export function personalInfoStep(step: string, shape: StepShape): PersonalInfoStep | undefined {
+  if (shape === 'verification') {
+    if (step === GENERIC_STEP) return { kind: 'subject', step, type: GENERIC_SUBJECT_TYPE };
+    if (step === MARKETPLACE_STEP) return { kind: 'marketplace', step };
+  }
+  const type = /^collect([A-Za-z]+)PersonalInfo$/.exec(step)?.[1];
+  return type !== undefined && Object.hasOwn(subjectKeys, type) ? { kind: 'subject', step, type } : undefined;
+}
+
+type FieldKind = 'text' | 'organization' | 'metadata' | 'statuses' | 'universityId';
+
+const fieldKinds: Record<string, FieldKind> = {
+  organization: 'organization',
+  metadata: 'metadata',
+  statuses: 'statuses',
+  universityId: 'universityId',
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const positiveInteger = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
+/**
+ * A personal-info JSON body -> the proto Subject. Only the keys of the type's row of the spec's subjects
+ * table are accepted, each with its JSON type; null counts as not given. Anything else is 400
+ * invalidRequest naming the problem, before any service call. Values themselves (dates, emails, statuses)
+ * are the verification domain's to judge: it answers recoverable errors the client can correct.
+ */
+export function subjectFromJson(type: string, body: unknown): Subject {
+  const allowed = subjectKeys[type];
+  if (!allowed) throw invalidRequest(`Unknown subject type ${type}`);
+  if (!isObject(body)) throw invalidRequest('body must be a JSON object');
+  const subject: Partial<Subject> = {};
+  const out = subject as Record<string, unknown>;
+  for (const [key, value] of Object.entries(body)) {
+    if (!allowed.includes(key))
+      throw invalidRequest(`Unexpected property '${key}'. Allowed keys: ${allowed.join(', ')}`);
+    if (value === null) continue;
+    switch (fieldKinds[key] ?? 'text') {
+      case 'text':
+        if (typeof value !== 'string') throw invalidRequest(`body.${key} must be a string`);
+        out[key] = value;
+        break;
+      case 'organization':
+        subject.organization = organizationFromJson(value);
+        break;
+      case 'metadata':
+        subject.metadata = metadataFromJson(value, 'body.metadata');
+        break;
+      case 'statuses':
+        if (!Array.isArray(value) || !value.every((s) => typeof s === 'string'))
+          throw invalidRequest('body.statuses must be an array of strings');
+        subject.statuses = [...(value as string[])];
+        break;
+      case 'universityId':
+        if (!positiveInteger(value)) throw invalidRequest('body.universityId must be a positive integer');
+        subject.universityId = value;
+        break;
+    }
+  }
+  return verificationVerificationV1.Subject.fromPartial(subject);
+}
+
+function organizationFromJson(value: unknown): OrganizationRef {
+  if (!isObject(value))
+    throw invalidRequest('body.organization must be an object {id (integer), name (string)}');
+  for (const key of Object.keys(value)) {
+    if (key !== 'id' && key !== 'name')
+      throw invalidRequest(`Unexpected property 'organization.${key}'. Allowed keys: id, name`);
+  }
+  const { id, name } = value;
+  if (id !== undefined && id !== null && !positiveInteger(id))
+    throw invalidRequest('body.organization.id must be a positive integer');
+  if (name !== undefined && name !== null && typeof name !== 'string')
+    throw invalidRequest('body.organization.name must be a string');
+  if ((id ?? null) === null && (name ?? null) === null)
+    throw invalidRequest('body.organization must have an id or a name');
+  return { id: (id as number | null | undefined) ?? 0, name: (name as string | null | undefined) ?? '' };
+}
+
+/** A flat map of strings (verification metadata): no nesting, no numbers. */
+export function metadataFromJson(value: unknown, at: string): Record<string, string> {
+  if (!isObject(value)) throw invalidRequest(`${at} must be an object of string values`);
+  const metadata: Record<string, string> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (typeof v !== 'string') throw invalidRequest(`${at}[${JSON.stringify(key)}] must be a string`);
+    metadata[key] = v;
+  }
+  return metadata;
+}
+
+const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+/**
+ * A compact JWS (three base64url segments separated by dots, at most 16 KiB): the DriverLicense body sent as
+ * application/jose, or a marketplace token. The signature is the verification service's to check.
+ */
+export function compactJws(value: unknown, what: string): string {
+  const token = typeof value === 'string' ? value.trim() : undefined;
+  if (!token || Buffer.byteLength(token) > MAX_JWS_BYTES || !COMPACT_JWS.test(token))
+    throw invalidRequest(`${what} must be a compact JWS (header.payload.signature, at most 16 KiB)`);
+  return token;
+}
+
+/** The collectMarketplaceToken body: {marketplaceToken}. */
+export function marketplaceTokenFromJson(body: unknown): string {
+  if (!isObject(body)) throw invalidRequest('body must be a JSON object');
+  for (const key of Object.keys(body)) {
+    if (key !== 'marketplaceToken')
+      throw invalidRequest(`Unexpected property '${key}'. Allowed keys: marketplaceToken`);
+  }
+  if (body.marketplaceToken === undefined) throw invalidRequest('body.marketplaceToken is required');
+  return compactJws(body.marketplaceToken, 'body.marketplaceToken');
+}

@@ -1,0 +1,202 @@
+import { invalidArgument, notFound, resourceExhausted } from '@eligo/runtime';
+import type { verificationVerificationV1 } from '@eligo/proto';
+import { metadataProblems } from '../domain';
+import * as events from '../events/publish';
+import {
+  findByTrackingId,
+  findVerification,
+  updateVerification,
+  type VerificationRecord,
+} from '../repository/verifications.repository';
+import type { AppContext } from './context';
+import { isVerificationId } from './ids';
+import { expire, isFinalStep, loadLocked, noVerification } from './load';
+import { openMetadata, openPerson, sealMetadata } from './person';
+import { noProgram, requireProgram } from './programs';
+import type { VerificationResponse } from './response';
+
+export const HISTORY_SIZE = 10;
+
+/** Verifications that ended on one of these answer GET with 429 (the spec's GET statuses). */
+const LIMIT_ERRORS = ['verificationLimitExceeded', 'docReviewLimitExceeded'];
+
+/**
+ * GET /verification/{id}: the response of the current state. A verification whose time is up is expired
+ * first; one that ended on a limit answers 429.
+ */
+export async function getVerification(ctx: AppContext, id: string): Promise<VerificationResponse> {
+  const record = await current(ctx, id);
+  return answer(record);
+}
+
+export async function getVerificationByTrackingId(
+  ctx: AppContext,
+  input: { programId: string; trackingId: string },
+): Promise<VerificationResponse> {
+  const [latest] = await findByTrackingId(ctx.db, input.programId, input.trackingId, 1);
+  if (!latest)
+    throw notFound(`No verification of program ${input.programId} has this tracking id`, {
+      errorIds: ['noVerification'],
+      body: 'ER',
+    });
+  return answer(await current(ctx, latest.id));
+}
+
+/** The 10 most recent verifications of a tracking id, newest first, for the program's own account. */
+export async function listHistory(
+  ctx: AppContext,
+  input: { accountId: string; programId: string; trackingId: string },
+): Promise<VerificationResponse[]> {
+  const program = await requireProgram(ctx, input.programId);
+  if (program.accountId !== input.accountId) throw noProgram(input.programId);
+  const records = await findByTrackingId(ctx.db, input.programId, input.trackingId, HISTORY_SIZE);
+  return records.map((r) => r.lastResponse);
+}
+
+export async function getDetails(
+  ctx: AppContext,
+  input: { accountId: string; verificationId: string },
+): Promise<verificationVerificationV1.VerificationDetails> {
+  const record = await owned(ctx, input.accountId, input.verificationId);
+  const person = openPerson(ctx, record.id, record.person);
+  const metadata = openMetadata(ctx, record.id, record.metadata);
+  const organization =
+    record.organizationId !== null
+      ? { id: record.organizationId, name: record.organizationName ?? '' }
+      : undefined;
+  return {
+    programId: record.programId,
+    trackingId: record.trackingId ?? '',
+    personId: record.personEmailHash ? personId(ctx, record) : '',
+    created: record.createdAt.getTime(),
+    updated: record.updatedAt.getTime(),
+    lastResponse: record.lastResponse,
+    personInfo: person
+      ? {
+          firstName: person.firstName ?? '',
+          lastName: person.lastName ?? '',
+          email: person.email ?? '',
+          birthDate: person.birthDate ?? '',
+          metadata,
+          organization,
+        }
+      : undefined,
+    docUploadRejectionCount: record.docUploadRejectionCount,
+    docUploadRejectionReasons: record.docUploadRejectionReasons,
+    verificationMethod: record.verificationMethod ?? '',
+    confirmedSegments:
+      record.currentStep === 'success'
+        ? [
+            {
+              segment: record.segment,
+              subSegment: record.subSegment ?? undefined,
+              organization,
+              active: true,
+              startDate: '',
+              endDate: '',
+            },
+          ]
+        : [],
+  };
+}
+
+/** POST expire: ends an ongoing verification; one that has ended is answered as it is, flagged. */
+export async function expireVerification(
+  ctx: AppContext,
+  verificationId: string,
+): Promise<{ response: VerificationResponse; alreadyFinal: boolean }> {
+  return ctx.db.transaction(async (trx) => {
+    const { record, program, expired } = await loadLocked(trx, ctx, verificationId);
+    if (expired) return { response: expired, alreadyFinal: false };
+    if (isFinalStep(record.currentStep))
+      return {
+        response: {
+          ...record.lastResponse,
+          errorIds: ['invalidStep'],
+          systemErrorMessage: 'The verification has ended',
+        },
+        alreadyFinal: true,
+      };
+    return { response: await expire(trx, ctx, record, program), alreadyFinal: false };
+  });
+}
+
+export async function getMetadata(
+  ctx: AppContext,
+  input: { accountId: string; verificationId: string },
+): Promise<Record<string, string>> {
+  const record = await owned(ctx, input.accountId, input.verificationId);
+  return openMetadata(ctx, record.id, record.metadata);
+}
+
+/** PUT metadata: replaces the map of an ongoing verification, within the limits. */
+export async function putMetadata(
+  ctx: AppContext,
+  input: { accountId: string; verificationId: string; metadata: Record<string, string> },
+): Promise<Record<string, string>> {
+  const problems = metadataProblems(input.metadata);
+  if (problems.length > 0)
+    throw invalidArgument(`metadata: ${problems.join(', ')}`, { errorIds: problems, body: 'ER' });
+  return ctx.db.transaction(async (trx) => {
+    const { record } = await loadLocked(trx, ctx, input.verificationId);
+    if (record.accountId !== input.accountId) throw noVerification(input.verificationId);
+    if (isFinalStep(record.currentStep))
+      throw invalidArgument('The metadata of a verification that has ended cannot change', {
+        errorIds: ['invalidStep'],
+        body: 'ER',
+      });
+    await updateVerification(trx, record.id, { metadata: sealMetadata(ctx, record.id, input.metadata) });
+    return input.metadata;
+  });
+}
+
+/** refireWebhooks: asks the notifier (WebhooksRefireRequested) to resend the latest notifications. */
+export async function refireWebhooks(
+  ctx: AppContext,
+  input: { accountId: string; verificationId: string },
+): Promise<void> {
+  const record = await owned(ctx, input.accountId, input.verificationId);
+  await ctx.db.transaction((trx) =>
+    events.refireRequested(trx, ctx.schema, {
+      verificationId: record.id,
+      programId: record.programId,
+      accountId: record.accountId,
+      occurredAt: ctx.now(),
+    }),
+  );
+}
+
+/** The verification as it is now: expired on the way when its time is up. */
+async function current(ctx: AppContext, id: string): Promise<VerificationRecord> {
+  const record = isVerificationId(id) ? await findVerification(ctx.db, id) : undefined;
+  if (!record) throw noVerification(id);
+  if (isFinalStep(record.currentStep) || record.expiresAt > ctx.now()) return record;
+  await ctx.db.transaction((trx) => loadLocked(trx, ctx, id));
+  return (await findVerification(ctx.db, id))!;
+}
+
+function answer(record: VerificationRecord): VerificationResponse {
+  const limit = record.errorIds.find((e) => LIMIT_ERRORS.includes(e));
+  if (record.currentStep === 'error' && limit)
+    throw resourceExhausted('The verification ended on a limit', {
+      errorIds: [limit],
+      httpStatus: 429,
+      body: 'ER',
+    });
+  return record.lastResponse;
+}
+
+/** A verification of the token's account; another account's is NOT_FOUND, never "forbidden". */
+async function owned(ctx: AppContext, accountId: string, id: string): Promise<VerificationRecord> {
+  const record = isVerificationId(id) ? await findVerification(ctx.db, id) : undefined;
+  if (!record || record.accountId !== accountId) throw noVerification(id);
+  return record;
+}
+
+/** Pseudonymous and per account: the same person has another id in another account's programs. */
+function personId(ctx: AppContext, record: VerificationRecord): string {
+  return ctx.person
+    .lookupHash(`${record.accountId}:${record.personEmailHash!.toString('hex')}`)
+    .toString('hex')
+    .slice(0, 24);
+}

@@ -1,0 +1,73 @@
+// The verification domain: pure rules of the flow (steps, subjects, decisions), no I/O.
+export { ageDecision, ageOn, type AgeRefusal } from './age';
+export { isCalendarDate, parseCalendarDate, utcToday, type CalendarDate } from './calendar-date';
+export {
+  MAX_METADATA_KEY_LENGTH,
+  MAX_METADATA_KEYS,
+  MAX_METADATA_VALUE_LENGTH,
+  metadataProblems,
+} from './metadata';
+export {
+  decideSocialSecurityNumber,
+  decideSubmission,
+  validSocialSecurityNumber,
+  type Mode,
+  type Outcome,
+  type SubmissionInput,
+} from './outcome';
+export { normalizedEmail, normalizedIdentity } from './person-key';
+export {
+  availableStatuses,
+  FIRST_RESPONDER_STATUSES,
+  isMilitaryStatus,
+  isStatusOf,
+  LOW_INCOME_STATUSES,
+  MEDICAL_STATUSES,
+  MILITARY_STATUSES,
+  militaryStatusProblem,
+  MOVER_STATUSES,
+  nextStepForMilitaryStatus,
+  statusAllowedForProgram,
+  SUB_SEGMENT_OF_STATUS,
+  subSegmentOfStatus,
+  type MilitaryStatus,
+  type Status,
+  type SubSegment,
+} from './statuses';
+export {
+  acceptsSubmission,
+  COLLECT_STEPS,
+  collectStepOf,
+  collectStepsOfSegment,
+  firstStep,
+  GENERIC_COLLECT_STEP,
+  isCollectStep,
+  isFinal,
+  isMilitaryCollectStep,
+  isStep,
+  MARKETPLACE_COLLECT_STEP,
+  segmentOfSubjectType,
+  STEPS,
+  SUBJECT_TYPES,
+  subjectTypeOfStep,
+  type CollectStep,
+  type Step,
+  type SubjectType,
+  type SubmissionStep,
+} from './steps';
+export {
+  emptySubject,
+  normalizeSubject,
+  type OrganizationRef,
+  type Subject,
+  type SubjectInput,
+} from './subject';
+export {
+  allowedKeysMessage,
+  GENERIC_SUBJECT_KEYS,
+  keysOfSubmission,
+  SUBJECT_KEYS,
+  unexpectedKeys,
+  type SubjectKey,
+} from './subject-fields';
+export { validateSubject, type ValidationContext } from './subject-validation';

@@ -1,0 +1,127 @@
+import type { SEGMENTS, Segment } from '@eligo/programs';
+import type { CollectStep } from './steps';
+
+/**
+ * The statuses a person may claim (the public v2 values, upper case) and the sub-segment each one confirms.
+ * The status is what the person picks on a form; the sub-segment is what the program and the response speak
+ * of, so the two vocabularies meet here and nowhere else.
+ */
+export const MILITARY_STATUSES = [
+  'ACTIVE_DUTY',
+  'VETERAN',
+  'RESERVIST',
+  'MILITARY_RETIREE',
+  'MILITARY_FAMILY',
+  'GOLD_STAR_FAMILY',
+] as const;
+export const FIRST_RESPONDER_STATUSES = ['POLICE', 'EMT', 'FIREFIGHTER', 'SEARCH_AND_RESCUE'] as const;
+export const MEDICAL_STATUSES = ['NURSE', 'DOCTOR', 'DENTIST', 'PHARMACIST', 'OTHER_HEALTH_WORKER'] as const;
+export const MOVER_STATUSES = ['HOME_BUYER', 'OTHER_MOVER'] as const;
+export const LOW_INCOME_STATUSES = ['SNAP_BENEFITS', 'OTHER_GOVERNMENT_ASSISTANCE'] as const;
+
+export type MilitaryStatus = (typeof MILITARY_STATUSES)[number];
+export type Status =
+  | MilitaryStatus
+  | (typeof FIRST_RESPONDER_STATUSES)[number]
+  | (typeof MEDICAL_STATUSES)[number]
+  | (typeof MOVER_STATUSES)[number]
+  | (typeof LOW_INCOME_STATUSES)[number];
+
+/** Any sub-segment of any segment, as @eligo/programs lists them. */
+export type SubSegment = (typeof SEGMENTS)[Segment][number];
+
+const STATUSES_OF_SEGMENT: Record<Segment, readonly Status[]> = {
+  student: [],
+  military: MILITARY_STATUSES,
+  teacher: [],
+  senior: [],
+  age: [],
+  firstResponder: FIRST_RESPONDER_STATUSES,
+  medicalProfessional: MEDICAL_STATUSES,
+  licensedProfessional: [],
+  mover: MOVER_STATUSES,
+  driverLicense: [],
+  generalIdentity: [],
+  employee: [],
+  member: [],
+  lowIncome: LOW_INCOME_STATUSES,
+};
+
+export const SUB_SEGMENT_OF_STATUS: Record<Status, SubSegment> = {
+  ACTIVE_DUTY: 'activeDuty',
+  VETERAN: 'veteran',
+  RESERVIST: 'reservist',
+  MILITARY_RETIREE: 'militaryRetiree',
+  MILITARY_FAMILY: 'militaryFamily',
+  GOLD_STAR_FAMILY: 'goldStarFamily',
+  POLICE: 'police',
+  EMT: 'emt',
+  FIREFIGHTER: 'fireFighter',
+  SEARCH_AND_RESCUE: 'searchAndRescue',
+  NURSE: 'nurse',
+  DOCTOR: 'doctor',
+  DENTIST: 'dentist',
+  PHARMACIST: 'pharmacist',
+  OTHER_HEALTH_WORKER: 'otherHealthWorker',
+  HOME_BUYER: 'homeBuyer',
+  OTHER_MOVER: 'otherMover',
+  SNAP_BENEFITS: 'snapBenefits',
+  OTHER_GOVERNMENT_ASSISTANCE: 'otherGovernmentAssistance',
+};
+
+export function isStatusOf(segment: Segment, value: string): value is Status {
+  return (STATUSES_OF_SEGMENT[segment] as readonly string[]).includes(value);
+}
+
+/** The sub-segment a status confirms; undefined for text that is not a status. */
+export function subSegmentOfStatus(status: string): SubSegment | undefined {
+  return Object.hasOwn(SUB_SEGMENT_OF_STATUS, status) ? SUB_SEGMENT_OF_STATUS[status as Status] : undefined;
+}
+
+/**
+ * Whether a program accepts the status: it must belong to the segment, and when the program lists
+ * sub-segments, lead to one of them (a program for veterans only must not let a person pick ACTIVE_DUTY and
+ * end in a sub-segment it never offered). An empty list means the program does not restrict.
+ */
+export function statusAllowedForProgram(
+  segment: Segment,
+  programSubSegments: readonly string[],
+  status: string,
+): status is Status {
+  if (!isStatusOf(segment, status)) return false;
+  return programSubSegments.length === 0 || programSubSegments.includes(SUB_SEGMENT_OF_STATUS[status]);
+}
+
+/**
+ * The statuses of the segment (empty for segments without statuses), narrowed to those a program accepts
+ * when its sub-segments are given: what a start response offers in availableStatuses.
+ */
+export function availableStatuses(segment: Segment, programSubSegments: readonly string[] = []): Status[] {
+  return STATUSES_OF_SEGMENT[segment].filter((status) =>
+    statusAllowedForProgram(segment, programSubSegments, status),
+  );
+}
+
+/** The recoverable problem of a collectMilitaryStatus body, undefined when the program accepts the status. */
+export function militaryStatusProblem(
+  status: string,
+  programSubSegments: readonly string[],
+): 'invalidMilitaryStatus' | undefined {
+  return statusAllowedForProgram('military', programSubSegments, status)
+    ? undefined
+    : 'invalidMilitaryStatus';
+}
+
+/**
+ * The form that follows collectMilitaryStatus. Serving members (active duty, reservists) are matched as
+ * such; everyone else has left service or is family, and the inactive form asks for the discharge date.
+ */
+export function nextStepForMilitaryStatus(status: MilitaryStatus): CollectStep {
+  return status === 'ACTIVE_DUTY' || status === 'RESERVIST'
+    ? 'collectActiveMilitaryPersonalInfo'
+    : 'collectInactiveMilitaryPersonalInfo';
+}
+
+export function isMilitaryStatus(value: string): value is MilitaryStatus {
+  return isStatusOf('military', value);
+}

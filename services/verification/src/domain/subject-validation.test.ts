@@ -1,0 +1,290 @@
+import type { ErrorId } from '@eligo/programs';
+import { SUBJECT_TYPES, type SubjectType } from './steps';
+import type { SubjectInput } from './subject';
+import { SUBJECT_KEYS } from './subject-fields';
+import { validateSubject, type ValidationContext } from './subject-validation';
+
+const ctx: ValidationContext = { today: '2024-05-10' };
+
+/** A valid value for every field a type may take; each type's fixture picks its own keys. */
+const VALID: Required<SubjectInput> = {
+  firstName: 'Ann',
+  lastName: 'Lee',
+  birthDate: '1990-04-01',
+  email: 'ann.lee@example.com',
+  organization: { id: 42, name: 'State University' },
+  metadata: { orderId: '123' },
+  postalCode: '94105',
+  phoneNumber: '+14155550100',
+  country: 'US',
+  dischargeDate: '2015-06-30',
+  status: '',
+  statuses: [],
+  address1: '1 Main St',
+  city: 'San Francisco',
+  state: 'CA',
+  driverLicenseNumber: 'D1234567',
+  ebtCardNumber: '',
+  universityId: 0,
+};
+
+const STATUS: Partial<Record<SubjectType, string>> = {
+  FirstResponder: 'POLICE',
+  MedicalProfessional: 'NURSE',
+};
+
+function valid(type: SubjectType): SubjectInput {
+  const subject: Record<string, unknown> = {};
+  for (const key of SUBJECT_KEYS[type]) subject[key] = VALID[key as keyof SubjectInput];
+  if (STATUS[type]) subject.status = STATUS[type];
+  return subject as SubjectInput;
+}
+
+function check(type: SubjectType, overrides: SubjectInput, context = ctx): ErrorId[] {
+  return validateSubject(type, { ...valid(type), ...overrides }, context);
+}
+
+describe('validateSubject: valid bodies', () => {
+  it.each(SUBJECT_TYPES)('a complete %s body has no problems', (type) => {
+    expect(validateSubject(type, valid(type), ctx)).toEqual([]);
+  });
+
+  it('judges the normalised form (spaces, email case)', () => {
+    expect(
+      check('Student', { firstName: ' Ann ', email: ' Ann.Lee@Example.COM ', birthDate: ' 1990-04-01 ' }),
+    ).toEqual([]);
+  });
+
+  it('ignores fields the type does not take', () => {
+    expect(check('Member', { birthDate: 'garbage', postalCode: 'x', state: 'ZZ' })).toEqual([]);
+  });
+});
+
+describe('validateSubject: names', () => {
+  it.each<[SubjectInput, ErrorId[]]>([
+    [{ firstName: '' }, ['invalidFirstName']],
+    [{ firstName: '   ' }, ['invalidFirstName']],
+    [{ firstName: undefined }, ['invalidFirstName']],
+    [{ lastName: '' }, ['invalidLastName']],
+    [{ firstName: '-', lastName: '123' }, ['invalidFirstName', 'invalidLastName']],
+    [{ firstName: 'a'.repeat(100) }, []],
+    [{ firstName: 'a'.repeat(101) }, ['invalidFirstName']],
+    [{ firstName: 'Ann\u0000' }, ['invalidFirstName']],
+    [{ lastName: 'Lee\nSmith' }, ['invalidLastName']],
+    [{ firstName: 'José', lastName: "O'Brien-Núñez" }, []],
+    [{ firstName: '李', lastName: 'Дмитрий' }, []],
+  ])('%j -> %j', (overrides, expected) => {
+    expect(check('Student', overrides)).toEqual(expected);
+  });
+});
+
+describe('validateSubject: birth date', () => {
+  it.each<[SubjectType, SubjectInput, ErrorId[]]>([
+    ['Student', { birthDate: '' }, ['invalidBirthDate']],
+    ['Student', { birthDate: '1990-02-30' }, ['invalidBirthDate']],
+    ['Student', { birthDate: '04/01/1990' }, ['invalidBirthDate']],
+    ['Student', { birthDate: '1899-12-31' }, ['invalidBirthDate']],
+    ['Student', { birthDate: '1900-01-01' }, []],
+    ['Student', { birthDate: '2024-05-10' }, []],
+    ['Student', { birthDate: '2024-05-11' }, ['futureBirthDate']],
+    ['Senior', { birthDate: '2030-01-01' }, ['futureBirthDate']],
+    // Types without a birth date never ask for one.
+    ['Mover', { birthDate: '' }, []],
+    ['DriverLicense', { birthDate: '' }, []],
+    ['Employee', { birthDate: '' }, []],
+  ])('%s %j -> %j', (type, overrides, expected) => {
+    expect(check(type, overrides)).toEqual(expected);
+  });
+});
+
+describe('validateSubject: discharge date (InactiveMilitary)', () => {
+  it.each<[SubjectInput, ErrorId[]]>([
+    [{ dischargeDate: '' }, ['invalidDischargeDate']],
+    [{ dischargeDate: '2015-13-01' }, ['invalidDischargeDate']],
+    [{ dischargeDate: '2024-05-11' }, ['invalidDischargeDate']],
+    [{ dischargeDate: '2024-05-10' }, []],
+    [{ dischargeDate: '1989-12-31' }, ['dischargeDateBeforeBirthDate']],
+    [{ dischargeDate: '1990-04-01' }, []],
+    // With a bad birth date there is nothing to compare against: only the birth date is reported.
+    [{ dischargeDate: '1989-12-31', birthDate: 'x' }, ['invalidBirthDate']],
+  ])('%j -> %j', (overrides, expected) => {
+    expect(check('InactiveMilitary', overrides)).toEqual(expected);
+  });
+
+  it('is not asked of active military', () => {
+    expect(check('ActiveMilitary', { dischargeDate: '' })).toEqual([]);
+  });
+});
+
+describe('validateSubject: email', () => {
+  it.each<[SubjectInput, ErrorId[]]>([
+    [{ email: '' }, ['invalidEmail']],
+    [{ email: 'ann' }, ['invalidEmail']],
+    [{ email: 'ann@' }, ['invalidEmail']],
+    [{ email: 'ann@example' }, ['invalidEmail']],
+    [{ email: 'ann lee@example.com' }, ['invalidEmail']],
+    [
+      { email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(59)}.com` },
+      ['invalidEmail'],
+    ],
+    [{ email: 'ann+offers@sub.example.co.uk' }, []],
+  ])('%j -> %j', (overrides, expected) => {
+    expect(check('DriverLicense', overrides)).toEqual(expected);
+  });
+});
+
+describe('validateSubject: organization', () => {
+  it.each<[SubjectType, SubjectInput, ErrorId[]]>([
+    ['Student', { organization: undefined }, ['noOrganization']],
+    ['Student', { organization: { id: 0, name: '' } }, ['noOrganization']],
+    ['Student', { organization: { id: 0, name: '   ' } }, ['noOrganization']],
+    ['Student', { organization: { id: 7, name: '' } }, []],
+    ['Student', { organization: { id: 0, name: 'Some College' } }, []],
+    ['Student', { organization: undefined, universityId: 7 }, []],
+    ['Teacher', { organization: undefined }, ['noOrganization']],
+    ['ActiveMilitary', { organization: undefined }, ['noOrganization']],
+    ['Employee', { organization: undefined }, ['noOrganization']],
+    ['Member', { organization: undefined }, ['noOrganization']],
+    ['Senior', { organization: undefined }, []],
+    ['LowIncome', { organization: undefined }, []],
+  ])('%s %j -> %j', (type, overrides, expected) => {
+    expect(check(type, overrides)).toEqual(expected);
+  });
+});
+
+describe('validateSubject: postal code, phone, country', () => {
+  it.each<[SubjectType, SubjectInput, ValidationContext, ErrorId[]]>([
+    ['Senior', { postalCode: '' }, ctx, ['invalidPostalCode']],
+    ['Senior', { postalCode: 'ABCDE' }, ctx, ['invalidPostalCode']],
+    ['Senior', { postalCode: '94105-1234' }, ctx, []],
+    ['Senior', { postalCode: 'SW1A 1AA' }, ctx, []],
+    // A known country is held to its own format.
+    ['Senior', { postalCode: 'SW1A 1AA' }, { ...ctx, country: 'US' }, ['invalidPostalCode']],
+    ['Senior', { postalCode: 'SW1A 1AA' }, { ...ctx, country: 'gb' }, []],
+    ['Age', { postalCode: 'SW1A 1AA', country: 'GB' }, ctx, []],
+    ['Age', { postalCode: '94105', country: 'GB' }, ctx, ['invalidPostalCode']],
+    ['Age', { phoneNumber: '' }, ctx, []],
+    ['Age', { phoneNumber: '(415) 555-0100' }, ctx, []],
+    ['Age', { phoneNumber: '+44 20 7946 0958' }, ctx, []],
+    ['Age', { phoneNumber: '+44 7911 123456' }, ctx, []],
+    ['Age', { phoneNumber: '12' }, ctx, ['invalidPhoneNumber']],
+    ['Age', { phoneNumber: 'call me' }, ctx, ['invalidPhoneNumber']],
+    ['Age', { country: '' }, ctx, []],
+    ['Age', { country: 'us' }, ctx, []],
+    ['Age', { country: 'XX' }, ctx, ['invalidRequest']],
+    ['Age', { country: 'USA' }, ctx, ['invalidRequest']],
+    ['LowIncome', { phoneNumber: 'x' }, ctx, ['invalidPhoneNumber']],
+    ['Employee', { postalCode: '' }, ctx, ['invalidPostalCode']],
+  ])('%s %j %j -> %j', (type, overrides, context, expected) => {
+    expect(check(type, overrides, context)).toEqual(expected);
+  });
+});
+
+describe('validateSubject: address', () => {
+  it.each<[SubjectType, SubjectInput, ValidationContext, ErrorId[]]>([
+    ['GeneralIdentity', { address1: '' }, ctx, ['invalidAddress1']],
+    ['GeneralIdentity', { address1: 'x'.repeat(201) }, ctx, ['invalidAddress1']],
+    ['GeneralIdentity', { address1: 'x'.repeat(200) }, ctx, []],
+    ['GeneralIdentity', { city: '' }, ctx, ['invalidCity']],
+    ['GeneralIdentity', { city: 'San\nFrancisco' }, ctx, ['invalidCity']],
+    ['GeneralIdentity', { state: '' }, ctx, ['invalidState']],
+    ['GeneralIdentity', { state: 'ZZ' }, ctx, ['invalidState']],
+    ['GeneralIdentity', { state: 'California' }, ctx, ['invalidState']],
+    ['GeneralIdentity', { state: 'ny' }, ctx, []],
+    ['GeneralIdentity', { state: 'PR' }, ctx, []],
+    ['GeneralIdentity', { state: 'AE' }, ctx, []],
+    ['GeneralIdentity', { state: 'DC' }, ctx, []],
+    // Outside the US the state is a region name.
+    ['GeneralIdentity', { state: 'Ontario', postalCode: 'K1A 0B1' }, { ...ctx, country: 'CA' }, []],
+    ['GeneralIdentity', { state: '', postalCode: 'K1A 0B1' }, { ...ctx, country: 'CA' }, ['invalidState']],
+    // Puerto Rico has an ISO country code but US addresses.
+    ['GeneralIdentity', { state: 'ZZ', postalCode: '00901' }, { ...ctx, country: 'PR' }, ['invalidState']],
+    ['GeneralIdentity', { state: 'PR', postalCode: '00901' }, { ...ctx, country: 'PR' }, []],
+    ['LowIncome', { state: 'Bavaria', country: 'DE', postalCode: '80331' }, ctx, []],
+    ['Mover', { address1: '' }, ctx, ['invalidAddress1']],
+    ['Mover', { city: '', state: '' }, ctx, []],
+    ['DriverLicense', { state: 'XX' }, ctx, ['invalidState']],
+    [
+      'Employee',
+      { address1: '', city: '', state: '' },
+      ctx,
+      ['invalidAddress1', 'invalidCity', 'invalidState'],
+    ],
+  ])('%s %j %j -> %j', (type, overrides, context, expected) => {
+    expect(check(type, overrides, context)).toEqual(expected);
+  });
+});
+
+describe('validateSubject: statuses', () => {
+  it.each<[SubjectType, SubjectInput, ErrorId[]]>([
+    ['FirstResponder', { status: '' }, ['invalidRequest']],
+    ['FirstResponder', { status: 'NURSE' }, ['invalidRequest']],
+    ['FirstResponder', { status: 'police' }, ['invalidRequest']],
+    ['FirstResponder', { status: 'SEARCH_AND_RESCUE' }, []],
+    ['MedicalProfessional', { status: '' }, ['invalidRequest']],
+    ['MedicalProfessional', { status: 'DENTIST' }, []],
+    ['Mover', { statuses: [] }, []],
+    ['Mover', { statuses: ['HOME_BUYER', 'OTHER_MOVER'] }, []],
+    ['Mover', { statuses: ['HOME_BUYER', 'RENTER'] }, ['invalidRequest']],
+    ['LowIncome', { statuses: ['SNAP_BENEFITS'] }, []],
+    ['LowIncome', { statuses: ['HOME_BUYER'] }, ['invalidRequest']],
+    ['LicensedProfessional', { statuses: [] }, []],
+    // Licensed professionals have no status values, so any given one is unknown.
+    ['LicensedProfessional', { statuses: ['NURSE'] }, ['invalidRequest']],
+  ])('%s %j -> %j', (type, overrides, expected) => {
+    expect(check(type, overrides)).toEqual(expected);
+  });
+});
+
+describe('validateSubject: driver licence and EBT card', () => {
+  it.each<[SubjectType, SubjectInput, ErrorId[]]>([
+    ['DriverLicense', { driverLicenseNumber: '' }, ['invalidRequest']],
+    ['DriverLicense', { driverLicenseNumber: 'A'.repeat(33) }, ['invalidRequest']],
+    ['DriverLicense', { driverLicenseNumber: 'A'.repeat(32) }, []],
+    ['DriverLicense', { driverLicenseNumber: 'S530-4602 3321' }, []],
+    ['DriverLicense', { driverLicenseNumber: 'D123/456' }, ['invalidRequest']],
+    ['LowIncome', { ebtCardNumber: '' }, []],
+    ['LowIncome', { ebtCardNumber: '5077 1234 5678 9012' }, []],
+    ['LowIncome', { ebtCardNumber: '5077123456789012345' }, []],
+    ['LowIncome', { ebtCardNumber: '1234' }, ['invalidRequest']],
+    ['LowIncome', { ebtCardNumber: 'ABCD123412341234' }, ['invalidRequest']],
+  ])('%s %j -> %j', (type, overrides, expected) => {
+    expect(check(type, overrides)).toEqual(expected);
+  });
+});
+
+describe('validateSubject: several problems', () => {
+  it('lists them in form order, each errorId once', () => {
+    expect(
+      check('LowIncome', {
+        ebtCardNumber: '1',
+        statuses: ['X'],
+        state: '',
+        city: '',
+        address1: '',
+        country: 'XX',
+        phoneNumber: 'x',
+        postalCode: '',
+        email: '',
+        birthDate: '',
+        lastName: '',
+        firstName: '',
+      }),
+    ).toEqual([
+      'invalidFirstName',
+      'invalidLastName',
+      'invalidBirthDate',
+      'invalidEmail',
+      'invalidPostalCode',
+      'invalidPhoneNumber',
+      'invalidRequest',
+      'invalidAddress1',
+      'invalidCity',
+      'invalidState',
+    ]);
+  });
+
+  it('reports an empty body of every type as invalid', () => {
+    for (const type of SUBJECT_TYPES) expect(validateSubject(type, {}, ctx)).toContain('invalidFirstName');
+  });
+});

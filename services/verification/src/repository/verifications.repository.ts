@@ -1,0 +1,198 @@
+import type { verificationVerificationV1 } from '@eligo/proto';
+import type { Db } from './db';
+
+type VerificationResponse = verificationVerificationV1.VerificationResponse;
+
+/** A stored verification; person and metadata are still encrypted. */
+export interface VerificationRecord {
+  id: string;
+  programId: string;
+  accountId: string;
+  trackingId: string | null;
+  segment: string;
+  subSegment: string | null;
+  currentStep: string;
+  testMode: boolean;
+  errorIds: string[];
+  rewardCode: string | null;
+  person: Buffer | null;
+  metadata: Buffer | null;
+  personEmailHash: Buffer | null;
+  personIdentityHash: Buffer | null;
+  organizationId: number | null;
+  organizationName: string | null;
+  country: string | null;
+  verificationMethod: string | null;
+  docUploadRejectionCount: number;
+  docUploadRejectionReasons: string[];
+  instantMatchAttempts: number;
+  lastResponse: VerificationResponse;
+  succeededAt: Date | null;
+  expiresAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface Row {
+  id: string;
+  program_id: string;
+  account_id: string;
+  tracking_id: string | null;
+  segment: string;
+  sub_segment: string | null;
+  current_step: string;
+  test_mode: boolean;
+  error_ids: string[];
+  reward_code: string | null;
+  person: Buffer | null;
+  metadata: Buffer | null;
+  person_email_hash: Buffer | null;
+  person_identity_hash: Buffer | null;
+  organization_id: string | null;
+  organization_name: string | null;
+  country: string | null;
+  verification_method: string | null;
+  doc_upload_rejection_count: number;
+  doc_upload_rejection_reasons: string[];
+  instant_match_attempts: number;
+  last_response: VerificationResponse;
+  succeeded_at: Date | null;
+  expires_at: Date;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS: Record<keyof VerificationRecord, keyof Row> = {
+  id: 'id',
+  programId: 'program_id',
+  accountId: 'account_id',
+  trackingId: 'tracking_id',
+  segment: 'segment',
+  subSegment: 'sub_segment',
+  currentStep: 'current_step',
+  testMode: 'test_mode',
+  errorIds: 'error_ids',
+  rewardCode: 'reward_code',
+  person: 'person',
+  metadata: 'metadata',
+  personEmailHash: 'person_email_hash',
+  personIdentityHash: 'person_identity_hash',
+  organizationId: 'organization_id',
+  organizationName: 'organization_name',
+  country: 'country',
+  verificationMethod: 'verification_method',
+  docUploadRejectionCount: 'doc_upload_rejection_count',
+  docUploadRejectionReasons: 'doc_upload_rejection_reasons',
+  instantMatchAttempts: 'instant_match_attempts',
+  lastResponse: 'last_response',
+  succeededAt: 'succeeded_at',
+  expiresAt: 'expires_at',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+};
+
+function toRecord(row: Row): VerificationRecord {
+  const out: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(COLUMNS)) out[field] = row[column];
+  const record = out as unknown as VerificationRecord;
+  // bigint comes back as a string from pg; catalog ids fit in a double.
+  record.organizationId = row.organization_id === null ? null : Number(row.organization_id);
+  return record;
+}
+
+function toRow(fields: Partial<VerificationRecord>): Partial<Row> {
+  const out: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    const column = COLUMNS[field as keyof VerificationRecord];
+    // jsonb: knex would send a JS object as-is, pg would turn arrays into Postgres arrays.
+    out[column] = column === 'last_response' ? JSON.stringify(value) : value;
+  }
+  return out as Partial<Row>;
+}
+
+export type NewVerification = Omit<
+  VerificationRecord,
+  | 'createdAt'
+  | 'updatedAt'
+  | 'docUploadRejectionCount'
+  | 'docUploadRejectionReasons'
+  | 'instantMatchAttempts'
+  | 'succeededAt'
+>;
+
+export async function insertVerification(db: Db, record: NewVerification): Promise<void> {
+  await db('verifications').insert(toRow(record));
+}
+
+/** With `lock`, the row stays locked until the caller's transaction ends (one submission at a time). */
+export async function findVerification(
+  db: Db,
+  id: string,
+  lock = false,
+): Promise<VerificationRecord | undefined> {
+  const query = db('verifications').where({ id }).first<Row | undefined>();
+  const row = await (lock ? query.forUpdate() : query);
+  return row ? toRecord(row) : undefined;
+}
+
+export async function updateVerification(
+  db: Db,
+  id: string,
+  changes: Partial<Omit<VerificationRecord, 'id' | 'createdAt'>>,
+): Promise<void> {
+  await db('verifications')
+    .where({ id })
+    .update({ ...toRow(changes), updated_at: db.fn.now() });
+}
+
+/** The verifications of a program's tracking id, newest first. */
+export async function findByTrackingId(
+  db: Db,
+  programId: string,
+  trackingId: string,
+  limit: number,
+): Promise<VerificationRecord[]> {
+  const rows = await db('verifications')
+    .where({ program_id: programId, tracking_id: trackingId })
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(limit)
+    .select<Row[]>('*');
+  return rows.map(toRecord);
+}
+
+/**
+ * Successful verifications of the person in the program since `since`, found by either hash (the same
+ * person may type another email, or misspell a name). Other verifications than `exceptId` only.
+ */
+export async function countPersonSuccesses(
+  db: Db,
+  query: { programId: string; emailHash: Buffer; identityHash: Buffer | null; since: Date; exceptId: string },
+): Promise<number> {
+  const rows = await db('verifications')
+    .where({ program_id: query.programId })
+    .whereNot({ id: query.exceptId })
+    .where('succeeded_at', '>=', query.since)
+    .where((w) => {
+      w.where({ person_email_hash: query.emailHash });
+      if (query.identityHash) w.orWhere({ person_identity_hash: query.identityHash });
+    })
+    .count<{ count: string }[]>('* as count');
+  return Number(rows[0]!.count);
+}
+
+/** Unfinished verifications whose time is up, locked for the sweep (other replicas skip them). */
+export async function lockExpired(db: Db, now: Date, limit: number): Promise<VerificationRecord[]> {
+  const rows = await db('verifications')
+    .where('expires_at', '<=', now)
+    .whereNotIn('current_step', ['success', 'error'])
+    .orderBy('expires_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .select<Row[]>('*');
+  return rows.map(toRecord);
+}
