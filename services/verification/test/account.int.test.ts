@@ -42,6 +42,7 @@ describe('verification reading and management', () => {
         email: 'jane.doe@example.com',
         birthDate: '2000-01-31',
         organization: { id: org, name: 'Details University' },
+        metadata: { order: '42' },
       },
       lastResponse: { currentStep: 'success', rewardCode: 'SAVE10' },
     });

@@ -5,6 +5,7 @@ import {
   normalizedEmail,
   normalizedIdentity,
   collectStepOf,
+  metadataProblems,
   subjectTypeOfStep,
   validateSubject,
   type SubjectInput,
@@ -13,7 +14,7 @@ import * as events from '../events/publish';
 import { countPersonSuccesses, type VerificationRecord } from '../repository/verifications.repository';
 import type { AppContext } from './context';
 import { isFinalStep, loadLocked, wrongStep, type Loaded } from './load';
-import { openPerson, sealPerson, type StoredPerson } from './person';
+import { openPerson, sealMetadata, sealPerson, type StoredPerson } from './person';
 import type { Program } from './ports';
 import { isTestMode, segmentOf } from './programs';
 import type { VerificationResponse } from './response';
@@ -87,7 +88,8 @@ async function decide(
     generic && stored ? { ...(stored as SubjectInput), ...dropEmpty(submitted) } : submitted;
   const subject = normalizeSubject(merged);
   const today = ctx.now().toISOString().slice(0, 10);
-  const problems: string[] = validateSubject(type, subject, { today });
+  const metadata = subject.metadata ?? {};
+  const problems: string[] = [...validateSubject(type, subject, { today }), ...metadataProblems(metadata)];
   const checked = problems.length === 0 ? await checkOrganization(ctx, program, subject) : undefined;
   if (checked === 'invalid') problems.push('invalidOrganization');
   const organization = checked === 'invalid' ? undefined : checked;
@@ -107,7 +109,9 @@ async function decide(
       )
     : null;
   const fields: Partial<VerificationRecord> = {
-    person: sealPerson(ctx, record.id, person),
+    person: sealPerson(ctx, record.id, { ...person, metadata: undefined }),
+    // The form's metadata becomes the verification's (GET/PUT metadata, details.personInfo.metadata).
+    ...(Object.keys(metadata).length > 0 ? { metadata: sealMetadata(ctx, record.id, metadata) } : {}),
     personEmailHash: emailHash,
     personIdentityHash: identity,
     organizationId: organization ? organization.id : null,

@@ -1,5 +1,5 @@
 import type { verificationV1, verificationVerificationV1 } from '@eligo/proto';
-import type { SubjectInput } from '../domain';
+import { emptySubject, type SubjectInput } from '../domain';
 import type { SubmittedSubject } from '../app/submit';
 
 /** The proto Subject as the domain reads it: empty strings and an unset organization mean "not given". */
@@ -28,28 +28,6 @@ export function subjectFromProto(s: verificationVerificationV1.Subject): Subject
 
 export function submittedSubject(req: verificationV1.SubmitPersonalInfoRequest): SubmittedSubject {
   if (req.input?.$case === 'subjectToken') return { token: req.input.subjectToken };
-  return { subject: subjectFromProto(req.input?.$case === 'subject' ? req.input.subject : emptySubject()) };
-}
-
-function emptySubject(): verificationVerificationV1.Subject {
-  return {
-    firstName: '',
-    lastName: '',
-    birthDate: '',
-    email: '',
-    organization: undefined,
-    metadata: {},
-    postalCode: '',
-    phoneNumber: '',
-    country: '',
-    dischargeDate: '',
-    status: '',
-    statuses: [],
-    address1: '',
-    city: '',
-    state: '',
-    driverLicenseNumber: '',
-    ebtCardNumber: '',
-    universityId: 0,
-  };
+  // No input at all is an empty subject: validation then names every missing field.
+  return { subject: req.input?.$case === 'subject' ? subjectFromProto(req.input.subject) : emptySubject() };
 }
