@@ -137,6 +137,29 @@ describe('verification flow', () => {
     expect(byTracking.verification!.verificationId).toBe(verification!.verificationId);
   });
 
+  it('starts nothing on the program shape for a step the program does not start on', async () => {
+    const program = await newProgram(h.programs, { segment: 'military' });
+    const err = await failure(
+      h.client.unary('submitPersonalInfo', {
+        verificationId: '',
+        programId: program.programId,
+        trackingId: 'never-started',
+        step: 'collectStudentPersonalInfo',
+        input: { $case: 'subject', subject: jane() },
+      }),
+    );
+    expect([err.codeName, err.errorIds]).toEqual(['INVALID_ARGUMENT', ['invalidStep']]);
+    expect(await h.db('verifications').where({ program_id: program.programId }).count('* as n')).toEqual([
+      { n: '0' },
+    ]);
+  });
+
+  it('refuses a tracking id over 256 characters instead of cutting it', async () => {
+    const program = await newProgram(h.programs);
+    const err = await failure(start(program.programId, 'x'.repeat(257)));
+    expect([err.codeName, err.errorIds]).toEqual(['INVALID_ARGUMENT', ['invalidRequest']]);
+  });
+
   it('keeps the person encrypted at rest', async () => {
     const program = await newProgram(h.programs);
     const { verificationId } = await start(program.programId);

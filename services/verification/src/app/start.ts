@@ -1,3 +1,4 @@
+import { invalidArgument } from '@eligo/runtime';
 import { firstStep } from '../domain';
 import { newVerificationId } from './ids';
 import * as events from '../events/publish';
@@ -16,6 +17,11 @@ export async function startVerification(
   ctx: AppContext,
   input: { programId: string; trackingId: string },
 ): Promise<VerificationResponse> {
+  if (input.trackingId.length > MAX_TRACKING_ID_LENGTH)
+    throw invalidArgument(`trackingId: at most ${MAX_TRACKING_ID_LENGTH} characters`, {
+      errorIds: ['invalidRequest'],
+      body: 'ER',
+    });
   const program = await requireProgram(ctx, input.programId);
   const now = ctx.now();
   assertProgramOpen(program, now);
@@ -30,7 +36,7 @@ export async function startVerification(
     rewardCode: null,
   };
   const response = buildResponse(state, program);
-  const trackingId = input.trackingId.trim().slice(0, MAX_TRACKING_ID_LENGTH) || null;
+  const trackingId = input.trackingId.trim() || null;
   const testMode = isTestMode(program);
   await ctx.db.transaction(async (trx) => {
     await insertVerification(trx, {

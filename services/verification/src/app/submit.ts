@@ -1,10 +1,11 @@
-import { resourceExhausted, type Knex } from '@eligo/runtime';
+import { invalidArgument, resourceExhausted, type Knex } from '@eligo/runtime';
 import {
   decideSubmission,
   normalizeSubject,
   normalizedEmail,
   normalizedIdentity,
   collectStepOf,
+  firstStep,
   metadataProblems,
   subjectTypeOfStep,
   validateSubject,
@@ -16,7 +17,7 @@ import type { AppContext } from './context';
 import { isFinalStep, loadLocked, wrongStep, type Loaded } from './load';
 import { openPerson, sealMetadata, sealPerson, type StoredPerson } from './person';
 import type { Program } from './ports';
-import { isTestMode, segmentOf } from './programs';
+import { isTestMode, requireProgram, segmentOf } from './programs';
 import type { VerificationResponse } from './response';
 import { rewardCodeFor } from './rewards';
 import { startVerification } from './start';
@@ -47,6 +48,7 @@ export async function submitPersonalInfo(
   ctx: AppContext,
   input: PersonalInfoSubmission,
 ): Promise<VerificationResponse> {
+  if (input.programId) await preflight(ctx, input);
   const verificationId = input.programId
     ? (await startVerification(ctx, { programId: input.programId, trackingId: input.trackingId }))
         .verificationId
@@ -64,6 +66,23 @@ export async function submitPersonalInfo(
       body: 'ER',
     });
   return outcome.response;
+}
+
+/**
+ * The program path shape refuses, before it starts anything, what could never be taken on the new
+ * verification: a step other than the segment's first collect step, a subject token that does not verify.
+ * Nothing is stored for such a request.
+ */
+async function preflight(ctx: AppContext, input: PersonalInfoSubmission): Promise<void> {
+  const program = await requireProgram(ctx, input.programId);
+  const first = firstStep(segmentOf(program));
+  const generic = input.step === 'collectPersonalInfo' || input.step === 'collectMarketplaceToken';
+  if (!subjectTypeOfStep(first) || (!generic && input.step !== first))
+    throw invalidArgument(`A verification of this program starts on step ${first}, not ${input.step}`, {
+      errorIds: ['invalidStep'],
+      body: 'ER',
+    });
+  if ('token' in input.submitted) await subjectFromToken(program, input.submitted.token);
 }
 
 async function decide(
