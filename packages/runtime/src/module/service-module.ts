@@ -8,6 +8,7 @@ import { OutboxRelay } from '../events/outbox-relay';
 import { outboxInboxMigration } from '../events/migrations';
 import type { ModuleDeps } from './deps';
 import type { GrpcServiceBinding, Module } from './module';
+import { PeriodicJob, type PeriodicJobOptions } from './periodic-job';
 
 /** What a backend service (one Postgres schema, one events topic, gRPC API) declares; the plumbing is shared. */
 export interface ServiceModuleSpec {
@@ -20,6 +21,8 @@ export interface ServiceModuleSpec {
   /** Pool size of this module's own connection pool. */
   poolMax: number;
   grpcServices(context: ServiceContext): GrpcServiceBinding[];
+  /** Background passes (sweeps, retention) run while the module runs, after its migrations. */
+  jobs?(context: ServiceContext): Omit<PeriodicJobOptions, 'logger'>[];
 }
 
 export interface ServiceContext {
@@ -47,6 +50,7 @@ export function createServiceModule(spec: ServiceModuleSpec, config: Config, dep
     logger: deps.logger,
   });
   const context: ServiceContext = { db, deps, config };
+  const jobs = (spec.jobs?.(context) ?? []).map((job) => new PeriodicJob({ ...job, logger: deps.logger }));
   const migrate = async (): Promise<void> => {
     const applied = await migrateSchema(db, spec.schema, [outboxInboxMigration, ...spec.migrations]);
     if (applied.length > 0) deps.logger.info({ schema: spec.schema, applied }, 'migrations applied');
@@ -60,8 +64,10 @@ export function createServiceModule(spec: ServiceModuleSpec, config: Config, dep
       await migrate();
       await deps.bus.ensureTopics([topicFor(spec.name)]);
       relay.start();
+      for (const job of jobs) job.start();
     },
     async stop() {
+      await Promise.all(jobs.map((job) => job.stop()));
       await relay.stop();
       await db.destroy();
     },
