@@ -19,6 +19,7 @@ export { normalizedEmail, normalizedIdentity } from './person-key';
 export {
   availableStatuses,
   FIRST_RESPONDER_STATUSES,
+  impliedMilitaryStatus,
   isMilitaryStatus,
   isStatusOf,
   LOW_INCOME_STATUSES,
@@ -30,6 +31,7 @@ export {
   statusAllowedForProgram,
   SUB_SEGMENT_OF_STATUS,
   subSegmentOfStatus,
+  subSegmentOfStatuses,
   type MilitaryStatus,
   type Status,
   type SubSegment,
@@ -71,3 +73,4 @@ export {
   type SubjectKey,
 } from './subject-fields';
 export { validateSubject, type ValidationContext } from './subject-validation';
+export { allows, isTransition, nextSteps, TRIGGERS, type Trigger } from './transitions';

@@ -125,3 +125,33 @@ export function nextStepForMilitaryStatus(status: MilitaryStatus): CollectStep {
 export function isMilitaryStatus(value: string): value is MilitaryStatus {
   return isStatusOf('military', value);
 }
+
+/**
+ * The status a military form implies when it is submitted without collectMilitaryStatus (the program path
+ * shape, one request): the first status, in the spec's order, that leads to that form and that the program
+ * accepts. undefined for any other step, or when the program accepts no status leading to it.
+ */
+export function impliedMilitaryStatus(
+  step: string,
+  programSubSegments: readonly string[],
+): MilitaryStatus | undefined {
+  return MILITARY_STATUSES.find(
+    (status) =>
+      nextStepForMilitaryStatus(status) === step &&
+      statusAllowedForProgram('military', programSubSegments, status),
+  );
+}
+
+/**
+ * The sub-segment a personal-info body chooses through its status (FirstResponder, MedicalProfessional) or
+ * statuses (Mover, LowIncome: the first one the program accepts). undefined when it names none: the
+ * verification then keeps the sub-segment it has.
+ */
+export function subSegmentOfStatuses(
+  segment: Segment,
+  statuses: readonly string[],
+  programSubSegments: readonly string[],
+): SubSegment | undefined {
+  const status = statuses.find((s) => statusAllowedForProgram(segment, programSubSegments, s));
+  return status === undefined ? undefined : SUB_SEGMENT_OF_STATUS[status as Status];
+}

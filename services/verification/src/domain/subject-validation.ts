@@ -7,7 +7,7 @@ import isPostalCode, {
   type PostalCodeLocale,
 } from 'validator/lib/isPostalCode';
 import { parseCalendarDate } from './calendar-date';
-import { isStatusOf } from './statuses';
+import { statusAllowedForProgram } from './statuses';
 import { segmentOfSubjectType, type SubjectType } from './steps';
 import { normalizeSubject, type Subject, type SubjectInput } from './subject';
 import { hasKey } from './subject-fields';
@@ -19,6 +19,8 @@ export interface ValidationContext {
   today: string;
   /** ISO 3166-1 alpha-2 country of the request, for bodies that name none (postal code and state rules). */
   country?: string;
+  /** The program's sub-segments: a status must lead to one of them (empty or unset: any of the segment). */
+  programSubSegments?: readonly string[];
 }
 
 export const MAX_NAME_LENGTH = 100;
@@ -62,7 +64,7 @@ export function validateSubject(type: SubjectType, input: SubjectInput, ctx: Val
     has('address1') && !isPlainText(subject.address1, MAX_ADDRESS_LENGTH) ? 'invalidAddress1' : undefined,
     has('city') && !isPlainText(subject.city, MAX_ADDRESS_LENGTH) ? 'invalidCity' : undefined,
     has('state') && !validState(subject.state, country) ? 'invalidState' : undefined,
-    has('status') || has('statuses') ? statusProblem(type, subject) : undefined,
+    has('status') || has('statuses') ? statusProblem(type, subject, ctx.programSubSegments ?? []) : undefined,
     has('driverLicenseNumber') && !DRIVER_LICENSE_NUMBER.test(subject.driverLicenseNumber)
       ? 'invalidRequest'
       : undefined,
@@ -138,13 +140,19 @@ function validState(state: string, country: string): boolean {
 }
 
 /**
- * `status` (one, required) and `statuses` (several, optional) must be values of the type's segment. A bad
- * value comes from the integrator's form, not the person, hence invalidRequest.
+ * `status` (one, required) and `statuses` (several, optional) must be values of the type's segment that the
+ * program accepts (the availableStatuses it offered). A bad value comes from the integrator's form, not the
+ * person, hence invalidRequest.
  */
-function statusProblem(type: SubjectType, subject: Subject): ErrorId | undefined {
+function statusProblem(
+  type: SubjectType,
+  subject: Subject,
+  programSubSegments: readonly string[],
+): ErrorId | undefined {
   const segment = segmentOfSubjectType(type);
-  if (hasKey(type, 'status')) return isStatusOf(segment, subject.status) ? undefined : 'invalidRequest';
-  return subject.statuses.every((status) => isStatusOf(segment, status)) ? undefined : 'invalidRequest';
+  const allowed = (status: string) => statusAllowedForProgram(segment, programSubSegments, status);
+  if (hasKey(type, 'status')) return allowed(subject.status) ? undefined : 'invalidRequest';
+  return subject.statuses.every(allowed) ? undefined : 'invalidRequest';
 }
 
 function validEbtCardNumber(value: string): boolean {

@@ -1,0 +1,65 @@
+import { isCollectStep, isFinal, isMilitaryCollectStep, type Step } from './steps';
+
+/**
+ * What can happen to a verification: one trigger per row group of the spec's "States and transitions"
+ * table. Starting is not a trigger here, since it has no state before it (see firstStep).
+ */
+export const TRIGGERS = [
+  'submitPersonalInfo',
+  'submitMilitaryStatus',
+  'submitSocialSecurityNumber',
+  'skipSocialSecurityNumber',
+  'cancelSso',
+  'uploadDocuments',
+  'reviewCompleted',
+  'expire',
+] as const;
+
+export type Trigger = (typeof TRIGGERS)[number];
+
+const MILITARY_COLLECT_STEPS: readonly Step[] = [
+  'collectActiveMilitaryPersonalInfo',
+  'collectInactiveMilitaryPersonalInfo',
+];
+
+/**
+ * The steps `trigger` may lead to from `from`. Empty means the trigger is not allowed on that step: the
+ * request is answered with invalidStep and nothing changes. A step listed as its own successor is the
+ * recoverable error (bad data, the step can be submitted again).
+ */
+export function nextSteps(from: Step, trigger: Trigger): readonly Step[] {
+  if (isFinal(from)) return [];
+  switch (trigger) {
+    case 'submitPersonalInfo':
+      if (!isCollectStep(from)) return [];
+      return isMilitaryCollectStep(from)
+        ? [from, 'success', 'docUpload', 'sso', 'error', 'collectSocialSecurityNumber']
+        : [from, 'success', 'docUpload', 'sso', 'error'];
+    case 'submitMilitaryStatus':
+      return from === 'collectMilitaryStatus' ? [from, ...MILITARY_COLLECT_STEPS] : [];
+    case 'submitSocialSecurityNumber':
+      return from === 'collectSocialSecurityNumber' ? [from, 'success', 'docUpload', 'error'] : [];
+    case 'skipSocialSecurityNumber':
+      return from === 'collectSocialSecurityNumber' ? ['docUpload'] : [];
+    case 'cancelSso':
+      return from === 'sso' ? ['docUpload'] : [];
+    case 'uploadDocuments':
+      // Rejected files keep docUpload; a person past the program's review limit ends in error.
+      return from === 'docUpload' ? [from, 'pending', 'error'] : [];
+    case 'reviewCompleted':
+      // Approved: success. Rejected: docUpload again, or error once the rejections reach the limit.
+      return from === 'pending' ? ['success', 'docUpload', 'error'] : [];
+    case 'expire':
+      return ['error'];
+  }
+}
+
+/** Whether the trigger may be taken on the step at all (false: invalidStep). */
+export function allows(from: Step, trigger: Trigger): boolean {
+  return nextSteps(from, trigger).length > 0;
+}
+
+/** Whether `from` -> `to` is a move the trigger may make; the app checks every change against it. */
+export function isTransition(from: Step, trigger: Trigger, to: Step): boolean {
+  return nextSteps(from, trigger).includes(to);
+}
