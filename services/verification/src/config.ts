@@ -13,6 +13,8 @@ const schema = z.object({
   // Each call to the programs and organizations services: a submission answers within the spec's 11-second
   // client budget even when one of them hangs (two calls in a row stay well under it).
   ELIGO_VERIFICATION_DEPENDENCY_DEADLINE_MS: z.coerce.number().int().min(100).max(5000).default(3000),
+  // How often the expiry sweep looks for verifications whose time is up (and emits VerificationExpired).
+  ELIGO_VERIFICATION_EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
 });
 
 export interface VerificationConfig {
@@ -20,6 +22,7 @@ export interface VerificationConfig {
   poolMax: number;
   expiryMs: number;
   dependencyDeadlineMs: number;
+  expirySweepMs: number;
 }
 
 export function loadVerificationConfig(config: Config): VerificationConfig {
@@ -29,5 +32,6 @@ export function loadVerificationConfig(config: Config): VerificationConfig {
     poolMax: env.ELIGO_VERIFICATION_DB_POOL_MAX ?? config.database.poolMax,
     expiryMs: Math.round(env.ELIGO_VERIFICATION_EXPIRY_HOURS * 3_600_000),
     dependencyDeadlineMs: env.ELIGO_VERIFICATION_DEPENDENCY_DEADLINE_MS,
+    expirySweepMs: env.ELIGO_VERIFICATION_EXPIRY_SWEEP_MS,
   };
 }

@@ -1,7 +1,14 @@
 import { organizationsV1, programsV1 } from '@eligo/proto';
-import { createClient, createServiceModule, type ModuleDefinition, type ModuleFactory } from '@eligo/runtime';
+import {
+  createClient,
+  createServiceModule,
+  type Knex,
+  type ModuleDefinition,
+  type ModuleFactory,
+} from '@eligo/runtime';
 import { migrations } from '../migrations';
-import { createAppContext } from './app/context';
+import { createAppContext, type AppContext } from './app/context';
+import { sweepExpired } from './app/sweep';
 import { organizationsPort, programsPort } from './app/ports';
 import { loadVerificationConfig } from './config';
 import { verificationGrpcService } from './grpc/verification.handlers';
@@ -28,6 +35,17 @@ export const createModule: ModuleFactory = (config, deps) => {
     () => deps.addressOf('organizations'),
     clientOptions,
   );
+  // One app context per module, shared by the gRPC handlers and the expiry sweep.
+  let app: AppContext | undefined;
+  const appOf = (db: Knex) =>
+    (app ??= createAppContext({
+      db,
+      schema: own.schema,
+      encryptionKey: deps.encryptionKey,
+      programs: programsPort(programs),
+      organizations: organizationsPort(organizations),
+      expiryMs: own.expiryMs,
+    }));
   const module = createServiceModule(
     {
       name: 'verification',
@@ -35,17 +53,14 @@ export const createModule: ModuleFactory = (config, deps) => {
       schema: own.schema,
       poolMax: own.poolMax,
       migrations,
-      grpcServices: (context) => {
-        const app = createAppContext({
-          db: context.db,
-          schema: own.schema,
-          encryptionKey: deps.encryptionKey,
-          programs: programsPort(programs),
-          organizations: organizationsPort(organizations),
-          expiryMs: own.expiryMs,
-        });
-        return [verificationGrpcService(context, app)];
-      },
+      grpcServices: (context) => [verificationGrpcService(context, appOf(context.db))],
+      jobs: (context) => [
+        {
+          name: 'verification-expiry',
+          intervalMs: own.expirySweepMs,
+          run: () => sweepExpired(appOf(context.db)),
+        },
+      ],
     },
     config,
     deps,

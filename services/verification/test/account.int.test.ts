@@ -14,6 +14,7 @@ describe('verification reading and management', () => {
     const program = await newProgram(h.programs);
     const org = await importOrganization(h, program.programId, 'Details University');
     const { verification } = await h.client.unary('submitPersonalInfo', {
+      requestId: '',
       verificationId: '',
       programId: program.programId,
       trackingId: 'track-d',
@@ -64,6 +65,7 @@ describe('verification reading and management', () => {
   it('reads and replaces metadata of an ongoing verification, within the limits', async () => {
     const program = await newProgram(h.programs);
     const { verification } = await h.client.unary('startVerification', {
+      requestId: '',
       programId: program.programId,
       trackingId: '',
     });

@@ -27,10 +27,11 @@ describe('verification flow', () => {
   });
 
   const start = async (programId: string, trackingId = '') =>
-    (await h.client.unary('startVerification', { programId, trackingId })).verification!;
+    (await h.client.unary('startVerification', { requestId: '', programId, trackingId })).verification!;
   const submit = async (verificationId: string, step: string, s = jane()) =>
     (
       await h.client.unary('submitPersonalInfo', {
+        requestId: '',
         verificationId,
         programId: '',
         trackingId: '',
@@ -123,6 +124,7 @@ describe('verification flow', () => {
     const program = await newProgram(h.programs);
     const trackingId = `t-${randomBytes(4).toString('hex')}`;
     const { verification } = await h.client.unary('submitPersonalInfo', {
+      requestId: '',
       verificationId: '',
       programId: program.programId,
       trackingId,
@@ -141,6 +143,7 @@ describe('verification flow', () => {
     const program = await newProgram(h.programs, { segment: 'military' });
     const err = await failure(
       h.client.unary('submitPersonalInfo', {
+        requestId: '',
         verificationId: '',
         programId: program.programId,
         trackingId: 'never-started',
@@ -185,11 +188,13 @@ describe('verification flow', () => {
     expect(vr.currentStep).toBe('collectMilitaryStatus');
     expect(vr.availableStatuses).toContain('ACTIVE_DUTY');
     const bad = await h.client.unary('submitMilitaryStatus', {
+      requestId: '',
       verificationId: vr.verificationId,
       status: 'PIRATE',
     });
     expect(bad.verification!.errorIds).toEqual(['invalidMilitaryStatus']);
     const next = await h.client.unary('submitMilitaryStatus', {
+      requestId: '',
       verificationId: vr.verificationId,
       status: 'ACTIVE_DUTY',
     });

@@ -20,10 +20,11 @@ describe('verification steps and limits', () => {
   });
 
   const start = async (programId: string, trackingId = '') =>
-    (await h.client.unary('startVerification', { programId, trackingId })).verification!;
+    (await h.client.unary('startVerification', { requestId: '', programId, trackingId })).verification!;
   const submit = (verificationId: string, step: string, s = jane()) =>
     h.client
       .unary('submitPersonalInfo', {
+        requestId: '',
         verificationId,
         programId: '',
         trackingId: '',
@@ -103,7 +104,7 @@ describe('verification steps and limits', () => {
     const program = await newProgram(h.programs, { segment: 'military' });
     const army = await importOrganization(h, program.programId, 'US Army Test', { type: 'MILITARY' });
     const { verificationId } = await start(program.programId);
-    await h.client.unary('submitMilitaryStatus', { verificationId, status: 'VETERAN' });
+    await h.client.unary('submitMilitaryStatus', { requestId: '', verificationId, status: 'VETERAN' });
     const person = jane({
       firstName: 'SSN',
       organization: { id: army, name: '' },
@@ -112,11 +113,13 @@ describe('verification steps and limits', () => {
     const ssnStep = await submit(verificationId, 'collectInactiveMilitaryPersonalInfo', person);
     expect(ssnStep.currentStep).toBe('collectSocialSecurityNumber');
     const bad = await h.client.unary('submitSocialSecurityNumber', {
+      requestId: '',
       verificationId,
       socialSecurityNumber: '000-12-3456',
     });
     expect(bad.verification!.errorIds).toEqual(['invalidSocialSecurityNumber']);
     const good = await h.client.unary('submitSocialSecurityNumber', {
+      requestId: '',
       verificationId,
       socialSecurityNumber: '123-45-6789',
     });
@@ -132,13 +135,17 @@ describe('verification steps and limits', () => {
     const program = await newProgram(h.programs, { segment: 'military' });
     const army = await importOrganization(h, program.programId, 'US Navy Test', { type: 'MILITARY' });
     const { verificationId } = await start(program.programId);
-    await h.client.unary('submitMilitaryStatus', { verificationId, status: 'ACTIVE_DUTY' });
+    await h.client.unary('submitMilitaryStatus', { requestId: '', verificationId, status: 'ACTIVE_DUTY' });
     await submit(
       verificationId,
       'collectActiveMilitaryPersonalInfo',
       jane({ firstName: 'SSN', organization: { id: army, name: '' } }),
     );
-    const skipped = await h.client.unary('skipStep', { verificationId, step: 'collectSocialSecurityNumber' });
+    const skipped = await h.client.unary('skipStep', {
+      requestId: '',
+      verificationId,
+      step: 'collectSocialSecurityNumber',
+    });
     expect(skipped.verification!.currentStep).toBe('docUpload');
   });
 
@@ -157,7 +164,7 @@ describe('verification steps and limits', () => {
     expect((await h.client.unary('getSsoLoginUrl', { verificationId })).loginUrl).toBe(
       'https://login.example.edu/sso',
     );
-    const cancelled = await h.client.unary('skipStep', { verificationId, step: 'sso' });
+    const cancelled = await h.client.unary('skipStep', { requestId: '', verificationId, step: 'sso' });
     expect(cancelled.verification!.currentStep).toBe('docUpload');
     const gone = await failure(h.client.unary('getSsoLoginUrl', { verificationId }));
     expect(gone.codeName).toBe('NOT_FOUND');
@@ -179,6 +186,7 @@ describe('verification steps and limits', () => {
     const token = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256' }).sign(privateKey);
     const { verificationId } = await start(program.programId);
     const { verification } = await h.client.unary('submitPersonalInfo', {
+      requestId: '',
       verificationId,
       programId: '',
       trackingId: '',
@@ -192,6 +200,7 @@ describe('verification steps and limits', () => {
     const next = await start(program.programId);
     const err = await failure(
       h.client.unary('submitPersonalInfo', {
+        requestId: '',
         verificationId: next.verificationId,
         programId: '',
         trackingId: '',

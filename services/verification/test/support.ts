@@ -1,4 +1,9 @@
-import { startServiceUnderTest, type ServiceUnderTest } from '@eligo/local-infra';
+import {
+  recordTopic,
+  startServiceUnderTest,
+  type ServiceUnderTest,
+  type TopicRecorder,
+} from '@eligo/local-infra';
 import { definition as organizationsDefinition } from '@eligo/organizations';
 import { definition as programsDefinition } from '@eligo/programs';
 import {
@@ -17,6 +22,7 @@ import {
   type Knex,
 } from '@eligo/runtime';
 import { definition } from '../src';
+import { verificationTopic } from '../src/events/topics';
 
 export type VerificationClient = GrpcClient<typeof verificationV1.VerificationServiceService>;
 export type ProgramsClient = GrpcClient<typeof programsV1.ProgramsServiceService>;
@@ -150,3 +156,9 @@ export async function importOrganization(
   if (!organization) throw new Error(`${name} is not in the catalog`);
   return organization.id;
 }
+
+/**
+ * Everything published on the verification topic of the suite's Kafka (the harness's module publishes there
+ * through its outbox relay). The topic is shared by the whole run: pick messages by key (the verification id).
+ */
+export const subscribeVerificationTopic = (): Promise<TopicRecorder> => recordTopic(verificationTopic);

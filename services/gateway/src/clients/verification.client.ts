@@ -44,6 +44,9 @@ export interface VerificationClient {
   getMetadata(req: verificationV1.GetMetadataRequest): Promise<verificationV1.GetMetadataResponse>;
   putMetadata(req: verificationV1.PutMetadataRequest): Promise<verificationV1.PutMetadataResponse>;
   refireWebhooks(req: verificationV1.RefireWebhooksRequest): Promise<verificationV1.RefireWebhooksResponse>;
+  getVerificationAdmin(
+    req: verificationV1.GetVerificationAdminRequest,
+  ): Promise<verificationV1.GetVerificationAdminResponse>;
 }
 
 /** Wraps the module's one verification channel (clients.ts); built once in createModule. */
@@ -68,5 +71,6 @@ export function createVerificationClient(
     getMetadata: (req) => client.unary('getMetadata', req),
     putMetadata: (req) => client.unary('putMetadata', req),
     refireWebhooks: (req) => client.unary('refireWebhooks', req),
+    getVerificationAdmin: (req) => client.unary('getVerificationAdmin', req),
   };
 }

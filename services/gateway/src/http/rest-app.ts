@@ -15,6 +15,7 @@ import { infoRouter } from '../routes/info';
 import { oauthRouter } from '../routes/oauth';
 import { organizationRouter } from '../routes/organization';
 import { programRouter } from '../routes/program';
+import { adminVerificationRouter } from '../routes/admin/verifications';
 import { verificationRouter } from '../routes/verification';
 import { createRequestValidator } from '../validation/request-validator';
 import { oauthErrorMiddleware } from './oauth-errors';
@@ -95,6 +96,9 @@ export function mountRest(app: Express, options: RestOptions): void {
   admin.use(adminAccountRouter({ programs, validator, authenticator: options.authenticator }));
   admin.use(adminProgramRouter({ programs, validator }));
   admin.use(adminOrganizationRouter({ organizations, validator }));
+  admin.use(
+    adminVerificationRouter({ verification: options.verification, publicBaseUrl: options.publicBaseUrl }),
+  );
   admin.use(notFound);
   admin.use(errorMiddleware(logger));
   app.use('/rest/admin/v1', admin);

@@ -6,6 +6,7 @@ import { organizationAdminSchemas } from './schemas/organization-admin';
 import { programSchemas } from './schemas/program';
 import { programInputSchemas } from './schemas/program-input';
 import { verificationSchemas } from './schemas/verification';
+import { verificationAdminSchemas } from './schemas/verification-admin';
 
 /** Every schema the document publishes; the request validator compiles exactly these. */
 export const schemas = {
@@ -17,6 +18,7 @@ export const schemas = {
   ...organizationSchemas,
   ...organizationAdminSchemas,
   ...verificationSchemas,
+  ...verificationAdminSchemas,
 } as const;
 
 export type SchemaName = keyof typeof schemas;

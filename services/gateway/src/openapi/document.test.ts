@@ -82,6 +82,7 @@ it('tags the admin API and OAuth, and gives their paths their own servers', () =
     'get /addSchoolRequests',
     'post /addSchoolRequests/{requestId}/accept',
     'post /addSchoolRequests/{requestId}/decline',
+    'get /verifications/{verificationId}',
   ]);
 });
 

@@ -1,4 +1,5 @@
 import { adminOrganizationPaths } from './admin-organization.paths';
+import { adminVerificationPaths } from './admin-verification.paths';
 import { adminPaths } from './admin.paths';
 import { components } from './components';
 import { infoPaths } from './info.paths';
@@ -54,6 +55,7 @@ export function openApiDocument(publicBaseUrl: string): Record<string, unknown> 
       ...organizationPaths,
       ...adminPaths(publicBaseUrl),
       ...adminOrganizationPaths(publicBaseUrl),
+      ...adminVerificationPaths(publicBaseUrl),
       ...oauthPaths(publicBaseUrl),
     },
     components: components(publicBaseUrl),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { notFound } from '@eligo/runtime';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { httpErrorOf } from '../errors';
@@ -35,6 +36,13 @@ export const trackingIdParam: RequestHandler = (req, _res, next) => {
   const ok = typeof value === 'string' && value.length > 0 && value.length <= MAX_TRACKING_ID_LENGTH;
   next(ok ? undefined : notFound('No verification with this tracking id', { errorIds: ['noVerification'] }));
 };
+
+/**
+ * A fresh idempotency key per REST request: the runtime client may resend a call whose reply was lost, and
+ * the service answers the resent one what it answered the first. Never taken from the client, since a key
+ * a caller could choose would let it find another caller's verification.
+ */
+export const requestIdOf = (): string => randomUUID();
 
 export const verificationIdOf = (req: Request): string => req.params.verificationId as string;
 

@@ -17,6 +17,7 @@ import {
 } from '../validation/subject-body';
 import {
   MAX_TRACKING_ID_LENGTH,
+  requestIdOf,
   stepErrors,
   verificationIdOf,
   verificationIdParam,
@@ -56,7 +57,14 @@ export function verificationStepRouter(options: VerificationStepRouteOptions): R
     validator.body('MilitaryStatusRequest'),
     async (req: Request, res: Response) => {
       const { status } = req.body as { status: string };
-      send(res, await verification.submitMilitaryStatus({ verificationId: verificationIdOf(req), status }));
+      send(
+        res,
+        await verification.submitMilitaryStatus({
+          verificationId: verificationIdOf(req),
+          status,
+          requestId: requestIdOf(),
+        }),
+      );
     },
     stepErrors,
   );
@@ -73,6 +81,7 @@ export function verificationStepRouter(options: VerificationStepRouteOptions): R
         await verification.submitSocialSecurityNumber({
           verificationId: verificationIdOf(req),
           socialSecurityNumber,
+          requestId: requestIdOf(),
         }),
       );
     },
@@ -84,7 +93,14 @@ export function verificationStepRouter(options: VerificationStepRouteOptions): R
       `/verification/:verificationId/step/${step}`,
       ...verificationIdParam,
       async (req: Request, res: Response) => {
-        send(res, await verification.skipStep({ verificationId: verificationIdOf(req), step }));
+        send(
+          res,
+          await verification.skipStep({
+            verificationId: verificationIdOf(req),
+            step,
+            requestId: requestIdOf(),
+          }),
+        );
       },
       stepErrors,
     );
@@ -111,6 +127,7 @@ export function verificationStepRouter(options: VerificationStepRouteOptions): R
         step: step.step,
         input: inputOf(step, req),
         trackingId: '',
+        requestId: requestIdOf(),
       });
       send(res, reply);
     },
@@ -133,6 +150,7 @@ export function verificationStepRouter(options: VerificationStepRouteOptions): R
         step: step.step,
         input: inputOf(step, req),
         trackingId,
+        requestId: requestIdOf(),
       });
       send(res, reply);
     },

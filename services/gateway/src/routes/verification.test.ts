@@ -10,6 +10,9 @@ import type { ProgramsClient } from '../clients/programs.client';
 import type { VerificationClient } from '../clients/verification.client';
 import { mountRest } from '../http/rest-app';
 
+/** Every call carries a fresh idempotency key. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 // The REST v2 verification routes as mounted by mountRest, against a recording stand-in for the verification
 // service: routing, body checks and status/body shapes. The flow itself is covered end to end against the
 // real service (test/e2e/verification.e2e.test.ts).
@@ -146,7 +149,9 @@ describe('POST /verification', () => {
       currentStep: 'collectStudentPersonalInfo',
       submissionUrl: `${base}/rest/v2/verification/${id}/step/collectStudentPersonalInfo`,
     });
-    expect(calls).toEqual([['startVerification', { programId, trackingId: '' }]]);
+    expect(calls).toEqual([
+      ['startVerification', { programId, trackingId: '', requestId: expect.stringMatching(UUID) }],
+    ]);
   });
 
   it('refuses a malformed programId or an unknown property with 400 ER invalidRequest', async () => {
@@ -161,7 +166,9 @@ describe('POST /verification', () => {
     next.set('startVerification', notFound('Program not found', { errorIds: ['noProgram'] }));
     const res = await call('POST', '/verification', { body: { programId, trackingId: 't-1' } });
     expect([res.status, res.body]).toEqual([404, er('noProgram')]);
-    expect(calls).toEqual([['startVerification', { programId, trackingId: 't-1' }]]);
+    expect(calls).toEqual([
+      ['startVerification', { programId, trackingId: 't-1', requestId: expect.stringMatching(UUID) }],
+    ]);
   });
 });
 
@@ -185,6 +192,7 @@ describe('personal-info steps', () => {
       programId: '',
       step: 'collectStudentPersonalInfo',
       trackingId: '',
+      requestId: expect.stringMatching(UUID),
       input: {
         $case: 'subject',
         subject: { firstName: 'Jane', lastName: '', organization: { id: 42, name: 'Stanford' } },
@@ -338,8 +346,14 @@ describe('military status, social security number and sso', () => {
     });
     expect(ssn.status).toBe(200);
     expect(calls).toEqual([
-      ['submitMilitaryStatus', { verificationId: id, status: 'VETERAN' }],
-      ['submitSocialSecurityNumber', { verificationId: id, socialSecurityNumber: '123-45-6789' }],
+      [
+        'submitMilitaryStatus',
+        { verificationId: id, status: 'VETERAN', requestId: expect.stringMatching(UUID) },
+      ],
+      [
+        'submitSocialSecurityNumber',
+        { verificationId: id, socialSecurityNumber: '123-45-6789', requestId: expect.stringMatching(UUID) },
+      ],
     ]);
     const extra = await call('POST', `/verification/${id}/step/collectMilitaryStatus`, {
       body: { status: 'X', y: 1 },
@@ -353,8 +367,11 @@ describe('military status, social security number and sso', () => {
       expect([step, res.status, res.body.currentStep]).toEqual([step, 200, 'docUpload']);
     }
     expect(calls).toEqual([
-      ['skipStep', { verificationId: id, step: 'collectSocialSecurityNumber' }],
-      ['skipStep', { verificationId: id, step: 'sso' }],
+      [
+        'skipStep',
+        { verificationId: id, step: 'collectSocialSecurityNumber', requestId: expect.stringMatching(UUID) },
+      ],
+      ['skipStep', { verificationId: id, step: 'sso', requestId: expect.stringMatching(UUID) }],
     ]);
   });
 

@@ -5,7 +5,7 @@ import { replyToJson } from '../mapping/verification';
 import { hexIdParam, programNotFound } from '../validation/path-ids';
 import type { RequestValidator } from '../validation/request-validator';
 import { verificationAccountRouter } from './verification-account';
-import { trackingIdParam, verificationIdOf, verificationIdParam } from './verification-params';
+import { requestIdOf, trackingIdParam, verificationIdOf, verificationIdParam } from './verification-params';
 import { verificationStepRouter } from './verification-steps';
 
 export interface VerificationRouteOptions {
@@ -36,7 +36,11 @@ export function verificationRouter(options: VerificationRouteOptions): Router {
 
   router.post('/verification', json, validator.body('NewVerificationRequest'), async (req, res) => {
     const { programId, trackingId } = req.body as NewVerificationBody;
-    const reply = await verification.startVerification({ programId, trackingId: trackingId ?? '' });
+    const reply = await verification.startVerification({
+      programId,
+      trackingId: trackingId ?? '',
+      requestId: requestIdOf(),
+    });
     res.json(replyToJson(reply, publicBaseUrl));
   });
 

@@ -1,4 +1,5 @@
 import { notFound, type Knex } from '@eligo/runtime';
+import { allows, isStep, type Trigger } from '../domain';
 import * as events from '../events/publish';
 import { findVerification, type VerificationRecord } from '../repository/verifications.repository';
 import type { AppContext } from './context';
@@ -6,7 +7,7 @@ import { isVerificationId } from './ids';
 import type { Program } from './ports';
 import { requireProgram } from './programs';
 import type { VerificationResponse } from './response';
-import { applyChange } from './transition';
+import { applyChange, type Cause } from './transition';
 
 export const noVerification = (id: string) =>
   notFound(`Verification ${id} not found`, { errorIds: ['noVerification'], body: 'ER' });
@@ -16,21 +17,51 @@ export const isFinalStep = (step: string) => step === 'success' || step === 'err
 export interface Loaded {
   record: VerificationRecord;
   program: Program;
-  /** Set when the verification was found past its time and has just been expired. */
-  expired?: VerificationResponse;
+  /**
+   * The answer, already decided: the call is a retry of the one that last changed the verification (its
+   * response again), or the verification was found past its time and has just been expired.
+   */
+  settled?: VerificationResponse;
 }
 
 /**
- * The verification locked for a change, with its program. One whose time is up is expired on the way
- * (error, expiredVerification), so that no step can be taken on it.
+ * The verification locked for a change, with its program. A retried call (same request id as the last
+ * change) is answered what the first one was. One whose time is up is expired on the way (error,
+ * expiredVerification), so that no step can be taken on it.
  */
-export async function loadLocked(trx: Knex.Transaction, ctx: AppContext, id: string): Promise<Loaded> {
+export async function loadLocked(
+  trx: Knex.Transaction,
+  ctx: AppContext,
+  id: string,
+  requestId = '',
+): Promise<Loaded> {
   const record = isVerificationId(id) ? await findVerification(trx, id, true) : undefined;
   if (!record) throw noVerification(id);
   const program = await requireProgram(ctx, record.programId);
+  if (requestId && record.lastRequestId === requestId)
+    return { record, program, settled: record.lastResponse };
   if (!isFinalStep(record.currentStep) && record.expiresAt <= ctx.now())
-    return { record, program, expired: await expire(trx, ctx, record, program) };
+    return { record, program, settled: await expire(trx, ctx, record, program) };
   return { record, program };
+}
+
+/**
+ * One step taken on the locked verification, in one transaction: a retried or expired call is answered
+ * without it, and a trigger the current step does not allow answers invalidStep with nothing stored.
+ */
+export async function takeStep(
+  ctx: AppContext,
+  input: { verificationId: string; requestId?: string },
+  trigger: Trigger,
+  step: (trx: Knex.Transaction, loaded: Loaded, cause: Cause) => Promise<VerificationResponse>,
+): Promise<VerificationResponse> {
+  return ctx.db.transaction(async (trx) => {
+    const loaded = await loadLocked(trx, ctx, input.verificationId, input.requestId);
+    if (loaded.settled) return loaded.settled;
+    const current = loaded.record.currentStep;
+    if (!isStep(current) || !allows(current, trigger)) return wrongStep(loaded.record);
+    return step(trx, loaded, { trigger, requestId: input.requestId });
+  });
 }
 
 /** Ends an unfinished verification in error with expiredVerification (and the consolation code, if any). */
@@ -41,6 +72,7 @@ export async function expire(
   program: Program,
 ): Promise<VerificationResponse> {
   const response = await applyChange(trx, ctx, record, program, {
+    cause: { trigger: 'expire' },
     step: 'error',
     errorIds: ['expiredVerification'],
     systemErrorMessage: 'The verification has expired',

@@ -57,7 +57,14 @@ export async function getDetails(
   ctx: AppContext,
   input: { accountId: string; verificationId: string },
 ): Promise<verificationVerificationV1.VerificationDetails> {
-  const record = await owned(ctx, input.accountId, input.verificationId);
+  return detailsOf(ctx, await owned(ctx, input.accountId, input.verificationId));
+}
+
+/** The details of a verification, its person decrypted: for the program's account, or for staff. */
+export function detailsOf(
+  ctx: AppContext,
+  record: VerificationRecord,
+): verificationVerificationV1.VerificationDetails {
   const person = openPerson(ctx, record.id, record.person);
   const metadata = openMetadata(ctx, record.id, record.metadata);
   const organization =
@@ -106,8 +113,8 @@ export async function expireVerification(
   verificationId: string,
 ): Promise<{ response: VerificationResponse; alreadyFinal: boolean }> {
   return ctx.db.transaction(async (trx) => {
-    const { record, program, expired } = await loadLocked(trx, ctx, verificationId);
-    if (expired) return { response: expired, alreadyFinal: false };
+    const { record, program, settled } = await loadLocked(trx, ctx, verificationId);
+    if (settled) return { response: settled, alreadyFinal: false };
     if (isFinalStep(record.currentStep))
       return {
         response: {

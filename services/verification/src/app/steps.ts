@@ -1,4 +1,4 @@
-import { notFound } from '@eligo/runtime';
+import { invalidArgument, notFound } from '@eligo/runtime';
 import {
   decideSocialSecurityNumber,
   isMilitaryStatus,
@@ -6,11 +6,12 @@ import {
   nextStepForMilitaryStatus,
   subSegmentOfStatus,
   validSocialSecurityNumber,
+  type Trigger,
 } from '../domain';
 import type { AppContext } from './context';
 import { findVerification } from '../repository/verifications.repository';
 import { isVerificationId } from './ids';
-import { loadLocked, noVerification, wrongStep } from './load';
+import { noVerification, takeStep } from './load';
 import { isTestMode } from './programs';
 import type { VerificationResponse } from './response';
 import { applyOutcome } from './submit';
@@ -19,19 +20,18 @@ import { applyChange } from './transition';
 /** collectMilitaryStatus {status}: the active or inactive military collect step, with the sub-segment. */
 export async function submitMilitaryStatus(
   ctx: AppContext,
-  input: { verificationId: string; status: string },
+  input: { verificationId: string; status: string; requestId?: string },
 ): Promise<VerificationResponse> {
-  return ctx.db.transaction(async (trx) => {
-    const { record, program, expired } = await loadLocked(trx, ctx, input.verificationId);
-    if (expired) return expired;
-    if (record.currentStep !== 'collectMilitaryStatus') return wrongStep(record);
+  return takeStep(ctx, input, 'submitMilitaryStatus', async (trx, { record, program }, cause) => {
     const status = input.status.trim().toUpperCase();
     if (!isMilitaryStatus(status) || militaryStatusProblem(status, program.subSegments))
       return applyChange(trx, ctx, record, program, {
+        cause,
         step: record.currentStep,
         errorIds: ['invalidMilitaryStatus'],
       });
     return applyChange(trx, ctx, record, program, {
+      cause,
       step: nextStepForMilitaryStatus(status),
       subSegment: subSegmentOfStatus(status) ?? null,
     });
@@ -41,34 +41,39 @@ export async function submitMilitaryStatus(
 /** collectSocialSecurityNumber: the number is checked and used in flight; it is never stored nor logged. */
 export async function submitSocialSecurityNumber(
   ctx: AppContext,
-  input: { verificationId: string; socialSecurityNumber: string },
+  input: { verificationId: string; socialSecurityNumber: string; requestId?: string },
 ): Promise<VerificationResponse> {
-  return ctx.db.transaction(async (trx) => {
-    const { record, program, expired } = await loadLocked(trx, ctx, input.verificationId);
-    if (expired) return expired;
-    if (record.currentStep !== 'collectSocialSecurityNumber') return wrongStep(record);
+  return takeStep(ctx, input, 'submitSocialSecurityNumber', async (trx, { record, program }, cause) => {
     if (!validSocialSecurityNumber(input.socialSecurityNumber))
       return applyChange(trx, ctx, record, program, {
+        cause,
         step: record.currentStep,
         errorIds: ['invalidSocialSecurityNumber'],
       });
     const decision = decideSocialSecurityNumber(isTestMode(program) ? 'test' : 'live');
-    return applyOutcome(trx, ctx, record, program, decision);
+    return applyOutcome(trx, ctx, record, program, decision, cause);
   });
 }
+
+const SKIP_TRIGGERS = new Map<string, Trigger>([
+  ['collectSocialSecurityNumber', 'skipSocialSecurityNumber'],
+  ['sso', 'cancelSso'],
+]);
 
 /** DELETE collectSocialSecurityNumber (skip) or DELETE sso (cancel): on to docUpload. */
 export async function skipStep(
   ctx: AppContext,
-  input: { verificationId: string; step: string },
+  input: { verificationId: string; step: string; requestId?: string },
 ): Promise<VerificationResponse> {
-  return ctx.db.transaction(async (trx) => {
-    const { record, program, expired } = await loadLocked(trx, ctx, input.verificationId);
-    if (expired) return expired;
-    const skippable = input.step === 'collectSocialSecurityNumber' || input.step === 'sso';
-    if (!skippable || record.currentStep !== input.step) return wrongStep(record);
-    return applyChange(trx, ctx, record, program, { step: 'docUpload' });
-  });
+  const trigger = SKIP_TRIGGERS.get(input.step);
+  if (!trigger)
+    throw invalidArgument(`Only collectSocialSecurityNumber and sso can be skipped, not ${input.step}`, {
+      errorIds: ['invalidStep'],
+      body: 'ER',
+    });
+  return takeStep(ctx, input, trigger, (trx, { record, program }, cause) =>
+    applyChange(trx, ctx, record, program, { cause, step: 'docUpload' }),
+  );
 }
 
 /** GET step/sso: the login page of the verification's organization; 404 when it has none. */

@@ -1,6 +1,14 @@
 import { invalidArgument, resourceExhausted, type Knex } from '@eligo/runtime';
 import {
+  acceptsSubmission,
   decideSubmission,
+  GENERIC_COLLECT_STEP,
+  impliedMilitaryStatus,
+  MARKETPLACE_COLLECT_STEP,
+  nextStepForMilitaryStatus,
+  subSegmentOfStatus,
+  subSegmentOfStatuses,
+  type MilitaryStatus,
   normalizeSubject,
   normalizedEmail,
   normalizedIdentity,
@@ -14,16 +22,16 @@ import {
 import * as events from '../events/publish';
 import { countPersonSuccesses, type VerificationRecord } from '../repository/verifications.repository';
 import type { AppContext } from './context';
-import { isFinalStep, loadLocked, wrongStep, type Loaded } from './load';
+import { loadLocked, wrongStep, type Loaded } from './load';
 import { openPerson, sealMetadata, sealPerson, type StoredPerson } from './person';
 import type { Program } from './ports';
 import { isTestMode, requireProgram, segmentOf } from './programs';
 import type { VerificationResponse } from './response';
 import { rewardCodeFor } from './rewards';
-import { startVerification } from './start';
+import { assertRequestId, startOrFind } from './start';
 import { subjectFromJson } from './subject-json';
 import { subjectFromToken } from './subject-token';
-import { applyChange } from './transition';
+import { applyChange, applyChangeToRecord, type Cause } from './transition';
 
 export interface PersonalInfoSubmission {
   verificationId: string;
@@ -32,12 +40,16 @@ export interface PersonalInfoSubmission {
   /** collect<Type>PersonalInfo, or the generic collectPersonalInfo, or collectMarketplaceToken. */
   step: string;
   submitted: SubmittedSubject;
+  /** Idempotency key: a retry answers what the first call did (see loadLocked, startOrFind). */
+  requestId?: string;
 }
 
 /** The subject as fields, or as a compact JWS that carries them (verified with the program's key). */
 export type SubmittedSubject = { subject: SubjectInput } | { token: string };
 
 const DAY_MS = 86_400_000;
+
+const isGeneric = (step: string) => step === GENERIC_COLLECT_STEP || step === MARKETPLACE_COLLECT_STEP;
 
 /**
  * A personal-info step: validated (recoverable errors keep the step), the organization checked with the
@@ -48,41 +60,73 @@ export async function submitPersonalInfo(
   ctx: AppContext,
   input: PersonalInfoSubmission,
 ): Promise<VerificationResponse> {
-  if (input.programId) await preflight(ctx, input);
+  assertRequestId(input.requestId);
+  const militaryStatus = input.programId ? await preflight(ctx, input) : undefined;
   const verificationId = input.programId
-    ? (await startVerification(ctx, { programId: input.programId, trackingId: input.trackingId }))
-        .verificationId
+    ? (await startOrFind(ctx, { ...input, programId: input.programId })).id
     : input.verificationId;
-  const outcome = await ctx.db.transaction(async (trx) => {
-    const loaded = await loadLocked(trx, ctx, verificationId);
-    if (loaded.expired) return { response: loaded.expired };
-    return decide(trx, ctx, loaded, input);
+  const response = await ctx.db.transaction(async (trx) => {
+    const loaded = await loadLocked(trx, ctx, verificationId, input.requestId);
+    if (loaded.settled) return loaded.settled;
+    const cause: Cause = { trigger: 'submitPersonalInfo', requestId: input.requestId };
+    const ready =
+      militaryStatus && loaded.record.currentStep === 'collectMilitaryStatus'
+        ? await chooseMilitaryStatus(trx, ctx, loaded, militaryStatus, cause.requestId)
+        : loaded;
+    return decide(trx, ctx, ready, input, cause);
   });
-  if (outcome.limitExceeded)
-    // Committed first: the verification ends in error (visible in history) and the caller gets 429.
+  if (response.currentStep === 'error' && response.errorIds.includes('verificationLimitExceeded'))
+    // Committed first: the verification ends in error (visible in history) and the caller gets 429. A retry
+    // of the call is answered the same.
     throw resourceExhausted('The person has reached the verification limit of the program', {
       errorIds: ['verificationLimitExceeded'],
       httpStatus: 429,
       body: 'ER',
     });
-  return outcome.response;
+  return response;
 }
 
 /**
  * The program path shape refuses, before it starts anything, what could never be taken on the new
  * verification: a step other than the segment's first collect step, a subject token that does not verify.
- * Nothing is stored for such a request.
+ * Nothing is stored for such a request. A military program starts on collectMilitaryStatus, which a single
+ * request cannot answer: its active or inactive form stands for the status it implies (the military status
+ * the verification then records).
  */
-async function preflight(ctx: AppContext, input: PersonalInfoSubmission): Promise<void> {
+async function preflight(
+  ctx: AppContext,
+  input: PersonalInfoSubmission,
+): Promise<MilitaryStatus | undefined> {
   const program = await requireProgram(ctx, input.programId);
-  const first = firstStep(segmentOf(program));
-  const generic = input.step === 'collectPersonalInfo' || input.step === 'collectMarketplaceToken';
-  if (!subjectTypeOfStep(first) || (!generic && input.step !== first))
+  const segment = segmentOf(program);
+  const first = firstStep(segment);
+  const militaryStatus =
+    segment === 'military' ? impliedMilitaryStatus(input.step, program.subSegments) : undefined;
+  const fits =
+    militaryStatus || (subjectTypeOfStep(first) && (isGeneric(input.step) || input.step === first));
+  if (!fits)
     throw invalidArgument(`A verification of this program starts on step ${first}, not ${input.step}`, {
       errorIds: ['invalidStep'],
       body: 'ER',
     });
   if ('token' in input.submitted) await subjectFromToken(program, input.submitted.token);
+  return militaryStatus;
+}
+
+/** collectMilitaryStatus answered for the program shape, as submitMilitaryStatus would with the status. */
+async function chooseMilitaryStatus(
+  trx: Knex.Transaction,
+  ctx: AppContext,
+  { record, program }: Loaded,
+  status: MilitaryStatus,
+  requestId: string | undefined,
+): Promise<Loaded> {
+  const change = {
+    cause: { trigger: 'submitMilitaryStatus' as const, requestId },
+    step: nextStepForMilitaryStatus(status),
+    subSegment: subSegmentOfStatus(status) ?? null,
+  };
+  return { record: await applyChangeToRecord(trx, ctx, record, program, change), program };
 }
 
 async function decide(
@@ -90,12 +134,13 @@ async function decide(
   ctx: AppContext,
   { record, program }: Loaded,
   input: PersonalInfoSubmission,
-): Promise<{ response: VerificationResponse; limitExceeded?: boolean }> {
+  cause: Cause,
+): Promise<VerificationResponse> {
   const type = subjectTypeOfStep(record.currentStep);
   // The generic step and the marketplace token stand for whichever collect step the verification is on.
-  const generic = input.step === 'collectPersonalInfo' || input.step === 'collectMarketplaceToken';
-  if (isFinalStep(record.currentStep) || !type || (!generic && input.step !== record.currentStep))
-    return { response: wrongStep(record) };
+  const generic = isGeneric(input.step);
+  if (!type || !acceptsSubmission(record.currentStep, input.step, segmentOf(program)))
+    return wrongStep(record);
   const submitted =
     'token' in input.submitted
       ? subjectFromJson(type, await subjectFromToken(program, input.submitted.token))
@@ -108,17 +153,15 @@ async function decide(
   const subject = normalizeSubject(merged);
   const today = ctx.now().toISOString().slice(0, 10);
   const metadata = subject.metadata ?? {};
-  const problems: string[] = [...validateSubject(type, subject, { today }), ...metadataProblems(metadata)];
+  const problems: string[] = [
+    ...validateSubject(type, subject, { today, programSubSegments: program.subSegments }),
+    ...metadataProblems(metadata),
+  ];
   const checked = problems.length === 0 ? await checkOrganization(ctx, program, subject) : undefined;
   if (checked === 'invalid') problems.push('invalidOrganization');
   const organization = checked === 'invalid' ? undefined : checked;
   if (problems.length > 0)
-    return {
-      response: await applyChange(trx, ctx, record, program, {
-        step: record.currentStep,
-        errorIds: problems,
-      }),
-    };
+    return applyChange(trx, ctx, record, program, { cause, step: record.currentStep, errorIds: problems });
 
   const person: StoredPerson = { ...subject, organization: organization || undefined };
   const emailHash = ctx.person.lookupHash(normalizedEmail(subject.email ?? ''));
@@ -137,9 +180,16 @@ async function decide(
     organizationName: organization ? organization.name : null,
     country: subject.country || null,
   };
+  const chosen = subSegmentOfStatuses(
+    segmentOf(program),
+    subject.status ? [subject.status] : subject.statuses,
+    program.subSegments,
+  );
+  if (chosen) fields.subSegment = chosen;
 
   if (await limitReached(trx, ctx, program, record.id, emailHash, identity)) {
     const response = await applyChange(trx, ctx, record, program, {
+      cause,
       step: 'error',
       errorIds: ['verificationLimitExceeded'],
       systemErrorMessage: 'The person has reached the verification limit of the program',
@@ -152,7 +202,7 @@ async function decide(
       testMode: record.testMode,
       occurredAt: ctx.now(),
     });
-    return { response, limitExceeded: true };
+    return response;
   }
 
   const decision = decideSubmission({
@@ -163,7 +213,7 @@ async function decide(
     program: { minAge: program.minAge, maxAge: program.maxAge },
     today,
   });
-  return { response: await applyOutcome(trx, ctx, record, program, decision, fields) };
+  return applyOutcome(trx, ctx, record, program, decision, cause, fields);
 }
 
 type Decision = ReturnType<typeof decideSubmission>;
@@ -175,11 +225,13 @@ export async function applyOutcome(
   record: VerificationRecord,
   program: Program,
   decision: Decision,
+  cause: Cause,
   fields: Partial<VerificationRecord> = {},
 ): Promise<VerificationResponse> {
   switch (decision.kind) {
     case 'success':
       return applyChange(trx, ctx, record, program, {
+        cause,
         step: 'success',
         rewardCode: await rewardCodeFor(ctx, program, record.id),
         verificationMethod: 'INSTANT',
@@ -187,11 +239,13 @@ export async function applyOutcome(
       });
     case 'docUpload':
       return applyChange(trx, ctx, record, program, {
+        cause,
         step: 'docUpload',
         fields: { ...fields, instantMatchAttempts: record.instantMatchAttempts + 1 },
       });
     case 'error':
       return applyChange(trx, ctx, record, program, {
+        cause,
         step: 'error',
         errorIds: decision.errorIds,
         systemErrorMessage: decision.systemErrorMessage,
@@ -199,13 +253,14 @@ export async function applyOutcome(
       });
     case 'recoverable':
       return applyChange(trx, ctx, record, program, {
+        cause,
         step: record.currentStep,
         errorIds: decision.errorIds,
       });
     case 'sso':
-      return applyChange(trx, ctx, record, program, { step: 'sso', fields });
+      return applyChange(trx, ctx, record, program, { cause, step: 'sso', fields });
     case 'ssn':
-      return applyChange(trx, ctx, record, program, { step: 'collectSocialSecurityNumber', fields });
+      return applyChange(trx, ctx, record, program, { cause, step: 'collectSocialSecurityNumber', fields });
   }
 }
 

@@ -1,13 +1,23 @@
 import type { Knex } from '@eligo/runtime';
+import { internal } from '@eligo/runtime';
+import { isStep, isTransition, type Trigger } from '../domain';
 import * as events from '../events/publish';
+import { insertStep } from '../repository/steps.repository';
 import { updateVerification, type VerificationRecord } from '../repository/verifications.repository';
 import type { AppContext } from './context';
 import type { Program } from './ports';
 import { isTestMode } from './programs';
 import { buildResponse, type VerificationResponse } from './response';
 
+/** What made a change: the trigger (checked against the state machine) and the call's request id. */
+export interface Cause {
+  trigger: Trigger;
+  requestId?: string;
+}
+
 /** What a step changes besides the step itself. */
 export interface StepChange {
+  cause: Cause;
   step: string;
   errorIds?: readonly string[];
   systemErrorMessage?: string;
@@ -30,14 +40,29 @@ export async function applyChange(
   program: Program,
   change: StepChange,
 ): Promise<VerificationResponse> {
+  return (await applyChangeToRecord(trx, ctx, record, program, change)).lastResponse;
+}
+
+/** applyChange, answering the verification as it now is (for a step taken on the way to another). */
+export async function applyChangeToRecord(
+  trx: Knex.Transaction,
+  ctx: AppContext,
+  record: VerificationRecord,
+  program: Program,
+  change: StepChange,
+): Promise<VerificationRecord> {
+  const from = record.currentStep;
+  // A move the state machine does not have is a bug here, never something a caller may ask for.
+  if (!isStep(from) || !isStep(change.step) || !isTransition(from, change.cause.trigger, change.step))
+    throw internal(`No transition ${from} --${change.cause.trigger}--> ${change.step}`);
   const now = ctx.now();
+  const merged: VerificationRecord = { ...record, ...change.fields };
   const next: VerificationRecord = {
-    ...record,
-    ...change.fields,
+    ...merged,
     currentStep: change.step,
     errorIds: [...(change.errorIds ?? [])],
-    subSegment: change.subSegment === undefined ? record.subSegment : change.subSegment,
-    rewardCode: change.rewardCode === undefined ? record.rewardCode : change.rewardCode,
+    subSegment: change.subSegment === undefined ? merged.subSegment : change.subSegment,
+    rewardCode: change.rewardCode === undefined ? merged.rewardCode : change.rewardCode,
     verificationMethod: change.verificationMethod ?? record.verificationMethod,
     succeededAt: change.step === 'success' ? now : record.succeededAt,
   };
@@ -59,6 +84,16 @@ export async function applyChange(
     verificationMethod: next.verificationMethod,
     succeededAt: next.succeededAt,
     lastResponse: response,
+    // Only a call's own change is replayed to its retry; an expiry on the way is not that call's change.
+    lastRequestId: change.cause.requestId || null,
+  });
+  await insertStep(trx, {
+    verificationId: record.id,
+    step: change.step,
+    previousStep: from,
+    trigger: change.cause.trigger,
+    errorIds: next.errorIds,
+    occurredAt: now,
   });
   const common = {
     verificationId: record.id,
@@ -82,5 +117,5 @@ export async function applyChange(
       verificationMethod: next.verificationMethod ?? 'INSTANT',
       organizationId: next.organizationId ?? 0,
     });
-  return response;
+  return { ...next, lastResponse: response, lastRequestId: change.cause.requestId || null };
 }

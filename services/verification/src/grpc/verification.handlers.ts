@@ -1,5 +1,6 @@
 import { verificationV1 } from '@eligo/proto';
 import { bindService, getInfoResponse, type GrpcServiceBinding, type ServiceContext } from '@eligo/runtime';
+import { getAdminVerification } from '../app/admin';
 import type { AppContext } from '../app/context';
 import {
   expireVerification,
@@ -30,6 +31,7 @@ export function verificationGrpcService({ deps }: ServiceContext, app: AppContex
           trackingId: req.trackingId,
           step: req.step,
           submitted: submittedSubject(req),
+          requestId: req.requestId,
         }),
       }),
       submitMilitaryStatus: async (req) => ({ verification: await submitMilitaryStatus(app, req) }),
@@ -54,6 +56,9 @@ export function verificationGrpcService({ deps }: ServiceContext, app: AppContex
         await refireWebhooks(app, req);
         return {};
       },
+      getVerificationAdmin: async (req) => ({
+        verification: await getAdminVerification(app, req.verificationId),
+      }),
     },
     deps.logger,
   );

@@ -29,6 +29,9 @@ export interface VerificationRecord {
   lastResponse: VerificationResponse;
   succeededAt: Date | null;
   expiresAt: Date;
+  /** The call that last changed the verification (idempotent retries), and the one that started it. */
+  lastRequestId: string | null;
+  startRequestId: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -58,6 +61,8 @@ interface Row {
   last_response: VerificationResponse;
   succeeded_at: Date | null;
   expires_at: Date;
+  last_request_id: string | null;
+  start_request_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -87,6 +92,8 @@ const COLUMNS: Record<keyof VerificationRecord, keyof Row> = {
   lastResponse: 'last_response',
   succeededAt: 'succeeded_at',
   expiresAt: 'expires_at',
+  lastRequestId: 'last_request_id',
+  startRequestId: 'start_request_id',
   createdAt: 'created_at',
   updatedAt: 'updated_at',
 };
@@ -119,10 +126,20 @@ export type NewVerification = Omit<
   | 'docUploadRejectionReasons'
   | 'instantMatchAttempts'
   | 'succeededAt'
+  | 'lastRequestId'
 >;
 
 export async function insertVerification(db: Db, record: NewVerification): Promise<void> {
   await db('verifications').insert(toRow(record));
+}
+
+/** The verification a call with this request id started, if any. */
+export async function findByStartRequestId(
+  db: Db,
+  requestId: string,
+): Promise<VerificationRecord | undefined> {
+  const row = await db('verifications').where({ start_request_id: requestId }).first<Row | undefined>();
+  return row ? toRecord(row) : undefined;
 }
 
 /** With `lock`, the row stays locked until the caller's transaction ends (one submission at a time). */
