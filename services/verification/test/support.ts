@@ -162,3 +162,31 @@ export async function importOrganization(
  * through its outbox relay). The topic is shared by the whole run: pick messages by key (the verification id).
  */
 export const subscribeVerificationTopic = (): Promise<TopicRecorder> => recordTopic(verificationTopic);
+
+/** The calls most tests make, with the fields they do not vary filled in (empty request id: no retry key). */
+export function flowCalls(h: Harness) {
+  const start = async (programId: string, trackingId = '', requestId = '') =>
+    (await h.client.unary('startVerification', { programId, trackingId, requestId })).verification!;
+  const submit = async (verificationId: string, step: string, s = jane(), requestId = '') =>
+    (
+      await h.client.unary('submitPersonalInfo', {
+        verificationId,
+        programId: '',
+        trackingId: '',
+        step,
+        input: { $case: 'subject', subject: s },
+        requestId,
+      })
+    ).verification!;
+  /** The program path shape: start and submit in one call. */
+  const submitToProgram = (programId: string, step: string, s = jane(), trackingId = '', requestId = '') =>
+    h.client.unary('submitPersonalInfo', {
+      verificationId: '',
+      programId,
+      trackingId,
+      step,
+      input: { $case: 'subject', subject: s },
+      requestId,
+    });
+  return { start, submit, submitToProgram };
+}

@@ -1,5 +1,5 @@
 import { organizationsV1, type programsProgramV1, type programsV1 } from '@eligo/proto';
-import { decodeGrpcError, type GrpcClient } from '@eligo/runtime';
+import { deadlineExceeded, decodeGrpcError, unavailable, type GrpcClient } from '@eligo/runtime';
 
 export type Program = programsProgramV1.Program;
 
@@ -28,19 +28,40 @@ function isOwnNotFound(err: unknown): boolean {
   return decoded.codeName === 'NOT_FOUND' && decoded.kind !== undefined;
 }
 
+/**
+ * A dependency that could not answer (no error of its own: a deadline, a refused connection, an open breaker)
+ * becomes this service's own 504 or 503, naming the dependency and not its address. Anything else travels on.
+ */
+async function calling<T>(dependency: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    const decoded = decodeGrpcError(err);
+    if (decoded.kind !== undefined) throw err;
+    if (decoded.codeName === 'DEADLINE_EXCEEDED')
+      throw deadlineExceeded(`The ${dependency} service did not answer in time`);
+    if (decoded.codeName === 'UNAVAILABLE') throw unavailable(`The ${dependency} service is unavailable`);
+    throw err;
+  }
+}
+
 export function programsPort(client: GrpcClient<typeof programsV1.ProgramsServiceService>): ProgramsPort {
   return {
     async getProgram(programId) {
       try {
         // An empty account id is a service call: no tenant check.
-        return (await client.unary('getProgram', { programId, accountId: '' })).program;
+        return (await calling('programs', () => client.unary('getProgram', { programId, accountId: '' })))
+          .program;
       } catch (err) {
         if (isOwnNotFound(err)) return undefined;
         throw err;
       }
     },
     async claimRewardCode(programId, verificationId) {
-      return (await client.unary('claimRewardCode', { programId, verificationId })).rewardCode;
+      const reply = await calling('programs', () =>
+        client.unary('claimRewardCode', { programId, verificationId }),
+      );
+      return reply.rewardCode;
     },
   };
 }
@@ -50,11 +71,13 @@ export function organizationsPort(
 ): OrganizationsPort {
   return {
     async check(programId, organization) {
-      const reply = await client.unary('checkEligibility', {
-        programId,
-        organizationId: organization.id,
-        organizationName: organization.id > 0 ? '' : organization.name,
-      });
+      const reply = await calling('organizations', () =>
+        client.unary('checkEligibility', {
+          programId,
+          organizationId: organization.id,
+          organizationName: organization.id > 0 ? '' : organization.name,
+        }),
+      );
       const { Eligibility } = organizationsV1;
       if (reply.eligibility === Eligibility.ELIGIBILITY_ELIGIBLE && reply.organization)
         return {
@@ -71,7 +94,10 @@ export function organizationsPort(
     },
     async loginUrl(organizationId) {
       try {
-        return (await client.unary('getOrganization', { organizationId })).organization?.loginUrl ?? '';
+        const reply = await calling('organizations', () =>
+          client.unary('getOrganization', { organizationId }),
+        );
+        return reply.organization?.loginUrl ?? '';
       } catch (err) {
         if (isOwnNotFound(err)) return '';
         throw err;
