@@ -27,6 +27,50 @@ export async function measure(
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
+  return summarize(label, total, concurrency, started, latencies);
+}
+
+/**
+ * Open loop: call i of `total` is started at `i / perSecond` seconds whether or not earlier ones have
+ * answered, as independent users would arrive. Each latency counts from the call's scheduled start, so a
+ * stall also charges the calls that queued behind it (a closed loop would just wait and hide them).
+ * `concurrency` in the figures is the most calls that were in flight at once.
+ */
+export async function measureOpenLoop(
+  label: string,
+  total: number,
+  perSecond: number,
+  fn: (i: number) => Promise<void>,
+): Promise<Figures> {
+  const latencies: number[] = [];
+  const calls: Promise<void>[] = [];
+  let inFlight = 0;
+  let peak = 0;
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < total; i++) {
+    const due = started + BigInt(Math.round((i * 1e9) / perSecond));
+    const ahead = Number(due - process.hrtime.bigint()) / 1e6;
+    // Timers are only good to about a millisecond; a call that is due sooner (or late) starts now.
+    if (ahead >= 1) await new Promise((resolve) => setTimeout(resolve, ahead));
+    peak = Math.max(peak, ++inFlight);
+    calls.push(
+      fn(i).finally(() => {
+        inFlight--;
+        latencies.push(Number(process.hrtime.bigint() - due) / 1e6);
+      }),
+    );
+  }
+  await Promise.all(calls);
+  return summarize(label, total, peak, started, latencies);
+}
+
+function summarize(
+  label: string,
+  total: number,
+  concurrency: number,
+  started: bigint,
+  latencies: number[],
+): Figures {
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>

@@ -8,6 +8,8 @@ import {
   waitReady,
   type EligoProcess,
 } from '../support/eligo-process';
+import { programsApi } from '../support/programs-api';
+import { importUniversity, janeDoe, verificationApi } from '../support/verification-api';
 
 // The split deployment: the same code as all-in-one, each part in its own process, calls crossing processes.
 const token = `eligo_admin_${'split'.repeat(6)}`;
@@ -72,6 +74,24 @@ it('runs --target gateway,programs against the other services in a second proces
     reports: 'SERVING',
     notifier: 'SERVING',
   });
+
+  // The verification flow across both processes: gateway and programs here, verification and organizations there.
+  const api = programsApi({ httpUrl: gw.httpUrl, adminToken: token });
+  const { account } = await api.tenant('Split Co');
+  const { programId } = await api.createProgram(account.accountId, {
+    offerType: 'staticCode',
+    rewardCode: 'SPLIT',
+  });
+  const organization = await importUniversity(api, programId, 'Split University');
+  const flow = verificationApi(api);
+  const { verificationId } = await flow.started(programId, 'split-1');
+  const done = await flow.submit(verificationId, 'collectStudentPersonalInfo', { ...janeDoe, organization });
+  expect([done.status, done.body.currentStep, done.body.rewardCode]).toEqual([200, 'success', 'SPLIT']);
+  const staff = await api.admin('GET', `/verifications/${verificationId}`);
+  expect(staff.body.steps.map((s: { step: string }) => s.step)).toEqual([
+    'collectStudentPersonalInfo',
+    'success',
+  ]);
 
   // The other process goes away: the gateway still answers, reporting what it cannot reach.
   expect(await services.stop('SIGTERM')).toBe(0);
