@@ -13,6 +13,8 @@ const schema = z.object({
   // Each call to the programs and organizations services: a submission answers within the spec's 11-second
   // client budget even when one of them hangs (two calls in a row stay well under it).
   ELIGO_VERIFICATION_DEPENDENCY_DEADLINE_MS: z.coerce.number().int().min(100).max(5000).default(3000),
+  // How long a program read from the programs service is kept (0: never); edits apply within this time.
+  ELIGO_VERIFICATION_PROGRAM_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // How often the expiry sweep looks for verifications whose time is up (and emits VerificationExpired).
   ELIGO_VERIFICATION_EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
 });
@@ -23,6 +25,7 @@ export interface VerificationConfig {
   expiryMs: number;
   dependencyDeadlineMs: number;
   expirySweepMs: number;
+  programCacheMs: number;
 }
 
 export function loadVerificationConfig(config: Config): VerificationConfig {
@@ -33,5 +36,6 @@ export function loadVerificationConfig(config: Config): VerificationConfig {
     expiryMs: Math.round(env.ELIGO_VERIFICATION_EXPIRY_HOURS * 3_600_000),
     dependencyDeadlineMs: env.ELIGO_VERIFICATION_DEPENDENCY_DEADLINE_MS,
     expirySweepMs: env.ELIGO_VERIFICATION_EXPIRY_SWEEP_MS,
+    programCacheMs: env.ELIGO_VERIFICATION_PROGRAM_CACHE_MS,
   };
 }

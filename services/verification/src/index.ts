@@ -42,7 +42,7 @@ export const createModule: ModuleFactory = (config, deps) => {
       db,
       schema: own.schema,
       encryptionKey: deps.encryptionKey,
-      programs: programsPort(programs),
+      programs: programsPort(programs, own.programCacheMs),
       organizations: organizationsPort(organizations),
       expiryMs: own.expiryMs,
     }));

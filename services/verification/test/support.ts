@@ -49,7 +49,12 @@ export async function startVerification(env: Record<string, string> = {}): Promi
       verification: definition,
     },
     targets: ['programs', 'organizations', 'verification'],
-    env: { ELIGO_ORGANIZATIONS_SEED: 'none', ELIGO_ORGANIZATIONS_PROGRAM_CACHE_MS: '0', ...env },
+    env: {
+      ELIGO_ORGANIZATIONS_SEED: 'none',
+      ELIGO_ORGANIZATIONS_PROGRAM_CACHE_MS: '0',
+      ELIGO_VERIFICATION_PROGRAM_CACHE_MS: '0',
+      ...env,
+    },
   });
   const options = { deadlineMs: 20_000, breaker: false } as const;
   const client = createClient(verificationV1.VerificationServiceClient, sut.grpcAddress, options);

@@ -1,4 +1,5 @@
 import { organizationsV1, type programsProgramV1, type programsV1 } from '@eligo/proto';
+import { LRUCache } from 'lru-cache';
 import { deadlineExceeded, decodeGrpcError, unavailable, type GrpcClient } from '@eligo/runtime';
 
 export type Program = programsProgramV1.Program;
@@ -45,13 +46,30 @@ async function calling<T>(dependency: string, call: () => Promise<T>): Promise<T
   }
 }
 
-export function programsPort(client: GrpcClient<typeof programsV1.ProgramsServiceService>): ProgramsPort {
+const PROGRAM_CACHE_ENTRIES = 10_000;
+
+/**
+ * Both requests of a verification read its program, so programs are kept for `cacheMs` (0 = never): an edit
+ * (dates, codes, limits) then applies within that time. Unknown programs are not kept, so that a program
+ * created a moment ago is found at once.
+ */
+export function programsPort(
+  client: GrpcClient<typeof programsV1.ProgramsServiceService>,
+  cacheMs = 0,
+): ProgramsPort {
+  const cache =
+    cacheMs > 0 ? new LRUCache<string, Program>({ max: PROGRAM_CACHE_ENTRIES, ttl: cacheMs }) : undefined;
   return {
     async getProgram(programId) {
+      const cached = cache?.get(programId);
+      if (cached) return cached;
       try {
         // An empty account id is a service call: no tenant check.
-        return (await calling('programs', () => client.unary('getProgram', { programId, accountId: '' })))
-          .program;
+        const { program } = await calling('programs', () =>
+          client.unary('getProgram', { programId, accountId: '' }),
+        );
+        if (program) cache?.set(programId, program);
+        return program;
       } catch (err) {
         if (isOwnNotFound(err)) return undefined;
         throw err;
