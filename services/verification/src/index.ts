@@ -78,4 +78,4 @@ export const createModule: ModuleFactory = (config, deps) => {
 export const definition: ModuleDefinition = { createModule, dependsOn };
 
 // The subject vocabulary for the gateway's request checks: one table for both sides.
-export { allowedKeysMessage, SUBJECT_KEYS, SUBJECT_TYPES, type SubjectType } from './domain';
+export { allowedKeysMessage, SUBJECT_KEYS, SUBJECT_TYPES, TRIGGERS, type SubjectType } from './domain';

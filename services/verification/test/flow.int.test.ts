@@ -6,6 +6,7 @@ import {
   newProgram,
   startVerification,
   type Harness,
+  flowCalls,
 } from './support';
 
 /** The verification flow through the real gRPC API, with the real programs and organizations modules. */
@@ -26,19 +27,9 @@ describe('verification flow', () => {
     await h?.stop();
   });
 
-  const start = async (programId: string, trackingId = '') =>
-    (await h.client.unary('startVerification', { requestId: '', programId, trackingId })).verification!;
-  const submit = async (verificationId: string, step: string, s = jane()) =>
-    (
-      await h.client.unary('submitPersonalInfo', {
-        requestId: '',
-        verificationId,
-        programId: '',
-        trackingId: '',
-        step,
-        input: { $case: 'subject', subject: s },
-      })
-    ).verification!;
+  const calls = flowCalls(() => h);
+  const { start } = calls;
+  const submit = (verificationId: string, step: string, s = jane()) => calls.submit(verificationId, step, s);
 
   it('starts on the collect step of the program segment', async () => {
     const program = await newProgram(h.programs);

@@ -16,11 +16,10 @@ import {
 describe('verification lifecycle', () => {
   let h: Harness;
   let topic: TopicRecorder;
-  let calls: ReturnType<typeof flowCalls>;
+  const calls = flowCalls(() => h);
   beforeAll(async () => {
     h = await startVerification({ ELIGO_VERIFICATION_EXPIRY_SWEEP_MS: '200' });
     topic = await subscribeVerificationTopic();
-    calls = flowCalls(h);
   });
   afterAll(async () => {
     await topic?.stop();

@@ -7,6 +7,7 @@ import {
   ProgramMode,
   startVerification,
   type Harness,
+  flowCalls,
 } from './support';
 
 /**
@@ -41,21 +42,9 @@ describe('verification reward codes', () => {
   }
   const remaining = async (programId: string, accountId: string) =>
     (await h.programs.unary('getProgram', { programId, accountId })).program!.rewardCodesRemaining;
-  const start = (programId: string) =>
-    h.client
-      .unary('startVerification', { requestId: '', programId, trackingId: '' })
-      .then((r) => r.verification!);
-  const submit = (verificationId: string, s = adult) =>
-    h.client
-      .unary('submitPersonalInfo', {
-        requestId: '',
-        verificationId,
-        programId: '',
-        trackingId: '',
-        step: STEP,
-        input: { $case: 'subject', subject: s },
-      })
-      .then((r) => r.verification!);
+  const calls = flowCalls(() => h);
+  const { start } = calls;
+  const submit = (verificationId: string, s = adult) => calls.submit(verificationId, STEP, s);
 
   it('live: each success claims its own pool code, the same on every read, until the pool is empty', async () => {
     const pool = ['POOL-A1', 'POOL-B2'];

@@ -7,6 +7,7 @@ import {
   ProgramMode,
   startVerification,
   type Harness,
+  flowCalls,
 } from './support';
 
 /** Person limit, the social security number and sso steps, and subjects sent as signed tokens. */
@@ -19,19 +20,9 @@ describe('verification steps and limits', () => {
     await h?.stop();
   });
 
-  const start = async (programId: string, trackingId = '') =>
-    (await h.client.unary('startVerification', { requestId: '', programId, trackingId })).verification!;
-  const submit = (verificationId: string, step: string, s = jane()) =>
-    h.client
-      .unary('submitPersonalInfo', {
-        requestId: '',
-        verificationId,
-        programId: '',
-        trackingId: '',
-        step,
-        input: { $case: 'subject', subject: s },
-      })
-      .then((r) => r.verification!);
+  const calls = flowCalls(() => h);
+  const { start } = calls;
+  const submit = (verificationId: string, step: string, s = jane()) => calls.submit(verificationId, step, s);
 
   it('ends the verification in error with 429 once the person reached the program limit', async () => {
     const program = await newProgram(h.programs, {

@@ -6,6 +6,7 @@ import {
   subject,
   type Harness,
   type Subject,
+  flowCalls,
 } from './support';
 
 /**
@@ -162,19 +163,7 @@ describe('verification subjects', () => {
       : undefined;
     return { program, body: subject({ ...person, organization, ...c.valid, ...overrides }) };
   }
-  const start = async (programId: string) =>
-    (await h.client.unary('startVerification', { requestId: '', programId, trackingId: '' })).verification!;
-  const submit = async (verificationId: string, step: string, body: Subject) =>
-    (
-      await h.client.unary('submitPersonalInfo', {
-        requestId: '',
-        verificationId,
-        programId: '',
-        trackingId: '',
-        step,
-        input: { $case: 'subject', subject: body },
-      })
-    ).verification!;
+  const { start, submit } = flowCalls(() => h);
 
   describe.each(CASES)('$type', (c) => {
     const step = `collect${c.type}PersonalInfo`;

@@ -168,13 +168,16 @@ export async function importOrganization(
  */
 export const subscribeVerificationTopic = (): Promise<TopicRecorder> => recordTopic(verificationTopic);
 
-/** The calls most tests make, with the fields they do not vary filled in (empty request id: no retry key). */
-export function flowCalls(h: Harness) {
+/**
+ * The calls most tests make, with the fields they do not vary filled in (empty request id: no retry key).
+ * Takes the harness lazily: suites build it in beforeAll.
+ */
+export function flowCalls(harness: () => Harness) {
   const start = async (programId: string, trackingId = '', requestId = '') =>
-    (await h.client.unary('startVerification', { programId, trackingId, requestId })).verification!;
+    (await harness().client.unary('startVerification', { programId, trackingId, requestId })).verification!;
   const submit = async (verificationId: string, step: string, s = jane(), requestId = '') =>
     (
-      await h.client.unary('submitPersonalInfo', {
+      await harness().client.unary('submitPersonalInfo', {
         verificationId,
         programId: '',
         trackingId: '',
@@ -185,7 +188,7 @@ export function flowCalls(h: Harness) {
     ).verification!;
   /** The program path shape: start and submit in one call. */
   const submitToProgram = (programId: string, step: string, s = jane(), trackingId = '', requestId = '') =>
-    h.client.unary('submitPersonalInfo', {
+    harness().client.unary('submitPersonalInfo', {
       verificationId: '',
       programId,
       trackingId,

@@ -39,24 +39,21 @@ export async function startVerification(ctx: AppContext, input: StartInput): Pro
   return (await startOrFind(ctx, input)).lastResponse;
 }
 
-/**
- * The verification a start with `input.requestId` made, if there is one (a retried call), or a new one. Two
- * concurrent calls with one request id cannot both insert: the unique index refuses the second, which then
- * finds the first.
- */
+/** A new verification, or the one a start with `input.requestId` already made (a retried call). */
 export async function startOrFind(
   ctx: AppContext,
   input: StartInput,
 ): Promise<Pick<VerificationRecord, 'id' | 'lastResponse'>> {
   assertRequestId(input.requestId);
-  const earlier = input.requestId ? await findByStartRequestId(ctx.db, input.requestId) : undefined;
-  if (earlier) return earlier;
   try {
     return await insertNew(ctx, input);
   } catch (err) {
-    const again =
+    // The unique index on start_request_id refuses a second verification for one request id: this call is a
+    // retry (or ran beside the first), and the verification the first call started is the answer. Trying the
+    // insert first costs a retry one failed insert, instead of every start a lookup.
+    const earlier =
       input.requestId && isUniqueViolation(err) && (await findByStartRequestId(ctx.db, input.requestId));
-    if (again) return again;
+    if (earlier) return earlier;
     throw err;
   }
 }

@@ -1,3 +1,5 @@
+import { TRIGGERS } from '@eligo/verification';
+
 /** The staff view of a verification (admin API). */
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -15,17 +17,8 @@ export const verificationAdminSchemas = {
       previousStep: { type: ['string', 'null'], description: 'null for the start.' },
       trigger: {
         type: 'string',
-        enum: [
-          'start',
-          'submitPersonalInfo',
-          'submitMilitaryStatus',
-          'submitSocialSecurityNumber',
-          'skipSocialSecurityNumber',
-          'cancelSso',
-          'uploadDocuments',
-          'reviewCompleted',
-          'expire',
-        ],
+        // The verification service's own list: the schema cannot drift from the state machine.
+        enum: ['start', ...TRIGGERS],
       },
       errorIds: { type: 'array', items: { type: 'string' } },
       occurred: epochMs('When the change committed.'),
