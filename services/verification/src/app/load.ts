@@ -1,5 +1,5 @@
 import { notFound, type Knex } from '@eligo/runtime';
-import { allows, isStep, type Trigger } from '../domain';
+import { allows, isFinal, isStep, type Trigger } from '../domain';
 import * as events from '../events/publish';
 import { findVerification, type VerificationRecord } from '../repository/verifications.repository';
 import type { AppContext } from './context';
@@ -11,8 +11,6 @@ import { applyChange, type Cause } from './transition';
 
 export const noVerification = (id: string) =>
   notFound(`Verification ${id} not found`, { errorIds: ['noVerification'], body: 'ER' });
-
-export const isFinalStep = (step: string) => step === 'success' || step === 'error';
 
 export interface Loaded {
   record: VerificationRecord;
@@ -40,7 +38,7 @@ export async function loadLocked(
   const program = await requireProgram(ctx, record.programId);
   if (requestId && record.lastRequestId === requestId)
     return { record, program, settled: record.lastResponse };
-  if (!isFinalStep(record.currentStep) && record.expiresAt <= ctx.now())
+  if (!isFinal(record.currentStep) && record.expiresAt <= ctx.now())
     return { record, program, settled: await expire(trx, ctx, record, program) };
   return { record, program };
 }

@@ -1,6 +1,6 @@
 import { invalidArgument, notFound, resourceExhausted } from '@eligo/runtime';
 import type { verificationVerificationV1 } from '@eligo/proto';
-import { metadataProblems } from '../domain';
+import { isFinal, metadataProblems } from '../domain';
 import * as events from '../events/publish';
 import {
   findByTrackingId,
@@ -10,7 +10,7 @@ import {
 } from '../repository/verifications.repository';
 import type { AppContext } from './context';
 import { isVerificationId } from './ids';
-import { expire, isFinalStep, loadLocked, noVerification } from './load';
+import { expire, loadLocked, noVerification } from './load';
 import { openMetadata, openPerson, sealMetadata } from './person';
 import { noProgram, requireProgram } from './programs';
 import type { VerificationResponse } from './response';
@@ -115,7 +115,7 @@ export async function expireVerification(
   return ctx.db.transaction(async (trx) => {
     const { record, program, settled } = await loadLocked(trx, ctx, verificationId);
     if (settled) return { response: settled, alreadyFinal: false };
-    if (isFinalStep(record.currentStep))
+    if (isFinal(record.currentStep))
       return {
         response: {
           ...record.lastResponse,
@@ -147,7 +147,7 @@ export async function putMetadata(
   return ctx.db.transaction(async (trx) => {
     const { record } = await loadLocked(trx, ctx, input.verificationId);
     if (record.accountId !== input.accountId) throw noVerification(input.verificationId);
-    if (isFinalStep(record.currentStep))
+    if (isFinal(record.currentStep))
       throw invalidArgument('The metadata of a verification that has ended cannot change', {
         errorIds: ['invalidStep'],
         body: 'ER',
@@ -177,7 +177,7 @@ export async function refireWebhooks(
 async function current(ctx: AppContext, id: string): Promise<VerificationRecord> {
   const record = isVerificationId(id) ? await findVerification(ctx.db, id) : undefined;
   if (!record) throw noVerification(id);
-  if (isFinalStep(record.currentStep) || record.expiresAt > ctx.now()) return record;
+  if (isFinal(record.currentStep) || record.expiresAt > ctx.now()) return record;
   await ctx.db.transaction((trx) => loadLocked(trx, ctx, id));
   return (await findVerification(ctx.db, id))!;
 }
