@@ -78,7 +78,12 @@ export { createHttpServer, type HttpServer, type HttpServerOptions } from './htt
 export type { Module, GrpcServiceBinding } from './module/module';
 export type { ModuleDeps, ModuleFactory, ModuleDefinition } from './module/deps';
 export { buildInfoFor, getInfoResponse, type BuildInfo } from './module/build-info';
-export { createServiceModule, type ServiceModuleSpec, type ServiceContext } from './module/service-module';
+export {
+  createServiceModule,
+  type ServiceModuleSpec,
+  type ServiceContext,
+  type ServiceConsumer,
+} from './module/service-module';
 export { PeriodicJob, type PeriodicJobOptions } from './module/periodic-job';
 export { launch, type LaunchOptions, type RunningProcess, type StartedInfo } from './module/launcher';
 export { runProcess, type RunOptions } from './module/run';

@@ -4,6 +4,8 @@ import type { ModuleName } from '../config/schema';
 import { createDb, pingDb } from '../db/knex';
 import { migrateSchema, type SchemaMigration } from '../db/migrate';
 import { topicFor } from '../events/cloudevents';
+import { createEventConsumer, type EventConsumerOptions } from '../events/event-consumer';
+import type { Subscription } from '../events/event-bus';
 import { OutboxRelay } from '../events/outbox-relay';
 import { outboxInboxMigration } from '../events/migrations';
 import type { ModuleDeps } from './deps';
@@ -23,7 +25,15 @@ export interface ServiceModuleSpec {
   grpcServices(context: ServiceContext): GrpcServiceBinding[];
   /** Background passes (sweeps, retention) run while the module runs, after its migrations. */
   jobs?(context: ServiceContext): Omit<PeriodicJobOptions, 'logger'>[];
+  /**
+   * Event consumers (exactly-once effects through the service's inbox), subscribed after the migrations and
+   * stopped before the relay. The consumed topics are created when missing, so start order does not matter.
+   */
+  consumers?(context: ServiceContext): ServiceConsumer[];
 }
+
+/** A consumer of the service's own schema: the module fills in the bus, pool, schema and logger. */
+export type ServiceConsumer = Omit<EventConsumerOptions, 'bus' | 'db' | 'schema' | 'logger'>;
 
 export interface ServiceContext {
   db: Knex;
@@ -51,6 +61,8 @@ export function createServiceModule(spec: ServiceModuleSpec, config: Config, dep
   });
   const context: ServiceContext = { db, deps, config };
   const jobs = (spec.jobs?.(context) ?? []).map((job) => new PeriodicJob({ ...job, logger: deps.logger }));
+  const consumers = spec.consumers?.(context) ?? [];
+  let subscriptions: Subscription[] = [];
   const migrate = async (): Promise<void> => {
     const applied = await migrateSchema(db, spec.schema, [outboxInboxMigration, ...spec.migrations]);
     if (applied.length > 0) deps.logger.info({ schema: spec.schema, applied }, 'migrations applied');
@@ -62,12 +74,20 @@ export function createServiceModule(spec: ServiceModuleSpec, config: Config, dep
     migrate,
     async start() {
       await migrate();
-      await deps.bus.ensureTopics([topicFor(spec.name)]);
+      const consumed = consumers.flatMap((c) => c.topics);
+      await deps.bus.ensureTopics([...new Set([topicFor(spec.name), ...consumed])]);
       relay.start();
+      subscriptions = await Promise.all(
+        consumers.map((c) =>
+          createEventConsumer({ ...c, bus: deps.bus, db, schema: spec.schema, logger: deps.logger }),
+        ),
+      );
       for (const job of jobs) job.start();
     },
     async stop() {
       await Promise.all(jobs.map((job) => job.stop()));
+      await Promise.all(subscriptions.map((s) => s.stop()));
+      subscriptions = [];
       await relay.stop();
       await db.destroy();
     },
