@@ -1,13 +1,17 @@
-import { organizationsV1, programsV1 } from '@eligo/proto';
+import { documentsEventsV1, organizationsV1, programsV1 } from '@eligo/proto';
 import {
   createClient,
   createServiceModule,
+  eventHandler,
+  eventType,
+  topicFor,
   type Knex,
   type ModuleDefinition,
   type ModuleFactory,
 } from '@eligo/runtime';
 import { migrations } from '../migrations';
 import { createAppContext, type AppContext } from './app/context';
+import { onDocumentsSubmitted, onReviewCompleted } from './app/documents';
 import { sweepExpired } from './app/sweep';
 import { organizationsPort, programsPort } from './app/ports';
 import { loadVerificationConfig } from './config';
@@ -54,6 +58,23 @@ export const createModule: ModuleFactory = (config, deps) => {
       poolMax: own.poolMax,
       migrations,
       grpcServices: (context) => [verificationGrpcService(context, appOf(context.db))],
+      // The documents service's submissions and review decisions move verifications on (app/documents.ts).
+      consumers: (context) => [
+        {
+          name: 'documents-reviews',
+          topics: [topicFor('documents')],
+          handlers: {
+            [eventType('documents', 'DocumentsSubmitted')]: eventHandler(
+              documentsEventsV1.DocumentsSubmitted,
+              (event, { trx }) => onDocumentsSubmitted(trx, appOf(context.db), event),
+            ),
+            [eventType('documents', 'ReviewCompleted')]: eventHandler(
+              documentsEventsV1.ReviewCompleted,
+              (event, { trx }) => onReviewCompleted(trx, appOf(context.db), event),
+            ),
+          },
+        },
+      ],
       jobs: (context) => [
         {
           name: 'verification-expiry',

@@ -18,6 +18,8 @@ export interface ResponseState {
   rejectionReasons?: readonly string[];
   instantMatchAttempts?: number;
   country?: string | null;
+  /** With docUpload: the attempt's token (AppContext.docUploadToken). */
+  docUploadToken?: string;
 }
 
 const DEFAULT_LOCALE = 'en-US';
@@ -47,6 +49,7 @@ export function buildResponse(state: ResponseState, program: Program): Verificat
     estimatedReviewTime: reviewing ? (program.documentReview?.estimatedReviewTime ?? '') : '',
     instantMatchAttempts: state.instantMatchAttempts ?? 0,
     country: state.country ?? '',
+    docUploadToken: step === 'docUpload' ? (state.docUploadToken ?? '') : '',
   };
 }
 

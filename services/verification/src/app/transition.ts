@@ -72,6 +72,8 @@ export async function applyChangeToRecord(
       systemErrorMessage: change.systemErrorMessage,
       consolationRewardCode: change.consolationRewardCode,
       rejectionReasons: next.docUploadRejectionReasons,
+      docUploadToken:
+        next.currentStep === 'docUpload' ? ctx.docUploadToken(record.id, next.docUploadRejectionCount) : '',
     },
     program,
   );

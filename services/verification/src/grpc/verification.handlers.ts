@@ -1,3 +1,4 @@
+import { docUploadContext, recordDocumentsSubmitted } from '../app/documents';
 import { verificationV1 } from '@eligo/proto';
 import { bindService, getInfoResponse, type GrpcServiceBinding, type ServiceContext } from '@eligo/runtime';
 import { getAdminVerification } from '../app/admin';
@@ -58,6 +59,10 @@ export function verificationGrpcService({ deps }: ServiceContext, app: AppContex
       },
       getVerificationAdmin: async (req) => ({
         verification: await getAdminVerification(app, req.verificationId),
+      }),
+      getDocUploadContext: async (req) => docUploadContext(app, req),
+      recordDocumentsSubmitted: async (req) => ({
+        verification: await recordDocumentsSubmitted(app, req),
       }),
     },
     deps.logger,

@@ -32,6 +32,8 @@ export interface VerificationRecord {
   /** The call that last changed the verification (idempotent retries), and the one that started it. */
   lastRequestId: string | null;
   startRequestId: string | null;
+  /** The documents review a pending verification waits for (or last waited for). */
+  currentReviewId: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -63,6 +65,7 @@ interface Row {
   expires_at: Date;
   last_request_id: string | null;
   start_request_id: string | null;
+  current_review_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -94,6 +97,7 @@ const COLUMNS: Record<keyof VerificationRecord, keyof Row> = {
   expiresAt: 'expires_at',
   lastRequestId: 'last_request_id',
   startRequestId: 'start_request_id',
+  currentReviewId: 'current_review_id',
   createdAt: 'created_at',
   updatedAt: 'updated_at',
 };
@@ -127,6 +131,7 @@ export type NewVerification = Omit<
   | 'instantMatchAttempts'
   | 'succeededAt'
   | 'lastRequestId'
+  | 'currentReviewId'
 >;
 
 export async function insertVerification(db: Db, record: NewVerification): Promise<void> {

@@ -1,0 +1,193 @@
+import {
+  decodeGrpcError,
+  failedPrecondition,
+  isDomainError,
+  resourceExhausted,
+  type Knex,
+} from '@eligo/runtime';
+import type { documentsEventsV1 } from '@eligo/proto';
+import type { VerificationRecord } from '../repository/verifications.repository';
+import type { AppContext } from './context';
+import { loadLocked, noVerification, type Loaded } from './load';
+import type { Program } from './ports';
+import { isTestMode } from './programs';
+import type { VerificationResponse } from './response';
+import { rewardCodeFor } from './rewards';
+import { applyChange } from './transition';
+
+/**
+ * The documents side of the flow. The documents service asks before it takes files (docUploadContext) and
+ * tells when they are queued for review (recordDocumentsSubmitted); the review's decision arrives as its
+ * ReviewCompleted event. Submissions also arrive as DocumentsSubmitted events, so that a crash between the
+ * documents service's commit and its call loses nothing: every change is matched on the review id and
+ * applied once, whichever way comes first.
+ */
+
+const DEFAULT_MAX_REJECTIONS = 3;
+
+/** Rejected reviews a program allows; the rejection that reaches it ends the verification. 0 counts as 1. */
+export function maxRejections(program: Program): number {
+  return Math.max(program.documentReview?.maxRejections ?? DEFAULT_MAX_REJECTIONS, 1);
+}
+
+const reviewLimitReached = () =>
+  resourceExhausted('The document review limit of the program has been reached', {
+    errorIds: ['docReviewLimitExceeded'],
+    httpStatus: 429,
+  });
+
+/** Whether files may be uploaded to this verification now, through this form (token) of its submissionUrl. */
+function assertUploadAllowed(ctx: AppContext, record: VerificationRecord, token: string): void {
+  if (token && token !== ctx.docUploadToken(record.id, record.docUploadRejectionCount))
+    throw noVerification(record.id);
+  if (record.currentStep === 'error' && record.errorIds.includes('docReviewLimitExceeded'))
+    throw reviewLimitReached();
+  if (record.currentStep !== 'docUpload')
+    throw failedPrecondition(`The verification is on step ${record.currentStep}, not docUpload`, {
+      errorIds: ['invalidStep'],
+      httpStatus: 400,
+    });
+}
+
+/**
+ * Found past its time: no files are taken. The error rolls the expiry back with the rest; the sweep (or the
+ * next read) records it.
+ */
+const expiredOnTheWay = () =>
+  failedPrecondition('The verification has expired', { errorIds: ['expiredVerification'], httpStatus: 400 });
+
+export interface DocUploadContext {
+  verification: VerificationResponse;
+  programId: string;
+  accountId: string;
+  testMode: boolean;
+  rejectionCount: number;
+  maxRejections: number;
+}
+
+export async function docUploadContext(
+  ctx: AppContext,
+  input: { verificationId: string; docUploadToken: string },
+): Promise<DocUploadContext> {
+  return ctx.db.transaction(async (trx) => {
+    // Locked like any step: a verification whose time is up is expired on the way and refuses the files.
+    const { record, program, settled } = await loadLocked(trx, ctx, input.verificationId);
+    if (settled) throw expiredOnTheWay();
+    assertUploadAllowed(ctx, record, input.docUploadToken);
+    return {
+      verification: record.lastResponse,
+      programId: record.programId,
+      accountId: record.accountId,
+      testMode: isTestMode(program),
+      rejectionCount: record.docUploadRejectionCount,
+      maxRejections: maxRejections(program),
+    };
+  });
+}
+
+export async function recordDocumentsSubmitted(
+  ctx: AppContext,
+  input: { verificationId: string; docUploadToken: string; reviewId: string },
+): Promise<VerificationResponse> {
+  return ctx.db.transaction(async (trx) => {
+    const loaded = await loadLocked(trx, ctx, input.verificationId);
+    // Applied already (by this call's first try, or by the event): the state as it now is.
+    if (loaded.record.currentReviewId === input.reviewId) return loaded.record.lastResponse;
+    if (loaded.settled) throw expiredOnTheWay();
+    assertUploadAllowed(ctx, loaded.record, input.docUploadToken);
+    return toPending(trx, ctx, loaded, input.reviewId);
+  });
+}
+
+/** DocumentsSubmitted, in the inbox transaction: the same change as the call, when the call did not come. */
+export async function onDocumentsSubmitted(
+  trx: Knex.Transaction,
+  ctx: AppContext,
+  event: documentsEventsV1.DocumentsSubmitted,
+): Promise<void> {
+  const loaded = await loadIfKnown(trx, ctx, event.verificationId);
+  if (!loaded || loaded.settled) return;
+  if (loaded.record.currentReviewId === event.reviewId || loaded.record.currentStep !== 'docUpload') return;
+  await toPending(trx, ctx, loaded, event.reviewId);
+}
+
+/**
+ * ReviewCompleted, in the inbox transaction: approved -> success with the reward; rejected -> docUpload with
+ * the reasons, or error (docReviewLimitExceeded) once the program's rejections are used up. A decision on a
+ * review the verification no longer waits for (expired, or applied already) changes nothing.
+ */
+export async function onReviewCompleted(
+  trx: Knex.Transaction,
+  ctx: AppContext,
+  event: documentsEventsV1.ReviewCompleted,
+): Promise<void> {
+  const loaded = await loadIfKnown(trx, ctx, event.verificationId);
+  if (!loaded || loaded.settled) return;
+  const { record, program } = loaded;
+  if (record.currentReviewId !== event.reviewId || record.currentStep !== 'pending') return;
+  const cause = { trigger: 'reviewCompleted' } as const;
+  if (event.approved) {
+    await approve(trx, ctx, loaded);
+    return;
+  }
+  const count = record.docUploadRejectionCount + 1;
+  const fields = { docUploadRejectionCount: count, docUploadRejectionReasons: [...event.rejectionReasons] };
+  if (count >= maxRejections(program)) {
+    await applyChange(trx, ctx, record, program, {
+      cause,
+      step: 'error',
+      errorIds: ['docReviewLimitExceeded'],
+      systemErrorMessage: `The documents were rejected ${count} times, the most the program allows`,
+      fields,
+    });
+    return;
+  }
+  await applyChange(trx, ctx, record, program, { cause, step: 'docUpload', fields });
+}
+
+async function approve(trx: Knex.Transaction, ctx: AppContext, { record, program }: Loaded): Promise<void> {
+  const cause = { trigger: 'reviewCompleted' } as const;
+  let rewardCode: string | null;
+  try {
+    rewardCode = await rewardCodeFor(ctx, program, record.id);
+  } catch (err) {
+    // An empty pool will not refill by retrying the event: the verification ends as a submission would.
+    if (!decodeGrpcError(err).errorIds.includes('noRemainingRewardCodes')) throw err;
+    await applyChange(trx, ctx, record, program, {
+      cause,
+      step: 'error',
+      errorIds: ['noRemainingRewardCodes'],
+      systemErrorMessage: 'The program has no reward codes left',
+    });
+    return;
+  }
+  await applyChange(trx, ctx, record, program, {
+    cause,
+    step: 'success',
+    rewardCode,
+    verificationMethod: 'MANUAL',
+  });
+}
+
+function toPending(
+  trx: Knex.Transaction,
+  ctx: AppContext,
+  { record, program }: Loaded,
+  reviewId: string,
+): Promise<VerificationResponse> {
+  return applyChange(trx, ctx, record, program, {
+    cause: { trigger: 'uploadDocuments', requestId: reviewId },
+    step: 'pending',
+    fields: { currentReviewId: reviewId },
+  });
+}
+
+/** An event about a verification this service does not have (another environment's) is ignored. */
+async function loadIfKnown(trx: Knex.Transaction, ctx: AppContext, id: string): Promise<Loaded | undefined> {
+  try {
+    return await loadLocked(trx, ctx, id);
+  } catch (err) {
+    if (isDomainError(err) && err.errorIds.includes('noVerification')) return undefined;
+    throw err;
+  }
+}
