@@ -1,25 +1,76 @@
-import { createServiceModule, type ModuleDefinition, type ModuleFactory } from '@eligo/runtime';
+import { verificationV1 } from '@eligo/proto';
+import {
+  createClient,
+  createServiceModule,
+  type Knex,
+  type ModuleDefinition,
+  type ModuleFactory,
+} from '@eligo/runtime';
 import { migrations } from '../migrations';
+import { createAppContext, type AppContext } from './app/context';
+import { verificationPort } from './app/ports';
+import { runRetention } from './app/retention';
 import { loadDocumentsConfig } from './config';
 import { documentsGrpcService } from './grpc/documents.handlers';
 
-/** Modules the documents service calls: it moves verifications forward after review and reads review settings of programs. */
-export const dependsOn = ['verification', 'programs'] as const;
+/**
+ * Modules the documents service calls: the verification service says whether files may be sent (and carries
+ * the program's test mode), and is told when they were submitted.
+ */
+export const dependsOn = ['verification'] as const;
 
 export const createModule: ModuleFactory = (config, deps) => {
   const own = loadDocumentsConfig(config);
-  return createServiceModule(
+  // The address is read at the first call: in one process the gRPC port is known only once it listens.
+  const verification = createClient(
+    verificationV1.VerificationServiceClient,
+    () => deps.addressOf('verification'),
+    {
+      deadlineMs: own.dependencyDeadlineMs,
+      metrics: deps.metrics,
+      module: 'documents',
+      logger: deps.logger,
+    },
+  );
+  // One app context per module, shared by the gRPC handlers and the retention job.
+  let app: AppContext | undefined;
+  const appOf = (db: Knex) =>
+    (app ??= createAppContext({
+      db,
+      schema: own.schema,
+      store: deps.objectStore,
+      encryptionKey: deps.encryptionKey,
+      verification: verificationPort(verification),
+      uploadUrlTtlMs: own.uploadUrlTtlMs,
+      retentionMs: own.retentionMs,
+      reviewLinkSeconds: own.reviewLinkSeconds,
+    }));
+  const module = createServiceModule(
     {
       name: 'documents',
       dependsOn,
       schema: own.schema,
       poolMax: own.poolMax,
       migrations,
-      grpcServices: (context) => [documentsGrpcService(context)],
+      grpcServices: (context) => [documentsGrpcService(context, appOf(context.db))],
+      jobs: (context) => [
+        {
+          name: 'documents-retention',
+          intervalMs: own.retentionSweepMs,
+          run: () => runRetention(appOf(context.db)),
+        },
+      ],
     },
     config,
     deps,
   );
+  return {
+    ...module,
+    async stop() {
+      verification.close();
+      await module.stop();
+    },
+  };
 };
 
 export const definition: ModuleDefinition = { createModule, dependsOn };

@@ -1,0 +1,34 @@
+import type { documentsV1 } from '@eligo/proto';
+import { notFound } from '@eligo/runtime';
+import { claimToken, findByTokenHash } from '../repository/documents.repository';
+import type { AppContext } from './context';
+import { PUT_URL_SECONDS } from './objects';
+import { hashUploadToken, isUploadTokenShaped } from './tokens';
+
+// SEM bodies: an upload URL is not a verification, so there is no errorId to show.
+export const unknownUploadUrl = () => notFound('Upload URL not found', { body: 'SEM' });
+const usedUploadUrl = () => notFound('Upload URL expired or already used', { body: 'SEM', httpStatus: 410 });
+
+/**
+ * The gateway's PUT {base}/uploads/{token}: claims the token (one PUT at a time, and none once the file is
+ * in) and answers where the bytes go. The object store's URL is never shown to clients.
+ */
+export async function beginFileUpload(
+  ctx: AppContext,
+  token: string,
+): Promise<documentsV1.BeginFileUploadResponse> {
+  if (!isUploadTokenShaped(token)) throw unknownUploadUrl();
+  const hash = hashUploadToken(token);
+  const now = ctx.now();
+  // A claim whose PUT URL expired unused was abandoned (the gateway went away): the file may be sent again.
+  const staleClaimBefore = new Date(now.getTime() - PUT_URL_SECONDS * 1000);
+  const claimed = await claimToken(ctx.db, hash, now, staleClaimBefore);
+  if (!claimed) throw (await findByTokenHash(ctx.db, hash)) ? usedUploadUrl() : unknownUploadUrl();
+  const putUrl = await ctx.store.presignPut(claimed.objectKey, { expiresInSeconds: PUT_URL_SECONDS });
+  return {
+    documentId: claimed.id,
+    putUrl,
+    fileSize: claimed.fileSize,
+    mimeType: claimed.declaredMime,
+  };
+}

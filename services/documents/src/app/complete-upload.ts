@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { failedPrecondition, notFound, type Knex } from '@eligo/runtime';
+import { ERROR_IDS, isUuid, testModeDecision, type Decision } from '../domain';
+import { documentsSubmitted, reviewCompleted } from '../events/publish';
+import { documentsOfUploads, type DocumentRecord } from '../repository/documents.repository';
+import { findReviewOfUpload, insertReview, type ReviewRecord } from '../repository/reviews.repository';
+import {
+  findLatestUpload,
+  findUpload,
+  markSubmitted,
+  type UploadRecord,
+} from '../repository/uploads.repository';
+import type { AppContext } from './context';
+import type { VerificationResponse } from './ports';
+
+export interface CompleteUploadInput {
+  verificationId: string;
+  /** Empty: the verification's latest upload. */
+  uploadId: string;
+}
+
+// The spec's answer to a completeDocUpload that is not possible now: the step is not ready (400).
+const notReady = (message: string) =>
+  failedPrecondition(message, { errorIds: [ERROR_IDS.invalidStep], httpStatus: 400 });
+
+/**
+ * completeDocUpload: queues the upload's review and moves the verification to pending. The review and its
+ * events commit first; the verification is told afterwards, and since it also applies DocumentsSubmitted
+ * (and ReviewCompleted) from Kafka idempotently, a crash in between loses nothing. A retry answers the same
+ * review.
+ */
+export async function completeUpload(
+  ctx: AppContext,
+  input: CompleteUploadInput,
+): Promise<{ verification: VerificationResponse; reviewId: string }> {
+  const upload = await uploadToComplete(ctx, input);
+  const reviewId =
+    upload.status === 'submitted'
+      ? await submittedReviewId(ctx.db, upload.id)
+      : await ctx.db.transaction((trx) => submit(trx, ctx, upload.id));
+  const verification = await ctx.verification.recordDocumentsSubmitted(upload.verificationId, reviewId);
+  return { verification, reviewId };
+}
+
+async function uploadToComplete(ctx: AppContext, input: CompleteUploadInput): Promise<UploadRecord> {
+  if (input.uploadId === '') {
+    const latest = await findLatestUpload(ctx.db, input.verificationId);
+    if (latest) return latest;
+    // Nothing announced: the verification's own answer comes first (unknown id 404, another step, its limit).
+    await ctx.verification.docUploadContext(input.verificationId, '');
+    throw notReady('No documents were announced for this verification');
+  }
+  // Another verification's upload is not shown to exist.
+  const upload = isUuid(input.uploadId) ? await findUpload(ctx.db, input.uploadId) : undefined;
+  if (!upload || upload.verificationId !== input.verificationId) throw notFound('Upload not found');
+  return upload;
+}
+
+async function submittedReviewId(db: Knex, uploadId: string): Promise<string> {
+  const review = await findReviewOfUpload(db, uploadId);
+  if (!review) throw new Error(`submitted upload ${uploadId} has no review`);
+  return review.id;
+}
+
+async function submit(trx: Knex.Transaction, ctx: AppContext, uploadId: string): Promise<string> {
+  const upload = (await findUpload(trx, uploadId, true))!;
+  // A concurrent completion got the lock first.
+  if (upload.status === 'submitted') return submittedReviewId(trx, upload.id);
+  if (upload.status === 'cancelled')
+    throw notReady('These documents were replaced or abandoned: announce the files again');
+  const documents = await documentsOfUploads(trx, [upload.id]);
+  const missing = documents.filter((d) => d.status !== 'UPLOADED');
+  if (missing.length > 0) throw notReady(missingMessage(missing, documents.length));
+
+  const now = ctx.now();
+  const reviewId = randomUUID();
+  // Test-mode programs are decided at once from the file names (ARCHITECTURE.md section 13).
+  const decision = upload.testMode
+    ? testModeDecision(documents.map((d) => ctx.fileNames.decrypt(d.fileNameEnc, d.id)))
+    : undefined;
+  await markSubmitted(trx, upload.id, now);
+  await insertReview(trx, {
+    id: reviewId,
+    uploadId: upload.id,
+    verificationId: upload.verificationId,
+    programId: upload.programId,
+    accountId: upload.accountId,
+    testMode: upload.testMode,
+    submittedAt: now,
+    ...outcomeOf(decision, now),
+  });
+  await documentsSubmitted(trx, ctx.schema, {
+    verificationId: upload.verificationId,
+    reviewId,
+    documentIds: documents.map((d) => d.id),
+    occurredAt: now,
+    programId: upload.programId,
+  });
+  if (decision)
+    await reviewCompleted(trx, ctx.schema, {
+      verificationId: upload.verificationId,
+      reviewId,
+      approved: decision.approved,
+      rejectionReasons: decision.rejectionReasons,
+      occurredAt: now,
+      programId: upload.programId,
+      decidedBy: 'test-mode',
+    });
+  return reviewId;
+}
+
+type Outcome = Pick<ReviewRecord, 'status' | 'rejectionReasons' | 'decidedBy' | 'decidedAt'>;
+
+/** A review starts pending, or already decided by the test-mode rules. */
+function outcomeOf(decision: Decision | undefined, now: Date): Outcome {
+  if (!decision) return { status: 'pending', rejectionReasons: [], decidedBy: null, decidedAt: null };
+  return {
+    status: decision.approved ? 'approved' : 'rejected',
+    rejectionReasons: decision.rejectionReasons,
+    decidedBy: 'test-mode',
+    decidedAt: now,
+  };
+}
+
+/** Which files hold the completion up, by their place in the manifest (never their names). */
+function missingMessage(missing: DocumentRecord[], total: number): string {
+  const list = missing.map((d) => `file ${d.position + 1} (${describe(d)})`).join(', ');
+  return `Every file must be uploaded before completing; ${missing.length} of ${total} not yet: ${list}`;
+}
+
+function describe(d: DocumentRecord): string {
+  if (d.status === 'REJECTED') return `refused: ${d.errors.join(', ')}`;
+  return d.status === 'UPLOADING' ? 'still being sent' : 'not sent';
+}

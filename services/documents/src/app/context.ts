@@ -1,0 +1,44 @@
+import { createFieldCipher, type FieldCipher, type Knex, type ObjectStore } from '@eligo/runtime';
+import type { VerificationPort } from './ports';
+
+/** What every use case needs: the module's pool on its schema, the store, the cipher, the verification, time. */
+export interface AppContext {
+  db: Knex;
+  /** The Postgres schema (for the outbox). */
+  schema: string;
+  store: ObjectStore;
+  /** Encrypts file names (they can hold a person's name), bound to the document id. */
+  fileNames: FieldCipher;
+  verification: VerificationPort;
+  /** Lifetime of an upload token. */
+  uploadUrlTtlMs: number;
+  /** How long the files of a decided review are kept. */
+  retentionMs: number;
+  /** Lifetime of the links staff open to read a review's files. */
+  reviewLinkSeconds: number;
+  now(): Date;
+}
+
+export function createAppContext(options: {
+  db: Knex;
+  schema: string;
+  store: ObjectStore;
+  encryptionKey: Buffer;
+  verification: VerificationPort;
+  uploadUrlTtlMs: number;
+  retentionMs: number;
+  reviewLinkSeconds: number;
+  now?: () => Date;
+}): AppContext {
+  return {
+    db: options.db,
+    schema: options.schema,
+    store: options.store,
+    fileNames: createFieldCipher(options.encryptionKey, 'documents.file-name'),
+    verification: options.verification,
+    uploadUrlTtlMs: options.uploadUrlTtlMs,
+    retentionMs: options.retentionMs,
+    reviewLinkSeconds: options.reviewLinkSeconds,
+    now: options.now ?? (() => new Date()),
+  };
+}

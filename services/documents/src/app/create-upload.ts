@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type { documentsV1 } from '@eligo/proto';
+import { checkManifest, type CheckedFile, type ManifestFile } from '../domain';
+import { insertDocuments, objectKeysOfUploads, type NewDocument } from '../repository/documents.repository';
+import { cancelOpenUploads, insertUpload, lockVerificationUploads } from '../repository/uploads.repository';
+import type { AppContext } from './context';
+import { deleteObjects, objectKeyOf } from './objects';
+import { newUploadToken } from './tokens';
+
+export interface CreateUploadInput {
+  verificationId: string;
+  docUploadToken: string;
+  files: ManifestFile[];
+}
+
+/**
+ * Form A's docUpload (and form B's first half): all or nothing. A refused manifest stores nothing and answers
+ * the verification's docUpload response with the errorIds; an accepted one replaces any earlier open upload
+ * of the verification and hands out one upload token per file.
+ */
+export async function createUpload(
+  ctx: AppContext,
+  input: CreateUploadInput,
+): Promise<documentsV1.CreateUploadResponse> {
+  // The verification decides whether files may be sent at all (its step, its token, its review limit).
+  const context = await ctx.verification.docUploadContext(input.verificationId, input.docUploadToken);
+  const manifest = checkManifest(input.files);
+  if (manifest.errorIds.length > 0)
+    return {
+      verification: { ...context.verification, errorIds: manifest.errorIds },
+      uploadId: '',
+      documents: manifest.files.map(refusedView),
+    };
+
+  const now = ctx.now();
+  const uploadId = randomUUID();
+  const tokens = manifest.files.map(() => newUploadToken());
+  const documents: NewDocument[] = manifest.files.map((file, position) => {
+    const id = randomUUID();
+    return {
+      id,
+      uploadId,
+      position,
+      fileNameEnc: ctx.fileNames.encrypt(file.fileName, id),
+      declaredMime: file.mimeType,
+      fileSize: file.fileSize,
+      tokenHash: tokens[position]!.hash,
+      tokenExpiresAt: new Date(now.getTime() + ctx.uploadUrlTtlMs),
+      objectKey: objectKeyOf(uploadId, id),
+    };
+  });
+  const replacedKeys = await ctx.db.transaction(async (trx) => {
+    await lockVerificationUploads(trx, input.verificationId);
+    const replaced = await cancelOpenUploads(trx, input.verificationId, now);
+    await insertUpload(trx, {
+      id: uploadId,
+      verificationId: input.verificationId,
+      programId: context.programId,
+      accountId: context.accountId,
+      testMode: context.testMode,
+      createdAt: now,
+    });
+    await insertDocuments(trx, documents);
+    return objectKeysOfUploads(trx, replaced);
+  });
+  // After the commit: the store is not transactional. A failure here (or a PUT still in flight) is caught up
+  // by the retention job, which deletes a cancelled upload's objects again once its PUT URLs have expired.
+  await deleteObjects(ctx.store, replacedKeys).catch(() => undefined);
+
+  return {
+    verification: context.verification,
+    uploadId,
+    documents: documents.map((d, i) => ({
+      documentId: d.id,
+      status: 'AWAITING_UPLOAD',
+      mimeType: d.declaredMime,
+      fileSize: d.fileSize,
+      uploadToken: tokens[i]!.token,
+      errors: [],
+      fileName: manifest.files[i]!.fileName,
+    })),
+  };
+}
+
+/** A file of a refused manifest: nothing was stored, so it has no id and no token, and no file awaits bytes. */
+function refusedView(file: CheckedFile): documentsV1.Document {
+  return {
+    documentId: '',
+    status: 'REJECTED',
+    mimeType: file.mimeType,
+    fileSize: file.fileSize,
+    uploadToken: '',
+    errors: file.errors,
+    fileName: file.fileName,
+  };
+}

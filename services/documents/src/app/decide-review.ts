@@ -1,0 +1,47 @@
+import type { documentsV1 } from '@eligo/proto';
+import { failedPrecondition, notFound } from '@eligo/runtime';
+import { isUuid, parseDecision } from '../domain';
+import { reviewCompleted } from '../events/publish';
+import { findReview, recordDecision } from '../repository/reviews.repository';
+import type { AppContext } from './context';
+import { withDocuments } from './reviews';
+
+export interface DecideReviewInput {
+  reviewId: string;
+  decision: string;
+  rejectionReasons: string[];
+}
+
+/**
+ * A reviewer's decision on a pending review, announced by ReviewCompleted in the same transaction (the
+ * verification service moves the verification on from it). A review is decided once: the row lock makes two
+ * reviewers deciding at the same moment see one another.
+ */
+export async function decideReview(ctx: AppContext, input: DecideReviewInput): Promise<documentsV1.Review> {
+  const decision = parseDecision(input.decision, input.rejectionReasons);
+  if (!isUuid(input.reviewId)) throw notFound('Review not found');
+  return ctx.db.transaction(async (trx) => {
+    const review = await findReview(trx, input.reviewId, true);
+    if (!review) throw notFound('Review not found');
+    if (review.status !== 'pending')
+      throw failedPrecondition(`The review was already decided (${review.status})`, { httpStatus: 409 });
+    const now = ctx.now();
+    const updated = await recordDecision(trx, review.id, {
+      status: decision.approved ? 'approved' : 'rejected',
+      rejectionReasons: decision.rejectionReasons,
+      decidedBy: 'staff',
+      decidedAt: now,
+    });
+    await reviewCompleted(trx, ctx.schema, {
+      verificationId: review.verificationId,
+      reviewId: review.id,
+      approved: decision.approved,
+      rejectionReasons: decision.rejectionReasons,
+      occurredAt: now,
+      programId: review.programId,
+      decidedBy: 'staff',
+    });
+    const [view] = await withDocuments(ctx, trx, [updated]);
+    return view!;
+  });
+}

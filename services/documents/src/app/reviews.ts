@@ -1,0 +1,70 @@
+import type { documentsV1 } from '@eligo/proto';
+import { notFound } from '@eligo/runtime';
+import { encodeCursor, isUuid, parseReviewQuery } from '../domain';
+import { documentsOfUploads, type DocumentRecord } from '../repository/documents.repository';
+import { findReview, listReviews, type ReviewRecord } from '../repository/reviews.repository';
+import type { Db } from '../repository/db';
+import type { AppContext } from './context';
+import { reviewView } from './views';
+
+/** The staff queue, oldest submission first, one page at a time (keyset cursor on submitted_at, id). */
+export async function listReviewPage(
+  ctx: AppContext,
+  request: { status: string; limit: number; cursor: string },
+): Promise<documentsV1.ListReviewsResponse> {
+  const query = parseReviewQuery(request);
+  // One more than asked tells whether another page follows, without a count.
+  const records = await listReviews(ctx.db, { ...query, limit: query.limit + 1 });
+  const page = records.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    reviews: await withDocuments(ctx, ctx.db, page),
+    nextCursor:
+      records.length > query.limit && last
+        ? encodeCursor({ submittedAt: last.submittedAt, id: last.id })
+        : '',
+  };
+}
+
+/** A review with links to its files, valid for a few minutes (none once retention deleted the files). */
+export async function getReview(ctx: AppContext, reviewId: string): Promise<documentsV1.GetReviewResponse> {
+  const record = isUuid(reviewId) ? await findReview(ctx.db, reviewId) : undefined;
+  if (!record) throw notFound('Review not found');
+  const documents = await documentsOfUploads(ctx.db, [record.uploadId]);
+  return {
+    review: reviewView(ctx, record, documents),
+    files: record.filesDeletedAt ? [] : await fileLinks(ctx, documents),
+  };
+}
+
+async function fileLinks(ctx: AppContext, documents: DocumentRecord[]): Promise<documentsV1.ReviewFile[]> {
+  const expiresAt = new Date(ctx.now().getTime() + ctx.reviewLinkSeconds * 1000);
+  return Promise.all(
+    documents
+      .filter((d) => d.status === 'UPLOADED')
+      .map(async (d) => ({
+        documentId: d.id,
+        url: await ctx.store.presignGet(d.objectKey, { expiresInSeconds: ctx.reviewLinkSeconds }),
+        expiresAt,
+      })),
+  );
+}
+
+/** Reviews as the API shows them, each with its documents (one query for the whole page). */
+export async function withDocuments(
+  ctx: AppContext,
+  db: Db,
+  records: ReviewRecord[],
+): Promise<documentsV1.Review[]> {
+  const documents = await documentsOfUploads(
+    db,
+    records.map((r) => r.uploadId),
+  );
+  return records.map((r) =>
+    reviewView(
+      ctx,
+      r,
+      documents.filter((d) => d.uploadId === r.uploadId),
+    ),
+  );
+}

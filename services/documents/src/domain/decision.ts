@@ -1,0 +1,23 @@
+import { invalidArgument } from '@eligo/runtime';
+
+/** A review's outcome: approved, or rejected with the reasons the person is shown. */
+export type Decision =
+  { approved: true; rejectionReasons: [] } | { approved: false; rejectionReasons: string[] };
+
+export const MAX_REJECTION_REASONS = 10;
+// Upper-case codes such as DOCUMENT_UNREADABLE (ARCHITECTURE.md section 13); they travel in events and webhooks.
+const REASON = /^[A-Z][A-Z0-9_]{1,63}$/;
+
+/** A staff decision as sent ("approve" | "reject" and reasons), checked; throws invalidArgument otherwise. */
+export function parseDecision(decision: string, reasons: readonly string[]): Decision {
+  if (decision === 'approve') {
+    if (reasons.length > 0) throw invalidArgument('An approval takes no rejection reasons');
+    return { approved: true, rejectionReasons: [] };
+  }
+  if (decision !== 'reject') throw invalidArgument('decision must be "approve" or "reject"');
+  if (reasons.length < 1 || reasons.length > MAX_REJECTION_REASONS)
+    throw invalidArgument(`A rejection needs 1 to ${MAX_REJECTION_REASONS} rejection reasons`);
+  if (!reasons.every((r) => REASON.test(r)))
+    throw invalidArgument('Rejection reasons are upper-case codes such as DOCUMENT_UNREADABLE');
+  return { approved: false, rejectionReasons: [...new Set(reasons)] };
+}

@@ -1,0 +1,147 @@
+import type { UploadStatus } from '../domain';
+import type { Db } from './db';
+
+/** One docUpload attempt of a verification; test_mode and the ids come from the verification's context. */
+export interface UploadRecord {
+  id: string;
+  verificationId: string;
+  programId: string;
+  accountId: string;
+  testMode: boolean;
+  status: UploadStatus;
+  createdAt: Date;
+  submittedAt: Date | null;
+  cancelledAt: Date | null;
+  filesDeletedAt: Date | null;
+}
+
+interface Row {
+  id: string;
+  verification_id: string;
+  program_id: string;
+  account_id: string;
+  test_mode: boolean;
+  status: UploadStatus;
+  created_at: Date;
+  submitted_at: Date | null;
+  cancelled_at: Date | null;
+  files_deleted_at: Date | null;
+}
+
+const toRecord = (r: Row): UploadRecord => ({
+  id: r.id,
+  verificationId: r.verification_id,
+  programId: r.program_id,
+  accountId: r.account_id,
+  testMode: r.test_mode,
+  status: r.status,
+  createdAt: r.created_at,
+  submittedAt: r.submitted_at,
+  cancelledAt: r.cancelled_at,
+  filesDeletedAt: r.files_deleted_at,
+});
+
+export type NewUpload = Pick<
+  UploadRecord,
+  'id' | 'verificationId' | 'programId' | 'accountId' | 'testMode' | 'createdAt'
+>;
+
+export async function insertUpload(db: Db, u: NewUpload): Promise<void> {
+  await db('uploads').insert({
+    id: u.id,
+    verification_id: u.verificationId,
+    program_id: u.programId,
+    account_id: u.accountId,
+    test_mode: u.testMode,
+    status: 'open',
+    created_at: u.createdAt,
+  });
+}
+
+/**
+ * Serialises the upload changes of one verification until the transaction ends: two uploads created at
+ * once would otherwise both find no open upload to cancel, and the second would hit the one-open index.
+ */
+export async function lockVerificationUploads(trx: Db, verificationId: string): Promise<void> {
+  await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [
+    `documents.uploads:${verificationId}`,
+  ]);
+}
+
+/** With `lock`, the row stays locked until the caller's transaction ends. */
+export async function findUpload(db: Db, id: string, lock = false): Promise<UploadRecord | undefined> {
+  const query = db('uploads').where({ id }).first<Row | undefined>();
+  const row = await (lock ? query.forUpdate() : query);
+  return row ? toRecord(row) : undefined;
+}
+
+export async function findLatestUpload(db: Db, verificationId: string): Promise<UploadRecord | undefined> {
+  const row = await db('uploads')
+    .where({ verification_id: verificationId })
+    .orderBy('created_at', 'desc')
+    .first<Row | undefined>();
+  return row ? toRecord(row) : undefined;
+}
+
+/** Cancels the verification's open upload, if any; returns the ids cancelled. */
+export async function cancelOpenUploads(db: Db, verificationId: string, now: Date): Promise<string[]> {
+  const rows: { id: string }[] = await db('uploads')
+    .where({ verification_id: verificationId, status: 'open' })
+    .update({ status: 'cancelled', cancelled_at: now })
+    .returning('id');
+  return rows.map((r) => r.id);
+}
+
+/** open -> cancelled; false when the upload was not open. */
+export async function cancelUploadRow(db: Db, id: string, now: Date): Promise<boolean> {
+  const count = await db('uploads')
+    .where({ id, status: 'open' })
+    .update({ status: 'cancelled', cancelled_at: now });
+  return count > 0;
+}
+
+export async function markSubmitted(db: Db, id: string, now: Date): Promise<void> {
+  await db('uploads').where({ id, status: 'open' }).update({ status: 'submitted', submitted_at: now });
+}
+
+/** Open uploads created before `before`, oldest first, locked; rows other replicas hold are skipped. */
+export async function lockAbandonedUploads(db: Db, before: Date, limit: number): Promise<string[]> {
+  const rows: { id: string }[] = await db('uploads')
+    .where({ status: 'open' })
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .select('id');
+  return rows.map((r) => r.id);
+}
+
+/** Cancelled uploads (cancelled before `before`) whose objects were not deleted for good yet, locked. */
+export async function lockCancelledToPurge(db: Db, before: Date, limit: number): Promise<string[]> {
+  const rows: { id: string }[] = await db('uploads')
+    .where({ status: 'cancelled' })
+    .whereNull('files_deleted_at')
+    .where('cancelled_at', '<', before)
+    .orderBy('cancelled_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .select('id');
+  return rows.map((r) => r.id);
+}
+
+export async function markUploadsCancelledAndPurged(
+  db: Db,
+  ids: readonly string[],
+  now: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db('uploads')
+    .whereIn('id', ids)
+    .update({
+      status: 'cancelled',
+      cancelled_at: db.raw('coalesce(cancelled_at, ?)', [now]),
+      files_deleted_at: now,
+    });
+}

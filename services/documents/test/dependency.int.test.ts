@@ -1,0 +1,47 @@
+import { startServiceUnderTest, type ServiceUnderTest } from '@eligo/local-infra';
+import { documentsV1 } from '@eligo/proto';
+import { createClient } from '@eligo/runtime';
+import { definition } from '../src';
+import { failure, type DocumentsClient } from './support';
+
+/**
+ * The documents module alone, its verification service unreachable (split deployment, peer down): calls that
+ * need it answer this service's own 503, naming the dependency and not its address.
+ */
+describe('an unreachable verification service', () => {
+  let sut: ServiceUnderTest;
+  let documents: DocumentsClient;
+  beforeAll(async () => {
+    sut = await startServiceUnderTest({
+      modules: { documents: definition },
+      targets: ['documents'],
+      env: {
+        // Nothing listens on the discard port.
+        ELIGO_VERIFICATION_GRPC_ADDRESS: '127.0.0.1:9',
+        ELIGO_DOCUMENTS_DEPENDENCY_DEADLINE_MS: '500',
+      },
+    });
+    documents = createClient(documentsV1.DocumentsServiceClient, sut.grpcAddress, {
+      deadlineMs: 10_000,
+      breaker: false,
+      retry: { maxAttempts: 1 },
+    });
+  });
+  afterAll(async () => {
+    documents?.close();
+    await sut?.stop();
+  });
+
+  it('answers UNAVAILABLE for a new upload', async () => {
+    const err = await failure(
+      documents.unary('createUpload', {
+        verificationId: 'a'.repeat(24),
+        docUploadToken: '',
+        files: [{ fileName: 'a.png', mimeType: 'image/png', fileSize: 70 }],
+      }),
+    );
+    expect([err.codeName, err.kind]).toEqual(['UNAVAILABLE', 'unavailable']);
+    expect(err.message).toBe('The verification service is unavailable');
+    expect(err.message).not.toContain('127.0.0.1');
+  });
+});
