@@ -71,7 +71,9 @@ async function until(verificationId: string, stepName: string) {
 describe('form A: manifest, PUT to each upload URL, completeDocUpload', () => {
   it('REJECTED -> docUpload -> upload -> pending -> staff approves -> success, with the success event', async () => {
     const { verificationId, submissionUrl } = await atDocUpload({
-      documentReview: { maxRejections: 3, maxReviewTime: '20_MIN', estimatedReviewTime: 'A_HALF_HOUR' },
+      maxRejections: 3,
+      maxReviewTime: '20_MIN',
+      estimatedReviewTime: 'A_HALF_HOUR',
     });
     const created = await docs.manifest(submissionUrl, [png, pdf]);
     expectStatus(created, 200);
@@ -209,9 +211,7 @@ describe('form B: multipart parts file1..file3', () => {
   });
 
   it('after the last rejection the program allows, uploads and reads answer 429 docReviewLimitExceeded', async () => {
-    const { verificationId, submissionUrl } = await atDocUpload({
-      documentReview: { maxRejections: 1 },
-    });
+    const { verificationId, submissionUrl } = await atDocUpload({ maxRejections: 1 });
     expectStatus(await docs.multipart(submissionUrl, [{ ...png, name: 'REJECTED.png' }]), 200);
     for (let waited = 0; waited < 20_000; waited += 100) {
       if ((await flow.get(verificationId)).status === 429) break;

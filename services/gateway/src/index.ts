@@ -8,6 +8,7 @@ import { AuthCache } from './auth/auth-cache';
 import { createAuthenticator } from './auth/authenticator';
 import { listenForRevocations } from './auth/revocation-listener';
 import { closeServiceClients, createServiceClients } from './clients/clients';
+import { createDocumentsClient } from './clients/documents.client';
 import { moduleInfoReader } from './clients/module-info';
 import { createOrganizationsClient } from './clients/organizations.client';
 import { createProgramsClient } from './clients/programs.client';
@@ -37,6 +38,7 @@ export const createModule: ModuleFactory = (config, deps) => {
   const programs = createProgramsClient(clients.programs);
   const organizations = createOrganizationsClient(clients.organizations);
   const verification = createVerificationClient(clients.verification);
+  const documents = createDocumentsClient(clients.documents);
   const authenticator = createAuthenticator({
     operatorToken: deps.adminToken,
     authenticate: programs.authenticate,
@@ -59,6 +61,7 @@ export const createModule: ModuleFactory = (config, deps) => {
         programs,
         organizations,
         verification,
+        documents,
         authenticator,
         importMaxBytes: own.importMaxBytes,
         importBatchDeadlineMs: own.importBatchDeadlineMs,

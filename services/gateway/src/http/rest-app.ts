@@ -2,6 +2,7 @@ import express, { Router, type Express, type NextFunction, type Request, type Re
 import type { Logger } from 'pino';
 import type { Authenticator } from '../auth/authenticator';
 import { authMiddlewares } from '../auth/middleware';
+import type { DocumentsClient } from '../clients/documents.client';
 import type { ModuleInfoReader } from '../clients/module-info';
 import type { OrganizationsClient } from '../clients/organizations.client';
 import type { ProgramsClient } from '../clients/programs.client';
@@ -11,10 +12,13 @@ import { openApiDocument } from '../openapi/document';
 import { adminAccountRouter } from '../routes/admin/accounts';
 import { adminOrganizationImportRouter, adminOrganizationRouter } from '../routes/admin/organizations';
 import { adminProgramRouter } from '../routes/admin/programs';
+import { adminReviewRouter } from '../routes/admin/reviews';
+import { docUploadRouter } from '../routes/doc-upload';
 import { infoRouter } from '../routes/info';
 import { oauthRouter } from '../routes/oauth';
 import { organizationRouter } from '../routes/organization';
 import { programRouter } from '../routes/program';
+import { uploadRouter } from '../routes/uploads';
 import { adminVerificationRouter } from '../routes/admin/verifications';
 import { verificationRouter } from '../routes/verification';
 import { createRequestValidator } from '../validation/request-validator';
@@ -30,21 +34,24 @@ export interface RestOptions {
   programs: ProgramsClient;
   organizations: OrganizationsClient;
   verification: VerificationClient;
+  documents: DocumentsClient;
   authenticator: Authenticator;
   /** ELIGO_GATEWAY_IMPORT_MAX_BYTES: the organization import streams its body, outside bodyLimit. */
   importMaxBytes: number;
   importBatchDeadlineMs: number;
+  /** Where the docUpload step's form B spools files; the OS temp directory when unset. */
+  uploadSpoolDir?: string;
 }
 
 /**
- * Mounts REST v2 (/rest/v2), the admin API (/rest/admin/v1) and the OAuth token endpoint (/rest/oauth), each
- * with the configured body limit, its authentication and the one error mapper.
+ * Mounts REST v2 (/rest/v2), the admin API (/rest/admin/v1), the OAuth token endpoint (/rest/oauth) and the
+ * document upload URLs (/uploads), each with its body limit, its authentication and the one error mapper.
  */
 export function mountRest(app: Express, options: RestOptions): void {
   const document = openApiDocument(options.publicBaseUrl);
   const validator = createRequestValidator();
   const auth = authMiddlewares(options.authenticator);
-  const { programs, organizations, logger } = options;
+  const { programs, organizations, documents, logger } = options;
   // JSON merge patch bodies are JSON too; anything else leaves req.body undefined (the validator says so).
   const json = express.json({
     limit: options.bodyLimit,
@@ -53,7 +60,18 @@ export function mountRest(app: Express, options: RestOptions): void {
   });
 
   const v2 = Router();
-  // Ahead of the JSON parser: its routes read their own bodies (application/jose steps, smaller limits).
+  // Ahead of the JSON parser: these routes read their own bodies (application/jose steps, smaller limits,
+  // multipart uploads streamed to disk).
+  v2.use(
+    docUploadRouter({
+      documents,
+      validator,
+      publicBaseUrl: options.publicBaseUrl,
+      bodyLimit: options.bodyLimit,
+      logger,
+      spoolDir: options.uploadSpoolDir,
+    }),
+  );
   v2.use(
     verificationRouter({
       verification: options.verification,
@@ -99,6 +117,7 @@ export function mountRest(app: Express, options: RestOptions): void {
   admin.use(
     adminVerificationRouter({ verification: options.verification, publicBaseUrl: options.publicBaseUrl }),
   );
+  admin.use(adminReviewRouter({ documents, validator }));
   admin.use(notFound);
   admin.use(errorMiddleware(logger));
   app.use('/rest/admin/v1', admin);
@@ -110,6 +129,10 @@ export function mountRest(app: Express, options: RestOptions): void {
   oauth.use(notFound);
   oauth.use(oauthErrorMiddleware(logger));
   app.use('/rest/oauth', oauth);
+
+  // The upload URLs of form A ({publicBase}/uploads/{token}): outside /rest, no token, and no body parser
+  // ahead of them, since the body is streamed on to the object store as it arrives.
+  app.use('/uploads', uploadRouter({ documents, logger }));
 }
 
 function notFound(req: Request, res: Response, _next: NextFunction): void {

@@ -34,6 +34,22 @@ describe('VerificationResponse -> VR JSON', () => {
     );
   });
 
+  it('ends a docUpload submissionUrl with the attempt token when the service gave one', () => {
+    const json = verificationToJson(vr({ currentStep: 'docUpload', docUploadToken: 'att-3_Xy' }), base);
+    expect(json.submissionUrl).toBe(`${base}/rest/v2/verification/${id}/step/docUpload/att-3_Xy`);
+    expect(json).not.toHaveProperty('docUploadToken');
+  });
+
+  it('ignores a docUpload token on any other step', () => {
+    const json = verificationToJson(vr({ currentStep: 'pending', docUploadToken: 'att-3' }), base);
+    expect(json).not.toHaveProperty('submissionUrl');
+    const collect = verificationToJson(
+      vr({ currentStep: 'collectStudentPersonalInfo', docUploadToken: 'att-3' }),
+      base,
+    );
+    expect(collect.submissionUrl).toBe(`${base}/rest/v2/verification/${id}/step/collectStudentPersonalInfo`);
+  });
+
   it('keeps the submissionUrl and the errorIds of a recoverable error', () => {
     const json = verificationToJson(
       vr({ currentStep: 'collectStudentPersonalInfo', errorIds: ['invalidEmail', 'invalidBirthDate'] }),

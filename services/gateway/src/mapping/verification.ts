@@ -88,6 +88,17 @@ export function verificationUrl(publicBaseUrl: string, verificationId: string): 
   return `${publicBaseUrl}/rest/v2/verification/${verificationId}`;
 }
 
+/**
+ * Where a waiting step takes its input. A docUpload attempt has its own token as a last path segment, so that
+ * files posted for an attempt that a rejected review has since replaced are refused rather than misfiled.
+ */
+function submissionUrl(url: string, vr: VerificationResponse): string {
+  const step = `${url}/step/${vr.currentStep}`;
+  return vr.currentStep === 'docUpload' && vr.docUploadToken
+    ? `${step}/${encodeURIComponent(vr.docUploadToken)}`
+    : step;
+}
+
 export function verificationToJson(
   vr: VerificationResponse,
   publicBaseUrl: string,
@@ -101,7 +112,7 @@ export function verificationToJson(
     segment: vr.segment,
     subSegment: vr.subSegment || null,
     locale: vr.locale,
-    ...(awaitsInput(vr.currentStep) ? { submissionUrl: `${url}/step/${vr.currentStep}` } : {}),
+    ...(awaitsInput(vr.currentStep) ? { submissionUrl: submissionUrl(url, vr) } : {}),
     ...(vr.currentStep === 'pending' ? { statusUrl: url } : {}),
     ...(vr.systemErrorMessage ? { systemErrorMessage: vr.systemErrorMessage } : {}),
     ...(vr.rewardCode ? { rewardCode: vr.rewardCode, rewardData: { rewardCode: vr.rewardCode } } : {}),

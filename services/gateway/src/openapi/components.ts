@@ -1,5 +1,6 @@
 import { accountSchemas } from './schemas/account';
 import { commonSchemas } from './schemas/common';
+import { documentSchemas } from './schemas/document';
 import { oauthSchemas } from './schemas/oauth';
 import { organizationSchemas } from './schemas/organization';
 import { organizationAdminSchemas } from './schemas/organization-admin';
@@ -19,6 +20,7 @@ export const schemas = {
   ...organizationAdminSchemas,
   ...verificationSchemas,
   ...verificationAdminSchemas,
+  ...documentSchemas,
 } as const;
 
 export type SchemaName = keyof typeof schemas;

@@ -57,12 +57,13 @@ it('declares every path parameter of every path template', () => {
   }
 });
 
-it('tags the admin API and OAuth, and gives their paths their own servers', () => {
+it('tags the admin API, OAuth and the upload URLs, and gives their paths their own servers', () => {
   for (const { path, item, operation } of operations) {
     const tag = (operation.tags as string[])[0];
     const servers = item.servers as { url: string }[] | undefined;
     if (tag === 'admin') expect(servers?.[0]?.url).toBe(`${base}/rest/admin/v1`);
     else if (tag === 'oauth') expect(servers?.[0]?.url).toBe(`${base}/rest/oauth`);
+    else if (tag === 'upload') expect(servers?.[0]?.url).toBe(base);
     else expect([path, servers]).toEqual([path, undefined]);
   }
   expect(
@@ -83,6 +84,9 @@ it('tags the admin API and OAuth, and gives their paths their own servers', () =
     'post /addSchoolRequests/{requestId}/accept',
     'post /addSchoolRequests/{requestId}/decline',
     'get /verifications/{verificationId}',
+    'get /reviews',
+    'get /reviews/{reviewId}',
+    'post /reviews/{reviewId}/decision',
   ]);
 });
 
@@ -165,4 +169,31 @@ it('gives each subject schema exactly the keys of its row of the subjects table'
     }
   ).post.requestBody.content;
   expect(Object.keys(driverLicense)).toEqual(['application/json', 'application/jose']);
+});
+
+it('documents the docUpload step (both forms, both path shapes), completeDocUpload and the upload URL', () => {
+  const at = (method: string, path: string) => {
+    const found = operations.find((o) => o.method === method && o.path === path);
+    if (!found) throw new Error(`${method} ${path} is not documented`);
+    return found.operation as Json & { responses: Json; requestBody?: { content: Json } };
+  };
+  for (const path of [
+    '/verification/{verificationId}/step/docUpload',
+    '/verification/{verificationId}/step/docUpload/{docUploadToken}',
+  ]) {
+    const upload = at('post', path);
+    expect(Object.keys(upload.requestBody!.content)).toEqual(['application/json', 'multipart/form-data']);
+    expect(Object.keys(upload.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '404', '413', '429', '502', '503']),
+    );
+    expect(upload.security).toBeUndefined();
+  }
+  expect(Object.keys(at('post', '/verification/{verificationId}/step/completeDocUpload').responses)).toEqual(
+    expect.arrayContaining(['200', '400', '404']),
+  );
+  const put = at('put', '/uploads/{uploadToken}');
+  expect(put.security).toBeUndefined();
+  expect(Object.keys(put.responses)).toEqual(
+    expect.arrayContaining(['200', '400', '404', '410', '411', '413', '502', '503']),
+  );
 });

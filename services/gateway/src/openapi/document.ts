@@ -1,7 +1,9 @@
 import { adminOrganizationPaths } from './admin-organization.paths';
+import { adminReviewPaths } from './admin-review.paths';
 import { adminVerificationPaths } from './admin-verification.paths';
 import { adminPaths } from './admin.paths';
 import { components } from './components';
+import { docUploadPaths } from './doc-upload.paths';
 import { infoPaths } from './info.paths';
 import { oauthPaths } from './oauth.paths';
 import { organizationPaths } from './organization.paths';
@@ -11,8 +13,9 @@ import { verificationPaths } from './verification.paths';
 
 /**
  * The REST contract (OpenAPI 3.1) served at /rest/v2/openapi.json. Each resource adds its paths in its own
- * file beside this one. The default server is REST v2; the admin API (tag "admin") and the OAuth token
- * endpoint (tag "oauth") live outside it and name their own servers per path.
+ * file beside this one. The default server is REST v2; the admin API (tag "admin"), the OAuth token
+ * endpoint (tag "oauth") and the document upload URLs (tag "upload") live outside it and name their own
+ * servers per path.
  */
 export function openApiDocument(publicBaseUrl: string): Record<string, unknown> {
   return {
@@ -42,6 +45,11 @@ export function openApiDocument(publicBaseUrl: string): Record<string, unknown> 
       },
       { name: 'oauth', description: 'OAuth 2.0 client credentials under /rest/oauth' },
       {
+        name: 'upload',
+        description:
+          'The upload URLs of the docUpload step’s form A, under /uploads (no token: each URL works once)',
+      },
+      {
         name: 'admin',
         description: 'Operator API under /rest/admin/v1 (operator token; not part of REST v2)',
       },
@@ -51,11 +59,13 @@ export function openApiDocument(publicBaseUrl: string): Record<string, unknown> 
       ...infoPaths,
       ...verificationPaths,
       ...verificationStepPaths,
+      ...docUploadPaths(publicBaseUrl),
       ...programPaths,
       ...organizationPaths,
       ...adminPaths(publicBaseUrl),
       ...adminOrganizationPaths(publicBaseUrl),
       ...adminVerificationPaths(publicBaseUrl),
+      ...adminReviewPaths(publicBaseUrl),
       ...oauthPaths(publicBaseUrl),
     },
     components: components(publicBaseUrl),

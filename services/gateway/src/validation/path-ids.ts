@@ -39,3 +39,15 @@ export const addSchoolRequestNotFound = (): DomainError =>
 /** The verification service's answer for an unknown verification (ER noVerification). */
 export const verificationNotFound = (): DomainError =>
   notFound('Verification not found', { errorIds: ['noVerification'] });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Ids the documents service gives (review ids) are UUIDs; anything else is answered like an unknown one. */
+export function uuidParam(param: string, notFound: () => DomainError): RequestHandler {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const value = req.params[param];
+    next(typeof value === 'string' && UUID.test(value) ? undefined : notFound());
+  };
+}
+
+export const reviewNotFound = (): DomainError => notFound('Review not found', { body: 'SEM' });

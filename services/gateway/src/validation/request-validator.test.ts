@@ -223,6 +223,8 @@ describe('the OpenAPI document and the validator share one set of schemas', () =
     MilitaryStatusRequest: { status: 'ACTIVE_DUTY' },
     SocialSecurityNumberRequest: { socialSecurityNumber: '123-45-6789' },
     MarketplaceTokenRequest: { marketplaceToken: 'aGVhZGVy.cGF5bG9hZA.c2ln' },
+    DocUploadRequest: { files: [{ fileName: 'id.png', mimeType: 'image/png', fileSize: 1024 }] },
+    ReviewDecisionRequest: { decision: 'reject', rejectionReasons: ['DOCUMENT_UNREADABLE'] },
     ...Object.fromEntries(subjectTypes.map((type) => [`${type}Subject`, { firstName: 'Jane' }])),
   };
   // Metadata is a map: any key is a property of it (its values must be strings).

@@ -38,10 +38,11 @@ const reviewLimitReached = () =>
 
 /** Whether files may be uploaded to this verification now, through this form (token) of its submissionUrl. */
 function assertUploadAllowed(ctx: AppContext, record: VerificationRecord, token: string): void {
-  if (token && token !== ctx.docUploadToken(record.id, record.docUploadRejectionCount))
-    throw noVerification(record.id);
+  // The limit first: every form of the ended verification, old attempts' included, answers it.
   if (record.currentStep === 'error' && record.errorIds.includes('docReviewLimitExceeded'))
     throw reviewLimitReached();
+  if (token && token !== ctx.docUploadToken(record.id, record.docUploadRejectionCount))
+    throw noVerification(record.id);
   if (record.currentStep !== 'docUpload')
     throw failedPrecondition(`The verification is on step ${record.currentStep}, not docUpload`, {
       errorIds: ['invalidStep'],

@@ -1,0 +1,156 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import express, { Router, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
+import type { documentsV1, verificationVerificationV1 } from '@eligo/proto';
+import type { DocumentsClient } from '../clients/documents.client';
+import { docUploadCreatedToJson, docUploadRefusedToJson, REJECTED_FILE_ERROR_ID } from '../mapping/document';
+import { present } from '../mapping/program';
+import { verificationToJson } from '../mapping/verification';
+import { spoolMultipart } from '../upload/multipart-spool';
+import { putFile } from '../upload/put-file';
+import {
+  storeSpooledFiles,
+  type FormBOutcome,
+  type StoreSpooledFilesDeps,
+} from '../upload/store-spooled-files';
+import { DOC_UPLOAD_CONTENT_TYPES, docUploadForm } from '../validation/doc-upload-form';
+import { tokenParam } from '../validation/doc-upload-limits';
+import { declaredLengthTooLarge, multipartTooLarge } from '../validation/multipart-parts';
+import { verificationNotFound } from '../validation/path-ids';
+import { invalidRequest, type RequestValidator } from '../validation/request-validator';
+import { stepErrors, verificationIdOf, verificationIdParam } from './verification-params';
+
+export interface DocUploadRouteOptions {
+  documents: DocumentsClient;
+  validator: RequestValidator;
+  publicBaseUrl: string;
+  /** ELIGO_HTTP_BODY_LIMIT, for form A's JSON manifest. */
+  bodyLimit: string;
+  logger: Logger;
+  /** Where form B spools files (a private directory per request is made in it); the OS temp dir if unset. */
+  spoolDir?: string;
+}
+
+interface ManifestBody {
+  files: documentsV1.FileManifest[];
+}
+
+/**
+ * The docUpload step of REST v2 (ARCHITECTURE.md section 13). Form A (a JSON manifest) answers an upload URL
+ * per file and completeDocUpload as the next submissionUrl; form B (the files as multipart/form-data) does
+ * the whole upload and answers pending. The step's path may end in the attempt's docUpload token, which the
+ * documents service checks. Mounted ahead of REST v2's JSON parser: form B's body is streamed, never parsed
+ * into memory. Refused requests get the step endpoints' 400 VR (stepErrors).
+ */
+export function docUploadRouter(options: DocUploadRouteOptions): Router {
+  const { documents, validator, publicBaseUrl, logger } = options;
+  const spoolDir = options.spoolDir ?? tmpdir();
+  const store: StoreSpooledFilesDeps = { documents, logger, putFile };
+  const router = Router();
+  // Parses application/json only; a multipart body is left unread for the spool.
+  const json = express.json({ limit: options.bodyLimit, strict: true });
+
+  const upload = async (req: Request, res: Response) => {
+    const verificationId = verificationIdOf(req);
+    const docUploadToken = (req.params.docUploadToken as string | undefined) ?? '';
+    switch (docUploadForm(req.headers['content-type'])) {
+      case 'manifest':
+        return manifest(req, res, verificationId, docUploadToken);
+      case 'multipart':
+        return multipart(req, res, verificationId, docUploadToken);
+      default:
+        throw invalidRequest(`Content-Type must be ${DOC_UPLOAD_CONTENT_TYPES}`);
+    }
+  };
+
+  /** Form A: the service checks the manifest; the bytes follow to each document's upload URL. */
+  const manifest = async (req: Request, res: Response, verificationId: string, docUploadToken: string) => {
+    if (req.body === undefined) throw invalidRequest('body is required');
+    const problem = validator.check('DocUploadRequest', req.body);
+    if (problem !== undefined) throw invalidRequest(problem);
+    const { files } = req.body as ManifestBody;
+    const reply = await documents.createUpload({ verificationId, docUploadToken, files });
+    const vr = present(reply.verification, 'verification');
+    if (vr.errorIds.length > 0) {
+      res.status(400).json(docUploadRefusedToJson(vr, reply.documents, publicBaseUrl));
+      return;
+    }
+    res.json(docUploadCreatedToJson(vr, reply.documents, publicBaseUrl));
+  };
+
+  /** Form B: spool the parts to disk, then make form A's calls with them. The spool is always removed. */
+  const multipart = async (req: Request, res: Response, verificationId: string, docUploadToken: string) => {
+    if (declaredLengthTooLarge(req.headers['content-length'])) {
+      res.set('Connection', 'close');
+      throw multipartTooLarge();
+    }
+    // A private (0700) directory per request, removed whatever happens, and before the answer: once the
+    // client has it, no copy of its files is left on the gateway's disk.
+    const dir = await mkdtemp(join(spoolDir, 'eligo-docupload-'));
+    let outcome: FormBOutcome;
+    try {
+      const files = await spoolMultipart(req, dir).catch((err: unknown) => {
+        // The rest of the body is left unread: do not keep the connection for another request.
+        res.set('Connection', 'close');
+        throw err;
+      });
+      outcome = await storeSpooledFiles(store, { verificationId, docUploadToken, files });
+    } finally {
+      await rm(dir, { recursive: true, force: true }).catch((err: unknown) =>
+        logger.error({ err }, 'could not remove spooled document files'),
+      );
+    }
+    switch (outcome.kind) {
+      case 'refused':
+        res.status(400).json(docUploadRefusedToJson(outcome.verification, outcome.documents, publicBaseUrl));
+        return;
+      case 'rejected':
+        res
+          .status(400)
+          .json(
+            docUploadRefusedToJson(outcome.verification, outcome.documents, publicBaseUrl, [
+              REJECTED_FILE_ERROR_ID,
+            ]),
+          );
+        return;
+      case 'completed':
+        send(res, outcome.verification);
+    }
+  };
+
+  const send = (res: Response, vr: verificationVerificationV1.VerificationResponse) => {
+    res.status(vr.errorIds.length > 0 ? 400 : 200).json(verificationToJson(vr, publicBaseUrl));
+  };
+
+  const attemptToken = tokenParam('docUploadToken', verificationNotFound);
+  router.post(
+    '/verification/:verificationId/step/docUpload',
+    ...verificationIdParam,
+    json,
+    upload,
+    stepErrors,
+  );
+  router.post(
+    '/verification/:verificationId/step/docUpload/:docUploadToken',
+    ...verificationIdParam,
+    attemptToken,
+    json,
+    upload,
+    stepErrors,
+  );
+
+  // Form A's last call, once every file was PUT: the verification moves to pending.
+  router.post(
+    '/verification/:verificationId/step/completeDocUpload',
+    ...verificationIdParam,
+    async (req: Request, res: Response) => {
+      const reply = await documents.completeUpload({ verificationId: verificationIdOf(req), uploadId: '' });
+      send(res, present(reply.verification, 'verification'));
+    },
+    stepErrors,
+  );
+
+  return router;
+}

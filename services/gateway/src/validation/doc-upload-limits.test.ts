@@ -1,0 +1,51 @@
+import { isDomainError } from '@eligo/runtime';
+import { isToken, MAX_FILE_BYTES, uploadContentLength } from './doc-upload-limits';
+
+describe('upload tokens', () => {
+  it.each(['a', 'A-z_0', 'x'.repeat(128), 'k3Jf9_-abcdefghijklmnopqrstuvwxyzABCDEFGHIJ'])(
+    'accepts %s',
+    (t) => {
+      expect(isToken(t)).toBe(true);
+    },
+  );
+  it.each(['', 'x'.repeat(129), 'a.b', 'a/b', 'a+b=', 'a b', 'é', undefined, 7])('refuses %p', (t) => {
+    expect(isToken(t)).toBe(false);
+  });
+});
+
+describe('uploadContentLength: the upload PUT is judged by its headers before any byte is read', () => {
+  const failure = (headers: Record<string, string>) => {
+    try {
+      uploadContentLength(headers);
+    } catch (err) {
+      if (isDomainError(err)) return [err.httpStatus, err.body, err.message];
+    }
+    throw new Error('expected a refusal');
+  };
+
+  it('answers the declared length, up to 10 MiB', () => {
+    expect(uploadContentLength({ 'content-length': '1' })).toBe(1);
+    expect(uploadContentLength({ 'content-length': '0' })).toBe(0);
+    expect(uploadContentLength({ 'content-length': String(MAX_FILE_BYTES) })).toBe(10 * 1024 * 1024);
+  });
+
+  it('is 411 SEM without a Content-Length, or with a chunked body', () => {
+    for (const headers of [
+      {} as Record<string, string>,
+      { 'transfer-encoding': 'chunked' },
+      { 'transfer-encoding': 'chunked', 'content-length': '5' },
+      { 'content-length': '-1' },
+      { 'content-length': '1e3' },
+    ])
+      expect(failure(headers)).toEqual([411, 'SEM', expect.stringMatching(/Content-Length is required/)]);
+  });
+
+  it('is 413 SEM past 10 MiB', () => {
+    expect(failure({ 'content-length': String(MAX_FILE_BYTES + 1) })).toEqual([
+      413,
+      'SEM',
+      'The file exceeds the limit of 10485760 bytes',
+    ]);
+    expect(failure({ 'content-length': '9'.repeat(16) })[0]).toBe(413);
+  });
+});

@@ -1,0 +1,43 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { invalidArgument, notFound, type DomainError } from '@eligo/runtime';
+import type { RequestHandler } from 'express';
+
+/** ARCHITECTURE.md section 13: at most 3 files per upload, 10 MB each. */
+export const MAX_FILES = 3;
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * The shape of the tokens in upload paths (a docUpload attempt's, a file's upload token): URL-safe, bounded.
+ * Anything else names nothing and is answered like an unknown token, without a service call.
+ */
+const TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
+
+export const isToken = (value: unknown): value is string => typeof value === 'string' && TOKEN.test(value);
+
+/** Route guard: `param` must look like a token, else `notFound()` (the answer for an unknown one). */
+export function tokenParam(param: string, notFound: () => DomainError): RequestHandler {
+  return (req, _res, next) => next(isToken(req.params[param]) ? undefined : notFound());
+}
+
+/** The documents service's answer for an unknown upload token (SEM, like the upload PUT's other errors). */
+export const uploadNotFound = (): DomainError => notFound('No such upload', { body: 'SEM' });
+
+/**
+ * The length of an upload PUT's body, from its headers alone: the bytes are streamed on to the object store,
+ * which needs the length up front, and an oversized file is refused before a byte of it is read. A chunked
+ * body (or none declared) is 411, more than a file may hold 413; both SEM.
+ */
+export function uploadContentLength(headers: IncomingHttpHeaders, max = MAX_FILE_BYTES): number {
+  const declared = headers['content-length'];
+  if (headers['transfer-encoding'] !== undefined || declared === undefined || !/^\d{1,16}$/.test(declared)) {
+    throw invalidArgument('Content-Length is required (chunked uploads are not accepted)', {
+      httpStatus: 411,
+      body: 'SEM',
+    });
+  }
+  const length = Number(declared);
+  if (length > max) {
+    throw invalidArgument(`The file exceeds the limit of ${max} bytes`, { httpStatus: 413, body: 'SEM' });
+  }
+  return length;
+}

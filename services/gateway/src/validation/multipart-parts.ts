@@ -1,0 +1,71 @@
+import { invalidArgument, type DomainError } from '@eligo/runtime';
+import type { Limits } from 'busboy';
+import { MAX_FILE_BYTES, MAX_FILES } from './doc-upload-limits';
+import { invalidRequest } from './request-validator';
+
+/** Form B's whole body: three full files and room for the part headers and boundaries. */
+export const MAX_MULTIPART_BYTES = MAX_FILES * MAX_FILE_BYTES + 1024 * 1024;
+
+/** The longest file name and MIME type a manifest entry may carry (form A's schema says the same). */
+export const MAX_FILE_NAME_LENGTH = 255;
+export const MAX_MIME_TYPE_LENGTH = 127;
+
+/**
+ * busboy's limits for form B. One byte past the file maximum: busboy stops handing over a file's bytes there,
+ * so an oversized file is recognised (and reported at that size, which the documents service refuses as
+ * TOO_LARGE) without spooling the rest of it. A fourth file trips `files` (invalidNumberOfFiles). Non-file
+ * fields are refused as soon as they end; fieldSize 0 keeps busboy from buffering their values meanwhile.
+ */
+export const multipartLimits: Limits = {
+  files: MAX_FILES,
+  fileSize: MAX_FILE_BYTES + 1,
+  fieldSize: 0,
+};
+
+/** A part key: file1, file2, ... (the spec's "each part key beginning with file"). */
+const FILE_PART = /^file\d+$/;
+
+export interface FilePartInfo {
+  filename: string | undefined;
+  mimeType: string;
+}
+
+/** What is wrong with a file part, or undefined when it may be spooled. */
+export function filePartProblem(name: string | undefined, info: FilePartInfo): DomainError | undefined {
+  if (name === undefined || !FILE_PART.test(name))
+    return invalidRequest(
+      `Part ${JSON.stringify(name ?? '')} is not accepted: files go in parts named file1, file2, ...`,
+    );
+  const { filename, mimeType } = info;
+  if (!filename || filename.length > MAX_FILE_NAME_LENGTH)
+    return invalidRequest(`Part ${name} needs a file name of 1 to ${MAX_FILE_NAME_LENGTH} characters`);
+  if (mimeType.length > MAX_MIME_TYPE_LENGTH)
+    return invalidRequest(`Part ${name} has a Content-Type longer than ${MAX_MIME_TYPE_LENGTH} characters`);
+  return undefined;
+}
+
+/** A part without a file name: form B carries files only. */
+export function fieldPartProblem(name: string | undefined): DomainError {
+  return invalidRequest(
+    `Part ${JSON.stringify(name ?? '')} is not a file: only files named file1, file2, ... are accepted`,
+  );
+}
+
+/** More files than an upload may hold: refused by the gateway, like the service refuses a manifest of four. */
+export function tooManyFiles(): DomainError {
+  return invalidArgument(`At most ${MAX_FILES} files may be uploaded`, {
+    errorIds: ['invalidNumberOfFiles'],
+  });
+}
+
+export function multipartTooLarge(): DomainError {
+  return invalidArgument(`Request body is larger than ${MAX_MULTIPART_BYTES} bytes`, {
+    errorIds: ['invalidRequest'],
+    httpStatus: 413,
+  });
+}
+
+/** A declared Content-Length over the limit is refused before any byte is read. */
+export function declaredLengthTooLarge(contentLength: string | undefined): boolean {
+  return contentLength !== undefined && Number(contentLength) > MAX_MULTIPART_BYTES;
+}
