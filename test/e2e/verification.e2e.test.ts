@@ -88,8 +88,11 @@ describe('student personal info in test mode', () => {
     expectStatus(res, 200);
     expect(res.body).toMatchObject({
       currentStep: 'docUpload',
-      submissionUrl: `${v2}/verification/${verificationId}/step/docUpload`,
     });
+    // The attempt's token ends the URL (document upload binds to the attempt).
+    expect(res.body.submissionUrl).toMatch(
+      new RegExp(`^${v2}/verification/${verificationId}/step/docUpload/[A-Za-z0-9_-]{22}$`),
+    );
     expect(res.body).not.toHaveProperty('rewardCode');
   });
 
