@@ -43,6 +43,7 @@ export {
   GrpcCallError,
   type DecodedGrpcError,
 } from './grpc/error-codec';
+export { callDependency, type CallDependencyOptions } from './grpc/dependency';
 export {
   grpcStatusByKind,
   httpStatusByGrpcCode,

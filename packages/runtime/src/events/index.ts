@@ -29,6 +29,8 @@ export {
   deletePublishedOutboxRows,
   dropOutboxTable,
   enqueueEvent,
+  outboxWriter,
+  type EventEncoder,
   type OutboxEvent,
 } from './outbox';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';

@@ -57,6 +57,33 @@ export async function enqueueEvent(
   return headers[CE_HEADERS.id]!;
 }
 
+/** The encode half of a ts-proto message (e.g. `verificationEventsV1.VerificationCreated`). */
+export interface EventEncoder<T> {
+  encode(message: T): { finish(): Uint8Array };
+}
+
+/**
+ * A service's typed outbox writer: `const enqueue = outboxWriter<keyof typeof xEventsV1>('x')`, then
+ * `enqueue(trx, schema, 'SomethingHappened', SomethingHappened, aggregateId, message)` encodes the message
+ * and records it in the caller's transaction (enqueueEvent), keyed by the aggregate id.
+ */
+export function outboxWriter<EventName extends string>(service: string) {
+  return async <T>(
+    trx: Knex.Transaction,
+    schema: string,
+    eventName: EventName,
+    encoder: EventEncoder<T>,
+    subject: string,
+    message: T,
+  ): Promise<string> =>
+    enqueueEvent(trx, schema, {
+      service,
+      eventName,
+      subject,
+      payload: encoder.encode(message).finish(),
+    });
+}
+
 /** Published rows are history only; a service may delete them after a retention period. */
 export async function deletePublishedOutboxRows(
   knex: Knex,

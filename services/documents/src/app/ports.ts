@@ -1,5 +1,5 @@
 import type { verificationV1, verificationVerificationV1 } from '@eligo/proto';
-import { deadlineExceeded, decodeGrpcError, DomainError, unavailable, type GrpcClient } from '@eligo/runtime';
+import { callDependency, type GrpcClient } from '@eligo/runtime';
 
 export type VerificationResponse = verificationVerificationV1.VerificationResponse;
 
@@ -21,34 +21,17 @@ export interface VerificationPort {
 
 /**
  * The verification's own errors are the answer the client must see (the spec's errorIds and statuses), so
- * they are raised again as this service's errors, unchanged. A dependency that could not answer (a deadline,
- * a refused connection, an open breaker) becomes this service's own 504 or 503, naming the dependency and
- * not its address.
+ * they are raised again as this service's errors, unchanged.
  */
-async function calling<T>(dependency: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    const decoded = decodeGrpcError(err);
-    if (decoded.kind !== undefined)
-      throw new DomainError(decoded.kind, decoded.message, {
-        errorIds: decoded.errorIds,
-        ...(decoded.httpStatus !== undefined ? { httpStatus: decoded.httpStatus } : {}),
-        ...(decoded.body !== undefined ? { body: decoded.body } : {}),
-      });
-    if (decoded.codeName === 'DEADLINE_EXCEEDED')
-      throw deadlineExceeded(`The ${dependency} service did not answer in time`);
-    if (decoded.codeName === 'UNAVAILABLE') throw unavailable(`The ${dependency} service is unavailable`);
-    throw err;
-  }
-}
+const calling = <T>(call: () => Promise<T>) =>
+  callDependency('verification', call, { forwardOwnErrors: true });
 
 export function verificationPort(
   client: GrpcClient<typeof verificationV1.VerificationServiceService>,
 ): VerificationPort {
   return {
     async docUploadContext(verificationId, docUploadToken) {
-      const reply = await calling('verification', () =>
+      const reply = await calling(() =>
         client.unary('getDocUploadContext', { verificationId, docUploadToken }),
       );
       if (!reply.verification) throw new Error('GetDocUploadContext answered without a verification');
@@ -60,7 +43,7 @@ export function verificationPort(
       };
     },
     async recordDocumentsSubmitted(verificationId, reviewId) {
-      const reply = await calling('verification', () =>
+      const reply = await calling(() =>
         client.unary('recordDocumentsSubmitted', { verificationId, docUploadToken: '', reviewId }),
       );
       if (!reply.verification) throw new Error('RecordDocumentsSubmitted answered without a verification');

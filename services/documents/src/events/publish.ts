@@ -1,5 +1,5 @@
 import { documentsEventsV1 } from '@eligo/proto';
-import { enqueueEvent, type Knex } from '@eligo/runtime';
+import { outboxWriter, type Knex } from '@eligo/runtime';
 
 /**
  * The documents service's domain events (events.proto), written to the outbox in the caller's transaction so
@@ -8,21 +8,7 @@ import { enqueueEvent, type Knex } from '@eligo/runtime';
  */
 type Trx = Knex.Transaction;
 
-interface EventCodec<T> {
-  encode(message: T): { finish(): Uint8Array };
-}
-
-async function enqueue<T>(
-  trx: Trx,
-  schema: string,
-  eventName: keyof typeof documentsEventsV1,
-  codec: EventCodec<T>,
-  verificationId: string,
-  message: T,
-): Promise<void> {
-  const payload = codec.encode(message).finish();
-  await enqueueEvent(trx, schema, { service: 'documents', eventName, subject: verificationId, payload });
-}
+const enqueue = outboxWriter<keyof typeof documentsEventsV1>('documents');
 
 const { DocumentsSubmitted, ReviewCompleted } = documentsEventsV1;
 

@@ -1,5 +1,5 @@
 import { organizationsEventsV1 } from '@eligo/proto';
-import { enqueueEvent, type Knex } from '@eligo/runtime';
+import { outboxWriter, type Knex } from '@eligo/runtime';
 import type { Organization } from '../domain/organization';
 
 /**
@@ -11,21 +11,7 @@ import type { Organization } from '../domain/organization';
 type Trx = Knex.Transaction;
 
 /** The encode half of a generated message; its name is the event name (ce_type eligo.organizations.v1.<Name>). */
-interface EventCodec<T> {
-  encode(message: T): { finish(): Uint8Array };
-}
-
-async function enqueue<T>(
-  trx: Trx,
-  schema: string,
-  eventName: keyof typeof organizationsEventsV1,
-  codec: EventCodec<T>,
-  subject: string,
-  message: T,
-): Promise<void> {
-  const payload = codec.encode(message).finish();
-  await enqueueEvent(trx, schema, { service: 'organizations', eventName, subject, payload });
-}
+const enqueue = outboxWriter<keyof typeof organizationsEventsV1>('organizations');
 
 const {
   OrganizationAdded,

@@ -1,5 +1,5 @@
 import { programsEventsV1 } from '@eligo/proto';
-import { enqueueEvent, type Knex } from '@eligo/runtime';
+import { outboxWriter, type Knex } from '@eligo/runtime';
 import type { Program } from '../domain/program';
 import type { Recipient } from '../domain/send-link';
 import { programToProto } from '../grpc/program-mapping';
@@ -12,21 +12,7 @@ import { programToProto } from '../grpc/program-mapping';
 type Trx = Knex.Transaction;
 
 /** The encode half of a generated message; its name is the event name (ce_type eligo.programs.v1.<Name>). */
-interface EventCodec<T> {
-  encode(message: T): { finish(): Uint8Array };
-}
-
-async function enqueue<T>(
-  trx: Trx,
-  schema: string,
-  eventName: keyof typeof programsEventsV1,
-  codec: EventCodec<T>,
-  subject: string,
-  message: T,
-): Promise<void> {
-  const payload = codec.encode(message).finish();
-  await enqueueEvent(trx, schema, { service: 'programs', eventName, subject, payload });
-}
+const enqueue = outboxWriter<keyof typeof programsEventsV1>('programs');
 
 const { ProgramCreated, ProgramUpdated, WebhookConfigured, WebhookRemoved, SendLinkRequested, TokenRevoked } =
   programsEventsV1;

@@ -1,6 +1,6 @@
 import { organizationsV1, type programsProgramV1, type programsV1 } from '@eligo/proto';
 import { LRUCache } from 'lru-cache';
-import { deadlineExceeded, decodeGrpcError, unavailable, type GrpcClient } from '@eligo/runtime';
+import { callDependency, decodeGrpcError, type GrpcClient } from '@eligo/runtime';
 
 export type Program = programsProgramV1.Program;
 
@@ -29,23 +29,6 @@ function isOwnNotFound(err: unknown): boolean {
   return decoded.codeName === 'NOT_FOUND' && decoded.kind !== undefined;
 }
 
-/**
- * A dependency that could not answer (no error of its own: a deadline, a refused connection, an open breaker)
- * becomes this service's own 504 or 503, naming the dependency and not its address. Anything else travels on.
- */
-async function calling<T>(dependency: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    const decoded = decodeGrpcError(err);
-    if (decoded.kind !== undefined) throw err;
-    if (decoded.codeName === 'DEADLINE_EXCEEDED')
-      throw deadlineExceeded(`The ${dependency} service did not answer in time`);
-    if (decoded.codeName === 'UNAVAILABLE') throw unavailable(`The ${dependency} service is unavailable`);
-    throw err;
-  }
-}
-
 const PROGRAM_CACHE_ENTRIES = 10_000;
 
 /**
@@ -65,7 +48,7 @@ export function programsPort(
       if (cached) return cached;
       try {
         // An empty account id is a service call: no tenant check.
-        const { program } = await calling('programs', () =>
+        const { program } = await callDependency('programs', () =>
           client.unary('getProgram', { programId, accountId: '' }),
         );
         if (program) cache?.set(programId, program);
@@ -76,7 +59,7 @@ export function programsPort(
       }
     },
     async claimRewardCode(programId, verificationId) {
-      const reply = await calling('programs', () =>
+      const reply = await callDependency('programs', () =>
         client.unary('claimRewardCode', { programId, verificationId }),
       );
       return reply.rewardCode;
@@ -89,7 +72,7 @@ export function organizationsPort(
 ): OrganizationsPort {
   return {
     async check(programId, organization) {
-      const reply = await calling('organizations', () =>
+      const reply = await callDependency('organizations', () =>
         client.unary('checkEligibility', {
           programId,
           organizationId: organization.id,
@@ -112,7 +95,7 @@ export function organizationsPort(
     },
     async loginUrl(organizationId) {
       try {
-        const reply = await calling('organizations', () =>
+        const reply = await callDependency('organizations', () =>
           client.unary('getOrganization', { organizationId }),
         );
         return reply.organization?.loginUrl ?? '';

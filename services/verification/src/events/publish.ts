@@ -1,5 +1,5 @@
 import { verificationEventsV1 } from '@eligo/proto';
-import { enqueueEvent, type Knex } from '@eligo/runtime';
+import { outboxWriter, type Knex } from '@eligo/runtime';
 
 /**
  * The verification service's domain events (events.proto), written to the outbox in the caller's
@@ -8,21 +8,7 @@ import { enqueueEvent, type Knex } from '@eligo/runtime';
  */
 type Trx = Knex.Transaction;
 
-interface EventCodec<T> {
-  encode(message: T): { finish(): Uint8Array };
-}
-
-async function enqueue<T>(
-  trx: Trx,
-  schema: string,
-  eventName: keyof typeof verificationEventsV1,
-  codec: EventCodec<T>,
-  verificationId: string,
-  message: T,
-): Promise<void> {
-  const payload = codec.encode(message).finish();
-  await enqueueEvent(trx, schema, { service: 'verification', eventName, subject: verificationId, payload });
-}
+const enqueue = outboxWriter<keyof typeof verificationEventsV1>('verification');
 
 const {
   VerificationCreated,
