@@ -14,6 +14,29 @@ import {
 } from '../validation/multipart-parts';
 import { invalidRequest } from '../validation/request-validator';
 
+/**
+ * Size of the writes to the spool. A part arrives in socket-sized chunks (16-64 KiB); writing each one is a
+ * system call, and on a busy machine those calls, not the copying, were most of what a spooled upload cost.
+ * Joining them into 1 MiB writes keeps memory bounded (one such buffer per file being read) and flat.
+ */
+export const SPOOL_WRITE_BYTES = 1024 * 1024;
+
+/** Joins a stream's chunks into writes of at least SPOOL_WRITE_BYTES (the last one may be shorter). */
+export async function* coalesce(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of source) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= SPOOL_WRITE_BYTES) {
+      yield Buffer.concat(chunks, size);
+      chunks = [];
+      size = 0;
+    }
+  }
+  if (size > 0) yield Buffer.concat(chunks, size);
+}
+
 /** One file of a form B body, written to disk. */
 export interface SpooledFile {
   part: string;
@@ -83,7 +106,7 @@ export async function spoolMultipart(req: IncomingMessage, dir: string): Promise
       // 0600 in a 0700 directory: the documents hold personal data.
       const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
       streams.push(stream, out);
-      const write = pipeline(stream, out).then(() => {
+      const write = pipeline(stream, coalesce, out).then(() => {
         file.size = out.bytesWritten;
       });
       write.catch(fail);

@@ -55,6 +55,7 @@ export function putFile(
     );
     req.on('timeout', () => req.destroy(new Error('the object store did not answer in time')));
     req.on('error', reject);
-    pipeline(createReadStream(path), req).catch(reject);
+    // 1 MiB reads: a fraction of the system calls of the 64 KiB default, for a bounded buffer per upload.
+    pipeline(createReadStream(path, { highWaterMark: 1024 * 1024 }), req).catch(reject);
   });
 }
