@@ -1,26 +1,106 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { createS3ObjectStore } from '@eligo/runtime';
 import { sampleFiles } from '../support/documents-api';
-import { startAllInProcess } from '../support/in-process';
+import { freshDatabase, realServersEnv, startEligo, waitReady } from '../support/eligo-process';
 import { programsApi } from '../support/programs-api';
 import { importUniversity, janeDoe, verificationApi } from '../support/verification-api';
-import { measure, report, type Figures } from './measure';
+import { report, summarize, type Figures } from './measure';
+import { machineCores, observePhase, type PhaseUsage } from './process-usage';
 
 /**
  * Form B upload of a 5 MB file through the gateway (multipart -> spooled per part -> presigned PUT to MinIO,
  * type sniffed by the documents service, review queued) against a direct presigned PUT of the same bytes
- * to MinIO, in the same run on the suite's MinIO. Memory: the process's peak RSS above its level before each
- * phase, sampled every 20 ms; flat means it does not grow with the number of uploads or their size.
- * Goal: gateway >= 70% of the direct throughput, memory flat. Run: `cd test && npm run bench -- documents`.
+ * to MinIO, in the same run on the suite's MinIO. The server runs as operators run it (`eligo start --target
+ * all`, its own process) and the clients in a third process. Per phase: throughput, the machine's busy cores
+ * and CPU per upload (every process: clients, MinIO, Postgres, Kafka, eligo), eligo's own CPU per upload and
+ * its peak RSS above the phase's start (flat: it does not grow with the number or size of the uploads).
+ * Goal: gateway >= 70% of the direct throughput, memory flat. Run: `cd test && npm run bench -- documents`;
+ * ELIGO_BENCH_NODE_ARGS passes flags to eligo's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
  */
 const UPLOADS = 60;
-const CONCURRENCY = 4;
+const CONCURRENCY = [4, 8];
 const FILE_BYTES = 5 * 1024 * 1024;
 
+/**
+ * Runs the uploads from another process (bench/load/upload-client.js), `concurrency` at a time: building
+ * 5 MB request bodies is the clients' work and must not take the event loop of the server being measured.
+ * The file is a real PNG header followed by noise (the documents service sniffs the first bytes).
+ */
+async function load(label: string, mode: 'direct' | 'formB', urls: string[], concurrency: number) {
+  const job = { mode, urls, concurrency, head: sampleFiles.png.toString('hex'), bytes: FILE_BYTES };
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [join(__dirname, 'load', 'upload-client.js'), JSON.stringify(job)],
+    { maxBuffer: 1024 * 1024 },
+  );
+  const { seconds, latencies } = JSON.parse(stdout) as { seconds: number; latencies: number[] };
+  return summarize(label, urls.length, concurrency, seconds, latencies);
+}
+
+/** PUT / streams each body on to the next of `targets`, declaring its length; answers the store's status. */
+async function passThroughProxy(targets: string[]) {
+  let next = 0;
+  const server = createServer((req, res) => {
+    const out = httpRequest(
+      targets[next++]!,
+      {
+        method: 'PUT',
+        headers: { 'content-length': req.headers['content-length'], 'content-type': 'image/png' },
+      },
+      (store) => {
+        store.resume();
+        store.on('end', () => res.writeHead(store.statusCode ?? 502).end());
+      },
+    );
+    out.on('error', () => res.writeHead(502).end());
+    req.pipe(out);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+}
+
+interface Row extends Figures {
+  'MB/s': number;
+  /** Cores the machine kept busy on average: at the core count, the machine was the limit. */
+  busyCores: number;
+  machineCpuMsPerUpload: number;
+  /** The process the uploads go through: eligo (idle in the direct rows), the bench's for the bare proxy. */
+  serverCpuMsPerUpload: number;
+  serverPeakRssMb: number;
+}
+
+function row(figures: Figures, use: PhaseUsage): Row {
+  const perUpload = (seconds: number) => Math.round((seconds * 1000) / figures.total);
+  return {
+    ...figures,
+    'MB/s': Math.round((figures.perSecond * FILE_BYTES) / 1024 / 1024),
+    busyCores: Math.round((use.machineCpuSeconds / use.seconds) * 100) / 100,
+    machineCpuMsPerUpload: perUpload(use.machineCpuSeconds),
+    serverCpuMsPerUpload: perUpload(use.processCpuSeconds),
+    serverPeakRssMb: use.peakRssMb,
+  };
+}
+
 it('form B upload of a 5 MB file: through the gateway against a direct PUT to MinIO', async () => {
-  const eligo = await startAllInProcess({ ELIGO_ORGANIZATIONS_SEED: 'none' });
+  const database = await freshDatabase();
+  const servers = realServersEnv(database.url);
+  const adminToken = `eligo_admin_${randomBytes(16).toString('hex')}`;
+  // The server as operators run it: `eligo start --target all` in its own process. ELIGO_BENCH_NODE_ARGS
+  // passes flags to its node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile.
+  const eligo = await startEligo(
+    ['start', '--target', 'all'],
+    { ...servers, ELIGO_ADMIN_TOKEN: adminToken, ELIGO_ORGANIZATIONS_SEED: 'none', ELIGO_LOG_LEVEL: 'warn' },
+    undefined,
+    process.env.ELIGO_BENCH_NODE_ARGS?.split(' ').filter(Boolean),
+  );
   try {
-    const api = programsApi(eligo);
+    await waitReady(eligo);
+    const api = programsApi({ httpUrl: eligo.httpUrl, adminToken });
     const flow = verificationApi(api);
     const { account } = await api.tenant('Bench Docs');
     const { programId } = await api.createProgram(account.accountId, {
@@ -28,12 +108,11 @@ it('form B upload of a 5 MB file: through the gateway against a direct PUT to Mi
       rewardCode: 'B',
     });
     const organization = await importUniversity(api, programId);
-    // A real PNG header, then noise: the documents service sniffs the first bytes.
-    const file = Buffer.concat([sampleFiles.png, randomBytes(FILE_BYTES - sampleFiles.png.length)]);
 
     // One verification at docUpload per upload (each upload ends its verification's docUpload step).
+    const phases = CONCURRENCY.length;
     const urls: string[] = [];
-    for (let i = 0; i < UPLOADS + 4; i++) {
+    for (let i = 0; i < UPLOADS * phases + 2; i++) {
       const { verificationId } = await flow.started(programId);
       const res = await flow.submit(verificationId, 'collectStudentPersonalInfo', {
         ...janeDoe,
@@ -44,61 +123,56 @@ it('form B upload of a 5 MB file: through the gateway against a direct PUT to Mi
       if (res.body.currentStep !== 'docUpload') throw new Error(JSON.stringify(res.body));
       urls.push(`${eligo.httpUrl}/rest/v2/verification/${verificationId}/step/docUpload`);
     }
-    const throughGateway = async (i: number) => {
-      const form = new FormData();
-      form.append('file1', new Blob([file], { type: 'image/png' }), 'card.png');
-      const res = await fetch(urls[i]!, { method: 'POST', body: form });
-      const body = (await res.json()) as { currentStep?: string };
-      if (res.status !== 200 || body.currentStep !== 'pending')
-        throw new Error(`gateway upload: ${res.status} ${JSON.stringify(body)}`);
-    };
-
     const store = createS3ObjectStore({
-      endpoint: eligo.config.s3!.endpoint,
-      accessKey: eligo.config.s3!.accessKey,
-      secretKey: eligo.config.s3!.secretKey,
+      endpoint: servers.ELIGO_S3_ENDPOINT!,
+      accessKey: servers.ELIGO_S3_ACCESS_KEY!,
+      secretKey: servers.ELIGO_S3_SECRET_KEY!,
       bucket: `bench-direct-${randomBytes(4).toString('hex')}`,
-      region: eligo.config.s3!.region,
-      pathStyle: eligo.config.s3!.pathStyle,
+      region: 'us-east-1',
+      pathStyle: true,
     });
     await store.ensureBucket();
-    const direct = async (i: number) => {
-      const url = await store.presignPut(`direct/${i}`, { expiresInSeconds: 600 });
-      const res = await fetch(url, { method: 'PUT', body: file, headers: { 'content-type': 'image/png' } });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`direct PUT: ${res.status}`);
-    };
+    const directUrls = await Promise.all(
+      Array.from({ length: UPLOADS * phases * 2 + 2 }, (_, i) =>
+        store.presignPut(`direct/${i}`, { expiresInSeconds: 600 }),
+      ),
+    );
 
-    const withPeakRss = async (run: () => Promise<Figures>): Promise<[Figures, number]> => {
-      global.gc?.();
-      const before = process.memoryUsage().rss;
-      let peak = before;
-      const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-      try {
-        return [await run(), Math.round((peak - before) / 1024 / 1024)];
-      } finally {
-        clearInterval(timer);
-      }
-    };
+    // The floor of any gateway here: a bare Node pass-through (no multipart, no spool, no checks, no calls)
+    // in this process, PUTting each body to its own presigned URL.
+    const passThrough = await passThroughProxy(directUrls.slice(UPLOADS * phases, UPLOADS * phases * 2));
 
-    await measure('warm-up', 2, 2, (i) => direct(10_000 + i));
-    const [directFigures, directRss] = await withPeakRss(() =>
-      measure(`direct PUT to MinIO, ${CONCURRENCY} clients`, UPLOADS, CONCURRENCY, direct),
-    );
-    await measure('warm-up', 4, 2, (i) => throughGateway(UPLOADS + i));
-    const [gatewayFigures, gatewayRss] = await withPeakRss(() =>
-      measure(`form B through the gateway, ${CONCURRENCY} clients`, UPLOADS, CONCURRENCY, throughGateway),
-    );
-    report('5 MB uploads (perSecond = uploads/s)', [directFigures, gatewayFigures]);
-    const ratio = gatewayFigures.perSecond / directFigures.perSecond;
-    const mb = (f: Figures) => ((f.perSecond * FILE_BYTES) / 1024 / 1024).toFixed(1);
-    process.stdout.write(
-      `direct ${mb(directFigures)} MB/s, gateway ${mb(gatewayFigures)} MB/s: ${ratio.toFixed(2)} ` +
-        `(goal >= 0.70: ${ratio >= 0.7 ? 'met' : 'NOT met'})\n` +
-        `peak RSS above the start of the phase: direct ${directRss} MB, gateway ${gatewayRss} MB ` +
-        `(${UPLOADS} uploads of ${FILE_BYTES / 1024 / 1024} MB, ${CONCURRENCY} at a time)\n`,
-    );
+    const pid = eligo.child.pid!;
+    const rows: Row[] = [];
+    await load('warm-up', 'direct', directUrls.slice(-2), 2);
+    await load('warm-up', 'formB', urls.slice(-2), 2);
+    for (const [phase, concurrency] of CONCURRENCY.entries()) {
+      const slice = (all: string[]) => all.slice(phase * UPLOADS, (phase + 1) * UPLOADS);
+      const label = (what: string) => `${what}, ${concurrency} clients`;
+      const direct = await observePhase(pid, () =>
+        load(label('direct PUT to MinIO'), 'direct', slice(directUrls), concurrency),
+      );
+      const gateway = await observePhase(pid, () =>
+        load(label('form B through the gateway'), 'formB', slice(urls), concurrency),
+      );
+      const bare = await observePhase(process.pid, () =>
+        load(
+          label('bare Node pass-through proxy'),
+          'direct',
+          Array(UPLOADS).fill(passThrough.url),
+          concurrency,
+        ),
+      );
+      rows.push(row(...direct), row(...bare), row(...gateway));
+      const ratio = gateway[0].perSecond / direct[0].perSecond;
+      process.stdout.write(
+        `${concurrency} clients: gateway/direct ${ratio.toFixed(2)} (goal >= 0.70: ${ratio >= 0.7 ? 'met' : 'NOT met'})\n`,
+      );
+    }
+    report(`${UPLOADS} uploads of 5 MB per row (perSecond = uploads/s; ${machineCores} cores)`, rows);
+    passThrough.server.close();
   } finally {
     await eligo.stop();
+    await database.drop();
   }
 }, 600_000);

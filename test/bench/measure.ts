@@ -27,7 +27,7 @@ export async function measure(
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return summarize(label, total, concurrency, started, latencies);
+  return summarize(label, total, concurrency, secondsSince(started), latencies);
 }
 
 /**
@@ -61,17 +61,19 @@ export async function measureOpenLoop(
     );
   }
   await Promise.all(calls);
-  return summarize(label, total, peak, started, latencies);
+  return summarize(label, total, peak, secondsSince(started), latencies);
 }
 
-function summarize(
+const secondsSince = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e9;
+
+/** Figures of `total` calls that took `seconds` in all, from their latencies (measured here or elsewhere). */
+export function summarize(
   label: string,
   total: number,
   concurrency: number,
-  started: bigint,
+  seconds: number,
   latencies: number[],
 ): Figures {
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
     round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!);

@@ -35,9 +35,10 @@ export async function startEligo(
   args: string[],
   env: Record<string, string>,
   script = eligoCli,
+  nodeArgs: string[] = [],
 ): Promise<EligoProcess> {
   const [httpPort, grpcPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, [script, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       ELIGO_HTTP_PORT: String(httpPort),
