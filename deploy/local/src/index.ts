@@ -12,3 +12,4 @@ export {
   type ServiceUnderTestOptions,
 } from './testing/service-under-test';
 export { recordTopic, waitFor, type TopicRecorder } from './testing/topic-recorder';
+export { startSmtpCapture, type CapturedMail, type SmtpCapture } from './testing/smtp-capture';
