@@ -1,9 +1,14 @@
 import type { SchemaMigration } from '@eligo/runtime';
 import { accountsTokensPrograms } from './001_accounts_tokens_programs';
 import { subjectTokenKey } from './002_subject_token_key';
+import { webhookNotifications } from './003_webhook_notifications';
 
 /**
  * Migrations of the programs schema, applied in name order after the shared outbox and inbox tables
  * (tracked in programs.knex_migrations). Add one file per change; never edit an applied one.
  */
-export const migrations: readonly SchemaMigration[] = [accountsTokensPrograms, subjectTokenKey];
+export const migrations: readonly SchemaMigration[] = [
+  accountsTokensPrograms,
+  subjectTokenKey,
+  webhookNotifications,
+];

@@ -1,4 +1,4 @@
-import { programsEventsV1 } from '@eligo/proto';
+import { programsEventsV1, programsProgramV1 } from '@eligo/proto';
 import { parseCloudEventHeaders, type DeliveredMessage } from '@eligo/runtime';
 import {
   newAccount,
@@ -36,6 +36,7 @@ describe('programs events on Kafka', () => {
       programId,
       accountId,
       callbackUri: 'https://hooks.example.com/e',
+      notifications: [programsProgramV1.WebhookNotification.WEBHOOK_NOTIFICATION_EXPIRATION],
     });
     await h.client.unary('deleteWebhook', { programId, accountId });
     await h.client.unary('createVerificationLimit', {
@@ -78,6 +79,9 @@ describe('programs events on Kafka', () => {
     expect(createdEvent.program).toEqual(created);
     const afterWebhook = programsEventsV1.ProgramUpdated.decode(messages[1]!.value);
     expect(afterWebhook.program!.webhook!.callbackUri).toBe('https://hooks.example.com/e');
+    expect(afterWebhook.program!.webhook!.notifications).toEqual([
+      programsProgramV1.WebhookNotification.WEBHOOK_NOTIFICATION_EXPIRATION,
+    ]);
     const configured = programsEventsV1.WebhookConfigured.decode(messages[2]!.value);
     expect(configured).toMatchObject({ programId, accountId, callbackUri: 'https://hooks.example.com/e' });
     expect(programsEventsV1.ProgramUpdated.decode(messages[3]!.value).program!.webhook).toBeUndefined();

@@ -8,6 +8,7 @@ import {
   outboxEvents,
   ProgramMode,
   startPrograms,
+  WebhookNotification,
   type Harness,
 } from './support';
 
@@ -148,10 +149,17 @@ describe('UpdateProgram', () => {
 
   it('sets a webhook through the mask (secret in this reply only), refuses a second, clears it', async () => {
     const created = await newProgram(h.client, accountId);
-    const webhook = { callbackUri: 'https://hooks.example.com/eligo', createdAt: undefined };
+    const { WEBHOOK_NOTIFICATION_EXPIRATION: EXPIRATION, WEBHOOK_NOTIFICATION_DOCUMENT_REJECTED: REJECTED } =
+      WebhookNotification;
+    const webhook = {
+      callbackUri: 'https://hooks.example.com/eligo',
+      createdAt: undefined,
+      notifications: [EXPIRATION, REJECTED, REJECTED],
+    };
     const first = await update(created.programId, { webhook }, ['webhook']);
-    expect(first.webhookSigningSecret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(first.webhookSigningSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(first.program!.webhook!.callbackUri).toBe(webhook.callbackUri);
+    expect(first.program!.webhook!.notifications).toEqual([REJECTED, EXPIRATION]);
     expect(first.program!.webhook!.createdAt).toBeInstanceOf(Date);
 
     const again = await failure(update(created.programId, { webhook }, ['webhook']));
@@ -159,11 +167,26 @@ describe('UpdateProgram', () => {
     expect(again.errorIds).toEqual(['webhookAlreadyExists']);
 
     const delivery = await h.client.unary('getWebhookDelivery', { programId: created.programId });
-    expect(delivery.signingSecret).toBe(first.webhookSigningSecret);
+    expect(delivery).toEqual({
+      callbackUri: webhook.callbackUri,
+      signingSecret: first.webhookSigningSecret,
+      notifications: [REJECTED, EXPIRATION],
+      mode: ProgramMode.PROGRAM_MODE_TEST,
+      accountId,
+      configuredAt: first.program!.webhook!.createdAt,
+    });
 
     const cleared = await update(created.programId, {}, ['webhook']);
     expect(cleared.program!.webhook).toBeUndefined();
     expect(cleared.webhookSigningSecret).toBe('');
+    const afterClear = await h.client.unary('getWebhookDelivery', { programId: created.programId });
+    expect(afterClear).toMatchObject({ callbackUri: '', notifications: [], accountId });
+    const stored = await h.db
+      .withSchema('programs')
+      .table('programs')
+      .where({ id: created.programId })
+      .first();
+    expect(stored.webhook_notifications).toEqual([]);
     const types = (await outboxEvents(h.db, created.programId)).map((e) => e.type.split('.').pop());
     expect(types).toEqual([
       'ProgramCreated',
@@ -172,6 +195,25 @@ describe('UpdateProgram', () => {
       'ProgramUpdated',
       'WebhookRemoved',
     ]);
+  });
+
+  it('refuses a webhook with an unknown notification through the mask and changes nothing', async () => {
+    const created = await newProgram(h.client, accountId);
+    const webhook = {
+      callbackUri: 'https://hooks.example.com/eligo',
+      createdAt: undefined,
+      notifications: [
+        WebhookNotification.WEBHOOK_NOTIFICATION_EXPIRATION,
+        42 as programsProgramV1.WebhookNotification,
+      ],
+    };
+    const err = await failure(update(created.programId, { name: 'Renamed', webhook }, ['name', 'webhook']));
+    expect(err.code).toBe(status.INVALID_ARGUMENT);
+    expect(err.errorIds).toEqual(['invalidRequest']);
+    expect(err.message).toBe('webhook.notifications: "42" is not a webhook notification');
+    const { program } = await h.client.unary('getProgram', { programId: created.programId, accountId });
+    expect(program).toEqual(created);
+    expect((await outboxEvents(h.db, created.programId)).length).toBe(1);
   });
 
   it('sets a verification limit through the mask, refuses a second, clears it', async () => {

@@ -9,6 +9,7 @@ import {
   programDraft,
   ProgramMode,
   startPrograms,
+  WebhookNotification,
   type Harness,
 } from './support';
 
@@ -159,8 +160,21 @@ describe('CreateProgram and GetProgram', () => {
     ['an unknown mode', { mode: 7 as programsProgramV1.ProgramMode }, 'mode: unknown value 7'],
     [
       'a webhook with credentials',
-      { webhook: { callbackUri: 'https://u:p@hooks.example.com/x', createdAt: undefined } },
+      {
+        webhook: { callbackUri: 'https://u:p@hooks.example.com/x', createdAt: undefined, notifications: [] },
+      },
       'webhook.callbackUri: must not contain a user name or password',
+    ],
+    [
+      'a webhook with an unspecified notification',
+      {
+        webhook: {
+          callbackUri: 'https://hooks.example.com/x',
+          createdAt: undefined,
+          notifications: [WebhookNotification.WEBHOOK_NOTIFICATION_UNSPECIFIED],
+        },
+      },
+      'webhook.notifications: "UNSPECIFIED" is not a webhook notification',
     ],
     [
       'a zero verification limit',

@@ -19,7 +19,7 @@ import { programsTopic } from '../src/events/topics';
 
 export { waitFor };
 export type ProgramsClient = GrpcClient<typeof programsV1.ProgramsServiceService>;
-export const { ProgramMode, OfferType } = programsProgramV1;
+export const { ProgramMode, OfferType, WebhookNotification } = programsProgramV1;
 export const { TokenRole } = programsV1;
 
 export interface Harness {

@@ -1,14 +1,22 @@
 import { status } from '@grpc/grpc-js';
+import { programsEventsV1, programsProgramV1, type programsV1 } from '@eligo/proto';
 import {
   failure,
   newAccount,
   newProgram,
   outboxEvents,
   programDraft,
+  ProgramMode,
   rowText,
   startPrograms,
+  WebhookNotification,
   type Harness,
 } from './support';
+
+const { WEBHOOK_NOTIFICATION_DOCUMENT_REJECTED: REJECTED, WEBHOOK_NOTIFICATION_EXPIRATION: EXPIRATION } =
+  WebhookNotification;
+const MAX_ATTEMPTS = WebhookNotification.WEBHOOK_NOTIFICATION_MAX_DOC_UPLOAD_ATTEMPTS;
+const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 
 describe('webhooks', () => {
   let h: Harness;
@@ -22,12 +30,22 @@ describe('webhooks', () => {
   });
 
   const callbackUri = 'https://hooks.example.com/eligo?source=test';
+  const hook = (programId: string, fields: Partial<programsV1.CreateWebhookRequest> = {}) =>
+    h.client.unary('createWebhook', { programId, accountId, callbackUri, notifications: [], ...fields });
+  const storedNotifications = async (programId: string): Promise<string[]> =>
+    (
+      (await h.db.withSchema('programs').table('programs').where({ id: programId }).first()) as {
+        webhook_notifications: string[];
+      }
+    ).webhook_notifications;
 
   it('shows the signing secret once, never in GetProgram, and stores it encrypted', async () => {
     const { programId } = await newProgram(h.client, accountId);
-    const created = await h.client.unary('createWebhook', { programId, accountId, callbackUri });
-    expect(created.signingSecret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    const created = await hook(programId);
+    expect(created.signingSecret).toMatch(SECRET);
+    expect(Buffer.from(created.signingSecret.slice('whsec_'.length), 'base64')).toHaveLength(32);
     expect(created.program!.webhook!.callbackUri).toBe(callbackUri);
+    expect(created.program!.webhook!.notifications).toEqual([]);
 
     const { program } = await h.client.unary('getProgram', { programId, accountId });
     expect(program!.webhook).toEqual(created.program!.webhook);
@@ -39,29 +57,107 @@ describe('webhooks', () => {
     expect(stored).not.toContain(Buffer.from(created.signingSecret).toString('hex'));
 
     const delivery = await h.client.unary('getWebhookDelivery', { programId });
-    expect(delivery).toEqual({ callbackUri, signingSecret: created.signingSecret });
+    expect(delivery).toEqual({
+      callbackUri,
+      signingSecret: created.signingSecret,
+      notifications: [],
+      mode: ProgramMode.PROGRAM_MODE_TEST,
+      accountId,
+      configuredAt: created.program!.webhook!.createdAt,
+    });
   });
+
+  it('stores the opted-in notifications folded and sorted, and GetWebhookDelivery returns them', async () => {
+    const { programId } = await newProgram(h.client, accountId, { mode: ProgramMode.PROGRAM_MODE_LIVE });
+    const created = await hook(programId, { notifications: [EXPIRATION, REJECTED, EXPIRATION] });
+    expect(created.program!.webhook!.notifications).toEqual([REJECTED, EXPIRATION]);
+    expect(await storedNotifications(programId)).toEqual(['DOCUMENT_REJECTED', 'EXPIRATION']);
+
+    const { program } = await h.client.unary('getProgram', { programId, accountId });
+    expect(program!.webhook).toEqual({
+      callbackUri,
+      notifications: [REJECTED, EXPIRATION],
+      createdAt: created.program!.webhook!.createdAt,
+    });
+    expect(program!.webhook!.createdAt).toBeInstanceOf(Date);
+
+    const delivery = await h.client.unary('getWebhookDelivery', { programId });
+    expect(delivery).toEqual({
+      callbackUri,
+      signingSecret: created.signingSecret,
+      notifications: [REJECTED, EXPIRATION],
+      mode: ProgramMode.PROGRAM_MODE_LIVE,
+      accountId,
+      configuredAt: program!.webhook!.createdAt,
+    });
+
+    // The ProgramUpdated snapshot carries them; WebhookConfigured stays as it was.
+    const events = await outboxEvents(h.db, programId);
+    expect(events.map((e) => e.type.split('.').pop())).toEqual([
+      'ProgramCreated',
+      'ProgramUpdated',
+      'WebhookConfigured',
+    ]);
+    const snapshot = programsEventsV1.ProgramUpdated.decode(events[1]!.payload).program!;
+    expect(snapshot.webhook!.notifications).toEqual([REJECTED, EXPIRATION]);
+  });
+
+  it('answers GetWebhookDelivery for a program without webhook with its owner and mode only', async () => {
+    const { programId } = await newProgram(h.client, accountId, { mode: ProgramMode.PROGRAM_MODE_LIVE });
+    expect(await h.client.unary('getWebhookDelivery', { programId })).toEqual({
+      callbackUri: '',
+      signingSecret: '',
+      notifications: [],
+      mode: ProgramMode.PROGRAM_MODE_LIVE,
+      accountId,
+      configuredAt: undefined,
+    });
+  });
+
+  it.each([
+    ['UNSPECIFIED', [WebhookNotification.WEBHOOK_NOTIFICATION_UNSPECIFIED], '"UNSPECIFIED"'],
+    ['an unknown value (7)', [REJECTED, 7 as programsProgramV1.WebhookNotification], '"7"'],
+  ])(
+    'refuses %s among the notifications with INVALID_ARGUMENT and stores nothing',
+    async (_case, values, named) => {
+      const { programId } = await newProgram(h.client, accountId);
+      const err = await failure(hook(programId, { notifications: values }));
+      expect(err.code).toBe(status.INVALID_ARGUMENT);
+      expect(err.errorIds).toEqual(['invalidRequest']);
+      expect(err.message).toBe(`notifications: ${named} is not a webhook notification`);
+      const { program } = await h.client.unary('getProgram', { programId, accountId });
+      expect(program!.webhook).toBeUndefined();
+      expect((await outboxEvents(h.db, programId)).length).toBe(1);
+    },
+  );
 
   it('creates a webhook with the program, secret in the CreateProgram reply only', async () => {
     const { program, webhookSigningSecret } = await h.client.unary('createProgram', {
       program: {
         ...programDraft(accountId),
-        webhook: { callbackUri, createdAt: undefined },
+        mode: ProgramMode.PROGRAM_MODE_LIVE,
+        webhook: { callbackUri, createdAt: undefined, notifications: [MAX_ATTEMPTS, REJECTED] },
       },
     });
-    expect(webhookSigningSecret).toMatch(/^whsec_/);
+    expect(webhookSigningSecret).toMatch(SECRET);
+    expect(program!.webhook!.notifications).toEqual([REJECTED, MAX_ATTEMPTS]);
     const delivery = await h.client.unary('getWebhookDelivery', { programId: program!.programId });
-    expect(delivery.signingSecret).toBe(webhookSigningSecret);
+    expect(delivery).toEqual({
+      callbackUri,
+      signingSecret: webhookSigningSecret,
+      notifications: [REJECTED, MAX_ATTEMPTS],
+      mode: ProgramMode.PROGRAM_MODE_LIVE,
+      accountId,
+      configuredAt: program!.webhook!.createdAt,
+    });
     const types = (await outboxEvents(h.db, program!.programId)).map((e) => e.type.split('.').pop());
     expect(types).toEqual(['ProgramCreated', 'WebhookConfigured']);
   });
 
-  it('refuses a second webhook (ALREADY_EXISTS); delete then create gives a new secret', async () => {
+  it('refuses a second webhook (ALREADY_EXISTS); delete clears it, then create gives a new secret', async () => {
     const { programId } = await newProgram(h.client, accountId);
-    const first = await h.client.unary('createWebhook', { programId, accountId, callbackUri });
-    const err = await failure(
-      h.client.unary('createWebhook', { programId, accountId, callbackUri: 'https://other.example.com/' }),
-    );
+    const first = await hook(programId, { notifications: [EXPIRATION] });
+    const err = await failure(hook(programId, { callbackUri: 'https://other.example.com/' }));
     expect(err.code).toBe(status.ALREADY_EXISTS);
     expect(err.errorIds).toEqual(['webhookAlreadyExists']);
     expect(err.message).toBe('Program already has a webhook; delete it first');
@@ -72,12 +168,18 @@ describe('webhooks', () => {
     expect(await h.client.unary('getWebhookDelivery', { programId })).toEqual({
       callbackUri: '',
       signingSecret: '',
+      notifications: [],
+      mode: ProgramMode.PROGRAM_MODE_TEST,
+      accountId,
+      configuredAt: undefined,
     });
     const stored = await h.db.withSchema('programs').table('programs').where({ id: programId }).first();
     expect(stored.webhook_secret).toBeNull();
+    expect(stored.webhook_notifications).toEqual([]);
 
-    const second = await h.client.unary('createWebhook', { programId, accountId, callbackUri });
+    const second = await hook(programId);
     expect(second.signingSecret).not.toBe(first.signingSecret);
+    expect(second.program!.webhook!.notifications).toEqual([]);
     const types = (await outboxEvents(h.db, programId)).map((e) => e.type.split('.').pop());
     expect(types).toEqual([
       'ProgramCreated',
@@ -88,6 +190,18 @@ describe('webhooks', () => {
       'ProgramUpdated',
       'WebhookConfigured',
     ]);
+  });
+
+  it('the schema refuses notifications without a webhook, and names it does not know', async () => {
+    const { programId } = await newProgram(h.client, accountId);
+    const programs = () => h.db.withSchema('programs').table('programs').where({ id: programId });
+    await expect(programs().update({ webhook_notifications: ['EXPIRATION'] })).rejects.toThrow(
+      /programs_webhook_notifications_need_webhook_check/,
+    );
+    await hook(programId);
+    await expect(programs().update({ webhook_notifications: ['SUCCESS'] })).rejects.toThrow(
+      /programs_webhook_notifications_known_check/,
+    );
   });
 
   it('deleting a webhook that does not exist returns the program and emits nothing', async () => {
@@ -113,7 +227,7 @@ describe('webhooks', () => {
     ],
   ])('refuses %s with INVALID_ARGUMENT invalidRequest', async (_case, uri, message) => {
     const { programId } = await newProgram(h.client, accountId);
-    const err = await failure(h.client.unary('createWebhook', { programId, accountId, callbackUri: uri }));
+    const err = await failure(hook(programId, { callbackUri: uri }));
     expect(err.code).toBe(status.INVALID_ARGUMENT);
     expect(err.errorIds).toEqual(['invalidRequest']);
     expect(err.message).toBe(message);
@@ -123,7 +237,7 @@ describe('webhooks', () => {
     const { programId } = await newProgram(h.client, accountId);
     const other = await newAccount(h.client, 'Other');
     for (const call of [
-      () => h.client.unary('createWebhook', { programId, accountId: other, callbackUri }),
+      () => h.client.unary('createWebhook', { programId, accountId: other, callbackUri, notifications: [] }),
       () => h.client.unary('deleteWebhook', { programId, accountId: other }),
       () => h.client.unary('getWebhookDelivery', { programId: '0123456789abcdef01234567' }),
       () => h.client.unary('getWebhookDelivery', { programId: 'bad' }),

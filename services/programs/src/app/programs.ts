@@ -21,16 +21,13 @@ export interface ProgramWithSecret {
 
 /** CreateProgram: validated settings with defaults, an optional webhook, and ProgramCreated, in one commit. */
 export async function createProgram(ctx: AppContext, input: ProgramInput): Promise<ProgramWithSecret> {
-  const { settings, webhookCallbackUri } = await settingsForCreate(input);
+  const { settings, webhook } = await settingsForCreate(input);
   const id = newId();
-  const secret = webhookCallbackUri !== null ? newWebhookSigningSecret() : '';
+  const secret = webhook ? newWebhookSigningSecret() : '';
   const program = await ctx.db.transaction(async (trx) => {
     await requireAccount(trx, input.accountId);
-    const webhook =
-      webhookCallbackUri !== null
-        ? { callbackUri: webhookCallbackUri, encryptedSecret: ctx.webhookSecrets.encrypt(secret, id) }
-        : null;
-    await insertProgram(trx, id, input.accountId, settings, webhook);
+    const columns = webhook ? { ...webhook, encryptedSecret: ctx.webhookSecrets.encrypt(secret, id) } : null;
+    await insertProgram(trx, id, input.accountId, settings, columns);
     const { program } = await reread(trx, id);
     await events.programCreated(trx, ctx.schema, program);
     if (program.webhook) await events.webhookConfigured(trx, ctx.schema, program);
@@ -59,7 +56,7 @@ export async function updateProgram(
     if (plan.webhook.kind === 'set') {
       secret = newWebhookSigningSecret();
       const encryptedSecret = ctx.webhookSecrets.encrypt(secret, current.id);
-      webhook = { callbackUri: plan.webhook.callbackUri, encryptedSecret };
+      webhook = { ...plan.webhook.webhook, encryptedSecret };
     } else if (plan.webhook.kind === 'clear') {
       webhook = null;
     }

@@ -1,7 +1,7 @@
 import { conflict } from '@eligo/runtime';
 import { isId } from '../domain/ids';
-import type { Program } from '../domain/program';
-import { validateCallbackUri } from '../domain/program-validation';
+import type { Program, ProgramMode, Webhook } from '../domain/program';
+import { validateWebhook } from '../domain/program-validation';
 import { newWebhookSigningSecret } from '../domain/webhook';
 import * as events from '../events/publish';
 import { findProgram, updateProgramWebhook } from '../repository/programs.repository';
@@ -10,23 +10,24 @@ import { lockProgram, programNotFound, reread } from './program-access';
 import type { ProgramWithSecret } from './programs';
 
 /**
- * CreateWebhook: one webhook per program (ALREADY_EXISTS otherwise: delete, then create). The signing secret
- * is generated here, stored encrypted and bound to the program id, and shown in this reply only.
+ * CreateWebhook: one webhook per program (ALREADY_EXISTS otherwise: delete, then create), with the optional
+ * notifications it opts in to. The signing secret is generated here, stored encrypted and bound to the
+ * program id, and shown in this reply only.
  */
 export async function createWebhook(
   ctx: AppContext,
-  request: { programId: string; accountId: string; callbackUri: string },
+  request: { programId: string; accountId: string; callbackUri: string; notifications: readonly string[] },
 ): Promise<ProgramWithSecret> {
   return ctx.db.transaction(async (trx) => {
     const { program: current } = await lockProgram(trx, request.programId, request.accountId);
-    const callbackUri = validateCallbackUri(request.callbackUri);
+    const webhook = validateWebhook(request);
     if (current.webhook)
       throw conflict('Program already has a webhook; delete it first', {
         errorIds: ['webhookAlreadyExists'],
       });
     const secret = newWebhookSigningSecret();
     const encryptedSecret = ctx.webhookSecrets.encrypt(secret, current.id);
-    await updateProgramWebhook(trx, current.id, { callbackUri, encryptedSecret });
+    await updateProgramWebhook(trx, current.id, { ...webhook, encryptedSecret });
     const { program } = await reread(trx, current.id);
     // Snapshot first, then the specific event, as on create and update.
     await events.programUpdated(trx, ctx.schema, program);
@@ -35,7 +36,10 @@ export async function createWebhook(
   });
 }
 
-/** DeleteWebhook: removing a webhook that is not there changes nothing (no event) and returns the program. */
+/**
+ * DeleteWebhook: removes the webhook with its secret and notifications. Removing a webhook that is not there
+ * changes nothing (no event) and returns the program.
+ */
 export async function deleteWebhook(ctx: AppContext, programId: string, accountId: string): Promise<Program> {
   return ctx.db.transaction(async (trx) => {
     const { program: current } = await lockProgram(trx, programId, accountId);
@@ -48,18 +52,27 @@ export async function deleteWebhook(ctx: AppContext, programId: string, accountI
   });
 }
 
-/** GetWebhookDelivery (notifier, service-to-service): where to post and the key to sign with. */
-export async function getWebhookDelivery(
-  ctx: AppContext,
-  programId: string,
-): Promise<{ callbackUri: string; signingSecret: string }> {
+export interface WebhookDelivery {
+  /** The program's owner and mode, also when it has no webhook (the notifier keeps them in its view). */
+  accountId: string;
+  mode: ProgramMode;
+  /** Null when the program has no webhook. */
+  webhook: (Webhook & { signingSecret: string }) | null;
+}
+
+/**
+ * GetWebhookDelivery (notifier, service-to-service): where to post, the key to sign with, the opted-in
+ * notifications and since when the webhook exists, with the program's owner and mode.
+ */
+export async function getWebhookDelivery(ctx: AppContext, programId: string): Promise<WebhookDelivery> {
   if (!isId(programId)) throw programNotFound();
   const stored = await findProgram(ctx.db, programId);
   if (!stored) throw programNotFound();
   const { program, webhookSecret } = stored;
-  if (!program.webhook || !webhookSecret) return { callbackUri: '', signingSecret: '' };
+  const owner = { accountId: program.accountId, mode: program.mode };
+  if (!program.webhook || !webhookSecret) return { ...owner, webhook: null };
   return {
-    callbackUri: program.webhook.callbackUri,
-    signingSecret: ctx.webhookSecrets.decrypt(webhookSecret, program.id),
+    ...owner,
+    webhook: { ...program.webhook, signingSecret: ctx.webhookSecrets.decrypt(webhookSecret, program.id) },
   };
 }

@@ -68,9 +68,7 @@ function stored(overrides: Partial<Program> = {}): Program {
 
 describe('settingsForCreate', () => {
   it('applies the defaults: test mode, no-code offer, 3 rejections, empty rules and theme', async () => {
-    const { settings, webhookCallbackUri } = await settingsForCreate(
-      input({ name: 'New', segment: 'student' }),
-    );
+    const { settings, webhook } = await settingsForCreate(input({ name: 'New', segment: 'student' }));
     expect(settings).toMatchObject({
       mode: 'TEST',
       offerType: 'NO_CODE',
@@ -78,20 +76,39 @@ describe('settingsForCreate', () => {
       organizationRules: emptyOrganizationRules(),
       theme: emptyTheme(),
     });
-    expect(webhookCallbackUri).toBeNull();
+    expect(webhook).toBeNull();
   });
 
-  it('keeps given values and the webhook callback', async () => {
-    const { settings, webhookCallbackUri } = await settingsForCreate(
+  it('keeps given values and the webhook, its notifications folded and sorted', async () => {
+    const { settings, webhook } = await settingsForCreate(
       input({
         name: 'New',
         segment: 'student',
         mode: 'LIVE',
-        webhook: { callbackUri: 'https://h.example.com' },
+        webhook: {
+          callbackUri: 'https://h.example.com',
+          notifications: ['EXPIRATION', 'DOCUMENT_REJECTED', 'EXPIRATION'],
+        },
       }),
     );
     expect(settings.mode).toBe('LIVE');
-    expect(webhookCallbackUri).toBe('https://h.example.com');
+    expect(webhook).toEqual({
+      callbackUri: 'https://h.example.com',
+      notifications: ['DOCUMENT_REJECTED', 'EXPIRATION'],
+    });
+  });
+
+  it('refuses an unknown notification with the problems of the settings', async () => {
+    await expectRejectedInvalid(
+      settingsForCreate(
+        input({
+          name: '',
+          segment: 'student',
+          webhook: { callbackUri: 'https://h.example.com', notifications: ['UNSPECIFIED'] },
+        }),
+      ),
+      'webhook.notifications: "UNSPECIFIED" is not a webhook notification; name: is required',
+    );
   });
 });
 
@@ -244,12 +261,21 @@ describe('planUpdate', () => {
   });
 
   it('sets a webhook where none exists, refuses one where one exists, clears it when unset', async () => {
-    const hook = { callbackUri: 'https://h.example.com/x' };
+    const hook = {
+      callbackUri: 'https://h.example.com/x',
+      notifications: ['EXPIRATION', 'DOCUMENT_REJECTED'],
+    };
     expect((await planUpdate(stored(), input({ webhook: hook }), ['webhook'])).webhook).toEqual({
       kind: 'set',
-      ...hook,
+      webhook: { callbackUri: hook.callbackUri, notifications: ['DOCUMENT_REJECTED', 'EXPIRATION'] },
     });
-    const existing = stored({ webhook: { callbackUri: 'https://old.example.com', createdAt: new Date(0) } });
+    const existing = stored({
+      webhook: {
+        callbackUri: 'https://old.example.com',
+        notifications: ['EXPIRATION'],
+        createdAt: new Date(0),
+      },
+    });
     const err = await rejected(planUpdate(existing, input({ webhook: hook }), ['webhook']));
     expect({ kind: err.kind, errorIds: err.errorIds }).toEqual({
       kind: 'conflict',
@@ -258,6 +284,17 @@ describe('planUpdate', () => {
     expect((await planUpdate(existing, input(), ['webhook'])).webhook).toEqual({ kind: 'clear' });
     expect((await planUpdate(stored(), input(), ['webhook'])).webhook).toEqual({ kind: 'keep' });
     expect((await planUpdate(existing, input({ name: 'x' }), ['name'])).webhook).toEqual({ kind: 'keep' });
+  });
+
+  it('validates the notifications of a webhook set through the mask, and ignores them when not masked', async () => {
+    const bad = { callbackUri: 'https://h.example.com/x', notifications: ['DOCUMENT_REJECTED', '9'] };
+    await expectRejectedInvalid(
+      planUpdate(stored(), input({ webhook: bad }), ['webhook']),
+      'webhook.notifications: "9" is not a webhook notification',
+    );
+    expect((await planUpdate(stored(), input({ name: 'x', webhook: bad }), ['name'])).webhook).toEqual({
+      kind: 'keep',
+    });
   });
 
   it('sets, replaces and clears the subject token key through subject_token_key, validating it', async () => {

@@ -12,9 +12,15 @@ import {
   type ProgramMode,
   type ProgramSettings,
   type VerificationLimit,
+  type WebhookSettings,
 } from './program';
 import type { Theme } from './theme';
-import { validateProgramSettings, type SettingsInput } from './program-validation';
+import {
+  checkWebhook,
+  validateProgramSettings,
+  type SettingsInput,
+  type WebhookInput,
+} from './program-validation';
 
 /**
  * A program as a request states it: enums may be unspecified (undefined) and messages unset (null), which
@@ -38,7 +44,7 @@ export interface ProgramInput {
   documentReview: DocumentReview | null;
   organizationRules: OrganizationRules | null;
   theme: Theme | null;
-  webhook: { callbackUri: string } | null;
+  webhook: WebhookInput | null;
   verificationLimit: VerificationLimit | null;
   /** null (or blank) = none. */
   subjectTokenKey: string | null;
@@ -47,16 +53,14 @@ export interface ProgramInput {
 export const DEFAULT_MODE: ProgramMode = 'TEST';
 export const DEFAULT_OFFER_TYPE: OfferType = 'NO_CODE';
 
-/** Create: defaults for what the request leaves unspecified, then the one validator. */
+/** Create: defaults for what the request leaves unspecified, then the one validator (webhook included). */
 export async function settingsForCreate(input: ProgramInput): Promise<{
   settings: ProgramSettings;
-  webhookCallbackUri: string | null;
+  webhook: WebhookSettings | null;
 }> {
-  const webhookCallbackUri = input.webhook?.callbackUri ?? null;
-  return {
-    settings: await validateProgramSettings(withDefaults(input), webhookCallbackUri),
-    webhookCallbackUri,
-  };
+  const problems = new Problems();
+  const webhook = input.webhook ? checkWebhook(problems, 'webhook.', input.webhook) : null;
+  return { settings: await validateProgramSettings(withDefaults(input), problems), webhook };
 }
 
 function withDefaults(input: ProgramInput): SettingsInput {
@@ -126,7 +130,7 @@ export type UpdatePath = keyof typeof SETTERS;
 export const UPDATABLE_PATHS = Object.keys(SETTERS) as UpdatePath[];
 const IMMUTABLE_PATHS = ['program_id', 'account_id', 'created_at', 'updated_at', 'reward_codes_remaining'];
 
-export type WebhookChange = { kind: 'keep' } | { kind: 'set'; callbackUri: string } | { kind: 'clear' };
+export type WebhookChange = { kind: 'keep' } | { kind: 'set'; webhook: WebhookSettings } | { kind: 'clear' };
 
 export interface UpdatePlan {
   settings: ProgramSettings;
@@ -150,11 +154,11 @@ export async function planUpdate(
   const problems = new Problems();
   if (merged.segment !== current.segment)
     problems.add('segment', `cannot be changed after the program is created (it is ${current.segment})`);
-  const setsWebhook = paths.has('webhook') && input.webhook !== null;
-  const webhookCallbackUri = setsWebhook ? input.webhook!.callbackUri : null;
-  const settings = await validateProgramSettings(merged, webhookCallbackUri, problems);
+  const newWebhook =
+    paths.has('webhook') && input.webhook ? checkWebhook(problems, 'webhook.', input.webhook) : null;
+  const settings = await validateProgramSettings(merged, problems);
 
-  if (setsWebhook && current.webhook)
+  if (newWebhook && current.webhook)
     throw conflict('Program already has a webhook; delete it first', { errorIds: ['webhookAlreadyExists'] });
   if (paths.has('verification_limit') && input.verificationLimit && current.verificationLimit)
     throw conflict('Program already has a verification limit', {
@@ -162,7 +166,7 @@ export async function planUpdate(
     });
 
   let webhook: WebhookChange = { kind: 'keep' };
-  if (webhookCallbackUri !== null) webhook = { kind: 'set', callbackUri: webhookCallbackUri };
+  if (newWebhook) webhook = { kind: 'set', webhook: newWebhook };
   else if (paths.has('webhook') && current.webhook) webhook = { kind: 'clear' };
   return { settings, webhook };
 }

@@ -62,7 +62,7 @@ describe('validateProgramSettings', () => {
     ['a subject token key as a JWK', { subjectTokenKey: tokenKey.publicJwk }],
     ['a subject token key as PEM', { subjectTokenKey: tokenKey.publicPem }],
   ])('accepts %s', async (_case, overrides) => {
-    await expect(validateProgramSettings(settings(overrides), null)).resolves.toBeDefined();
+    await expect(validateProgramSettings(settings(overrides))).resolves.toBeDefined();
   });
 
   // ...and a value it refuses, with the message naming the field.
@@ -245,6 +245,6 @@ describe('validateProgramSettings', () => {
       'subjectTokenKey: must be a JWK (JSON with "kty") or a PEM public key (-----BEGIN PUBLIC KEY-----)',
     ],
   ])('refuses %s', async (_case, overrides, message) => {
-    await expectRejectedInvalid(validateProgramSettings(settings(overrides), null), message);
+    await expectRejectedInvalid(validateProgramSettings(settings(overrides)), message);
   });
 });

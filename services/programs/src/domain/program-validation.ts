@@ -5,10 +5,13 @@ import {
   ESTIMATED_REVIEW_TIMES,
   MAX_REVIEW_TIMES,
   ORGANIZATION_TYPES,
+  WEBHOOK_NOTIFICATIONS,
   type DocumentReview,
   type OrganizationRules,
   type ProgramSettings,
   type VerificationLimit,
+  type WebhookNotification,
+  type WebhookSettings,
 } from './program';
 import { AGE_BOUNDED_SEGMENTS, isSegment, subSegmentProblems } from './segments';
 import { subjectTokenKeyProblem } from './subject-token-key';
@@ -24,15 +27,21 @@ export const MAX_DOCUMENT_REJECTIONS = 10;
 /** Settings as they arrive: the segment is still an unchecked string. */
 export type SettingsInput = Omit<ProgramSettings, 'segment'> & { segment: string };
 
+/** A webhook as it arrives: the notifications are still unchecked names. */
+export interface WebhookInput {
+  callbackUri: string;
+  notifications: readonly string[];
+}
+
 /**
  * The one validator of a program's settings, for create and for the merged result of an update, so that no
- * path stores what the other would refuse. Reports every problem at once (INVALID_ARGUMENT invalidRequest)
- * and returns the settings normalised (trimmed name, upper-case countries, canonical locale, trimmed subject
- * token key). Asynchronous because the subject token key is checked by importing it (jose imports are async).
+ * path stores what the other would refuse. Reports every problem at once (INVALID_ARGUMENT invalidRequest),
+ * with those already in `problems` (a webhook given with the program: checkWebhook), and returns the
+ * settings normalised (trimmed name, upper-case countries, canonical locale, trimmed subject token key).
+ * Asynchronous because the subject token key is checked by importing it (jose imports are async).
  */
 export async function validateProgramSettings(
   input: SettingsInput,
-  webhookCallbackUri: string | null,
   problems: Problems = new Problems(),
 ): Promise<ProgramSettings> {
   const name = checkName(input.name, MAX_PROGRAM_NAME);
@@ -75,10 +84,6 @@ export async function validateProgramSettings(
   checkDocumentReview(problems, input.documentReview);
   const organizationRules = checkOrganizationRules(problems, input.organizationRules);
   const theme = normaliseTheme(input.theme, (field, p) => problems.add(field, p));
-  if (webhookCallbackUri !== null) {
-    const p = urlProblem(webhookCallbackUri, { allowFragment: false });
-    if (p) problems.add('webhook.callbackUri', p);
-  }
   if (input.verificationLimit) checkVerificationLimit(problems, input.verificationLimit);
   const subjectTokenKey = await checkSubjectTokenKey(problems, input.subjectTokenKey);
 
@@ -196,11 +201,31 @@ export function validateVerificationLimit(limit: VerificationLimit | undefined):
   return limit!;
 }
 
-/** For CreateWebhook: the same rules as a webhook set through the program. */
-export function validateCallbackUri(callbackUri: string): string {
+/**
+ * The one validator of a webhook, wherever one is set (CreateWebhook, and CreateProgram or UpdateProgram
+ * with a webhook): an absolute http(s) callback without credentials or fragment, and notifications among
+ * WEBHOOK_NOTIFICATIONS (UNSPECIFIED or a value the contract does not know is refused), duplicates folded
+ * and sorted by name. Records problems under `prefix` + field; returns the normalised webhook.
+ */
+export function checkWebhook(problems: Problems, prefix: string, input: WebhookInput): WebhookSettings {
+  const p = urlProblem(input.callbackUri, { allowFragment: false });
+  if (p) problems.add(`${prefix}callbackUri`, p);
+  const notifications = new Set<WebhookNotification>();
+  for (const name of input.notifications) {
+    if (isWebhookNotification(name)) notifications.add(name);
+    else problems.add(`${prefix}notifications`, `${JSON.stringify(name)} is not a webhook notification`);
+  }
+  return { callbackUri: input.callbackUri, notifications: [...notifications].sort() };
+}
+
+function isWebhookNotification(name: string): name is WebhookNotification {
+  return (WEBHOOK_NOTIFICATIONS as readonly string[]).includes(name);
+}
+
+/** For CreateWebhook: the webhook alone, its fields named as in that request. */
+export function validateWebhook(input: WebhookInput): WebhookSettings {
   const problems = new Problems();
-  const p = urlProblem(callbackUri, { allowFragment: false });
-  if (p) problems.add('callbackUri', p);
+  const webhook = checkWebhook(problems, '', input);
   problems.throwIfAny();
-  return callbackUri;
+  return webhook;
 }

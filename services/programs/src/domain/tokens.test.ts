@@ -66,9 +66,9 @@ describe('credentials', () => {
     expect(normaliseRoles(roles)).toEqual(expected);
   });
 
-  it('makes webhook signing secrets whsec_ + 43 base64url characters', () => {
+  it('makes webhook signing secrets whsec_ + 32 bytes in standard base64 (Standard Webhooks)', () => {
     const secret = newWebhookSigningSecret();
-    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(newWebhookSigningSecret()).not.toBe(secret);
   });
 });

@@ -1,14 +1,15 @@
-import { programsProgramV1 } from '@eligo/proto';
+import { programsProgramV1, type programsV1 } from '@eligo/proto';
+import type { WebhookDelivery } from '../app/webhooks';
 import type { ProgramInput } from '../domain/program-changes';
 import { invalidRequest } from '../domain/invalid';
-import type { OfferType, Program, ProgramMode } from '../domain/program';
+import type { OfferType, Program, ProgramMode, WebhookNotification } from '../domain/program';
 import type { Theme } from '../domain/theme';
 
 /**
  * Program: proto <-> domain. Proto3 leaves unset messages undefined and unset enums at 0 (UNSPECIFIED); the
  * domain says null and undefined, so that "not given" is never mistaken for a value.
  */
-const { ProgramMode: PM, OfferType: OT } = programsProgramV1;
+const { ProgramMode: PM, OfferType: OT, WebhookNotification: WN } = programsProgramV1;
 
 const modeFromProto = new Map<number, ProgramMode>([
   [PM.PROGRAM_MODE_TEST, 'TEST'],
@@ -28,6 +29,30 @@ const offerToProto: Record<OfferType, programsProgramV1.OfferType> = {
   REWARD_POOL: OT.OFFER_TYPE_REWARD_POOL,
   NO_CODE: OT.OFFER_TYPE_NO_CODE,
 };
+
+const notificationToProto: Record<WebhookNotification, programsProgramV1.WebhookNotification> = {
+  DOCUMENT_REJECTED: WN.WEBHOOK_NOTIFICATION_DOCUMENT_REJECTED,
+  MAX_DOC_UPLOAD_ATTEMPTS: WN.WEBHOOK_NOTIFICATION_MAX_DOC_UPLOAD_ATTEMPTS,
+  EXPIRATION: WN.WEBHOOK_NOTIFICATION_EXPIRATION,
+};
+const notificationFromProto = new Map<number, string>([
+  [WN.WEBHOOK_NOTIFICATION_UNSPECIFIED, 'UNSPECIFIED'],
+  ...Object.entries(notificationToProto).map(([name, value]) => [value, name] as [number, string]),
+]);
+
+/**
+ * Notifications as names for the domain to check: UNSPECIFIED, and a number the contract does not know as
+ * that number, are passed on so that the domain refuses them with the other problems of the request.
+ */
+export function notificationsFromProto(values: readonly number[]): string[] {
+  return values.map((value) => notificationFromProto.get(value) ?? String(value));
+}
+
+function notificationsToProto(
+  names: readonly WebhookNotification[],
+): programsProgramV1.WebhookNotification[] {
+  return names.map((name) => notificationToProto[name]);
+}
 
 /** 0 = unspecified (undefined); a number the contract does not know is refused. */
 function enumFromProto<T>(field: string, value: number, known: Map<number, T>): T | undefined {
@@ -72,7 +97,12 @@ export function programInputFromProto(p: programsProgramV1.Program | undefined):
           customCss: program.theme.customCss,
         }
       : null,
-    webhook: program.webhook ? { callbackUri: program.webhook.callbackUri } : null,
+    webhook: program.webhook
+      ? {
+          callbackUri: program.webhook.callbackUri,
+          notifications: notificationsFromProto(program.webhook.notifications),
+        }
+      : null,
     verificationLimit: program.verificationLimit ? { ...program.verificationLimit } : null,
     // proto3 string: empty is none.
     subjectTokenKey: program.subjectTokenKey === '' ? null : program.subjectTokenKey,
@@ -114,11 +144,28 @@ export function programToProto(program: Program): programsProgramV1.Program {
     },
     theme: themeToProto(program.theme),
     webhook: program.webhook
-      ? { callbackUri: program.webhook.callbackUri, createdAt: program.webhook.createdAt }
+      ? {
+          callbackUri: program.webhook.callbackUri,
+          createdAt: program.webhook.createdAt,
+          notifications: notificationsToProto(program.webhook.notifications),
+        }
       : undefined,
     verificationLimit: program.verificationLimit ? { ...program.verificationLimit } : undefined,
     subjectTokenKey: program.subjectTokenKey ?? '',
     createdAt: program.createdAt,
     updatedAt: program.updatedAt,
+  };
+}
+
+/** GetWebhookDelivery: empty callback URI and secret (no notifications, no configured_at) without a webhook. */
+export function webhookDeliveryToProto(delivery: WebhookDelivery): programsV1.GetWebhookDeliveryResponse {
+  const { webhook } = delivery;
+  return {
+    callbackUri: webhook?.callbackUri ?? '',
+    signingSecret: webhook?.signingSecret ?? '',
+    notifications: notificationsToProto(webhook?.notifications ?? []),
+    mode: modeToProto[delivery.mode],
+    accountId: delivery.accountId,
+    configuredAt: webhook?.createdAt,
   };
 }

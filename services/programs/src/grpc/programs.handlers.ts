@@ -9,7 +9,13 @@ import { getSendLinkRequest, sendLink } from '../app/send-link';
 import { createAccessToken, revokeAccessToken } from '../app/tokens';
 import { createVerificationLimit, deleteVerificationLimit } from '../app/verification-limits';
 import { createWebhook, deleteWebhook, getWebhookDelivery } from '../app/webhooks';
-import { programInputFromProto, programToProto, themeToProto } from './program-mapping';
+import {
+  notificationsFromProto,
+  programInputFromProto,
+  programToProto,
+  themeToProto,
+  webhookDeliveryToProto,
+} from './program-mapping';
 import { rolesFromProto, rolesToProto } from './token-mapping';
 
 /** The gRPC face of the programs service: each handler converts, calls one use case, converts back. */
@@ -89,13 +95,18 @@ export function programsGrpcService({ deps }: ServiceContext, app: AppContext): 
         program: programToProto(await deleteVerificationLimit(app, req.programId, req.accountId)),
       }),
       createWebhook: async (req) => {
-        const created = await createWebhook(app, req);
+        const created = await createWebhook(app, {
+          programId: req.programId,
+          accountId: req.accountId,
+          callbackUri: req.callbackUri,
+          notifications: notificationsFromProto(req.notifications),
+        });
         return { program: programToProto(created.program), signingSecret: created.webhookSigningSecret };
       },
       deleteWebhook: async (req) => ({
         program: programToProto(await deleteWebhook(app, req.programId, req.accountId)),
       }),
-      getWebhookDelivery: async (req) => getWebhookDelivery(app, req.programId),
+      getWebhookDelivery: async (req) => webhookDeliveryToProto(await getWebhookDelivery(app, req.programId)),
 
       sendLink: async (req) => {
         const requestId = await sendLink(app, {

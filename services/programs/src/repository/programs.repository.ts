@@ -7,6 +7,8 @@ import type {
   ProgramMode,
   ProgramSettings,
   VerificationLimit,
+  WebhookNotification,
+  WebhookSettings,
 } from '../domain/program';
 import type { Segment } from '../domain/segments';
 import type { Theme } from '../domain/theme';
@@ -34,6 +36,7 @@ interface ProgramRow {
   webhook_callback_uri: string | null;
   webhook_secret: Buffer | null;
   webhook_created_at: Date | null;
+  webhook_notifications: WebhookNotification[];
   verification_limit_quantity: number | null;
   verification_limit_days: number | null;
   subject_token_key: string | null;
@@ -73,8 +76,7 @@ function settingsColumns(s: ProgramSettings): Record<string, unknown> {
   };
 }
 
-export interface WebhookColumns {
-  callbackUri: string;
+export interface WebhookColumns extends WebhookSettings {
   encryptedSecret: Buffer;
 }
 
@@ -139,6 +141,7 @@ function webhookColumns(db: Db, webhook: WebhookColumns | null): Record<string, 
     webhook_callback_uri: webhook?.callbackUri ?? null,
     webhook_secret: webhook?.encryptedSecret ?? null,
     webhook_created_at: webhook ? db.fn.now() : null,
+    webhook_notifications: webhook?.notifications ?? [],
   };
 }
 
@@ -191,7 +194,11 @@ function toProgram(row: ProgramRow): Program {
     theme: row.theme,
     webhook:
       row.webhook_callback_uri !== null && row.webhook_created_at !== null
-        ? { callbackUri: row.webhook_callback_uri, createdAt: row.webhook_created_at }
+        ? {
+            callbackUri: row.webhook_callback_uri,
+            notifications: row.webhook_notifications,
+            createdAt: row.webhook_created_at,
+          }
         : null,
     verificationLimit:
       row.verification_limit_quantity !== null && row.verification_limit_days !== null

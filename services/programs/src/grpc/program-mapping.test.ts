@@ -1,0 +1,56 @@
+import { programsProgramV1 } from '@eligo/proto';
+import { settings } from '../../test/program-settings';
+import type { ProgramSettings } from '../domain/program';
+import { notificationsFromProto, programInputFromProto, programToProto } from './program-mapping';
+
+const settingsOfProgram = (): ProgramSettings => ({ ...settings(), segment: 'student' });
+
+const { WebhookNotification: WN } = programsProgramV1;
+
+describe('webhook notifications mapping', () => {
+  it('names the known values without the prefix, and passes the others on for the domain to refuse', () => {
+    expect(
+      notificationsFromProto([
+        WN.WEBHOOK_NOTIFICATION_DOCUMENT_REJECTED,
+        WN.WEBHOOK_NOTIFICATION_MAX_DOC_UPLOAD_ATTEMPTS,
+        WN.WEBHOOK_NOTIFICATION_EXPIRATION,
+        WN.WEBHOOK_NOTIFICATION_UNSPECIFIED,
+        WN.UNRECOGNIZED,
+        7,
+      ]),
+    ).toEqual(['DOCUMENT_REJECTED', 'MAX_DOC_UPLOAD_ATTEMPTS', 'EXPIRATION', 'UNSPECIFIED', '-1', '7']);
+  });
+
+  it('takes a webhook given with a program with its notifications, and gives them back', () => {
+    const input = programInputFromProto(
+      programsProgramV1.Program.create({
+        webhook: {
+          callbackUri: 'https://h.example.com',
+          createdAt: undefined,
+          notifications: [WN.WEBHOOK_NOTIFICATION_EXPIRATION],
+        },
+      }),
+    );
+    expect(input.webhook).toEqual({ callbackUri: 'https://h.example.com', notifications: ['EXPIRATION'] });
+
+    const createdAt = new Date('2030-01-01T00:00:00Z');
+    const proto = programToProto({
+      ...settingsOfProgram(),
+      id: 'b'.repeat(24),
+      accountId: 'a'.repeat(24),
+      webhook: {
+        callbackUri: 'https://h.example.com',
+        notifications: ['DOCUMENT_REJECTED', 'EXPIRATION'],
+        createdAt,
+      },
+      rewardCodesRemaining: 0,
+      createdAt,
+      updatedAt: createdAt,
+    });
+    expect(proto.webhook).toEqual({
+      callbackUri: 'https://h.example.com',
+      createdAt,
+      notifications: [WN.WEBHOOK_NOTIFICATION_DOCUMENT_REJECTED, WN.WEBHOOK_NOTIFICATION_EXPIRATION],
+    });
+  });
+});
