@@ -171,6 +171,7 @@ describe('programs', () => {
       theme: { intl: { locale: 'en-US', messages: { title: 'Thank you' } }, customCss: 'body{color:red}' },
       webhook: {
         callbackUri: 'https://hooks.example.com/eligo',
+        notifierEventTypes: [],
         created: expect.any(Number),
         signingSecret: expect.any(String),
       },
@@ -179,6 +180,7 @@ describe('programs', () => {
     const read = await api.admin('GET', `/programs/${res.body.programId}`);
     expect(read.body.webhook).toEqual({
       callbackUri: 'https://hooks.example.com/eligo',
+      notifierEventTypes: [],
       created: res.body.webhook.created,
     });
   });
@@ -258,6 +260,7 @@ describe('PATCH /programs/{programId}: JSON merge patch', () => {
     expect(set.body.mode).toBe('live');
     expect(set.body.webhook).toEqual({
       callbackUri: 'https://hooks.example.com/a',
+      notifierEventTypes: [],
       created: expect.any(Number),
       signingSecret: expect.any(String),
     });

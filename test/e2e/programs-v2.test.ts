@@ -127,6 +127,7 @@ describe('webhook', () => {
       ...program,
       webhook: {
         callbackUri: 'https://hooks.example.com/a',
+        notifierEventTypes: [],
         created: expect.any(Number),
         signingSecret: expect.any(String),
       },
@@ -137,6 +138,7 @@ describe('webhook', () => {
     const read = await api.admin('GET', `/programs/${program.programId}`);
     expect(read.body.webhook).toEqual({
       callbackUri: 'https://hooks.example.com/a',
+      notifierEventTypes: [],
       created: created.body.webhook.created,
     });
     expect(read.body.accountId).toBe(account.accountId);

@@ -10,6 +10,7 @@ import { listenForRevocations } from './auth/revocation-listener';
 import { closeServiceClients, createServiceClients } from './clients/clients';
 import { createDocumentsClient } from './clients/documents.client';
 import { moduleInfoReader } from './clients/module-info';
+import { createNotifierClient } from './clients/notifier.client';
 import { createOrganizationsClient } from './clients/organizations.client';
 import { createProgramsClient } from './clients/programs.client';
 import { createVerificationClient } from './clients/verification.client';
@@ -39,6 +40,7 @@ export const createModule: ModuleFactory = (config, deps) => {
   const organizations = createOrganizationsClient(clients.organizations);
   const verification = createVerificationClient(clients.verification);
   const documents = createDocumentsClient(clients.documents);
+  const notifier = createNotifierClient(clients.notifier);
   const authenticator = createAuthenticator({
     operatorToken: deps.adminToken,
     authenticate: programs.authenticate,
@@ -62,6 +64,7 @@ export const createModule: ModuleFactory = (config, deps) => {
         organizations,
         verification,
         documents,
+        notifier,
         authenticator,
         importMaxBytes: own.importMaxBytes,
         importBatchDeadlineMs: own.importBatchDeadlineMs,

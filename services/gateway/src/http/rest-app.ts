@@ -4,12 +4,14 @@ import type { Authenticator } from '../auth/authenticator';
 import { authMiddlewares } from '../auth/middleware';
 import type { DocumentsClient } from '../clients/documents.client';
 import type { ModuleInfoReader } from '../clients/module-info';
+import type { NotifierClient } from '../clients/notifier.client';
 import type { OrganizationsClient } from '../clients/organizations.client';
 import type { ProgramsClient } from '../clients/programs.client';
 import type { VerificationClient } from '../clients/verification.client';
 import { errorMiddleware } from '../errors';
 import { openApiDocument } from '../openapi/document';
 import { adminAccountRouter } from '../routes/admin/accounts';
+import { adminNotifierRouter } from '../routes/admin/notifier';
 import { adminOrganizationImportRouter, adminOrganizationRouter } from '../routes/admin/organizations';
 import { adminProgramRouter } from '../routes/admin/programs';
 import { adminReviewRouter } from '../routes/admin/reviews';
@@ -35,6 +37,7 @@ export interface RestOptions {
   organizations: OrganizationsClient;
   verification: VerificationClient;
   documents: DocumentsClient;
+  notifier: NotifierClient;
   authenticator: Authenticator;
   /** ELIGO_GATEWAY_IMPORT_MAX_BYTES: the organization import streams its body, outside bodyLimit. */
   importMaxBytes: number;
@@ -118,6 +121,7 @@ export function mountRest(app: Express, options: RestOptions): void {
     adminVerificationRouter({ verification: options.verification, publicBaseUrl: options.publicBaseUrl }),
   );
   admin.use(adminReviewRouter({ documents, validator }));
+  admin.use(adminNotifierRouter({ notifier: options.notifier }));
   admin.use(notFound);
   admin.use(errorMiddleware(logger));
   app.use('/rest/admin/v1', admin);

@@ -1,6 +1,7 @@
 import { programsProgramV1 } from '@eligo/proto';
 import { invalidArgument } from '@eligo/runtime';
-import type { ProgramCreateInput, ProgramSettingsInput, ThemeInput } from './program-json';
+import type { ProgramCreateInput, ProgramSettingsInput, ThemeInput, WebhookInput } from './program-json';
+import { webhookNotificationsToProto } from './webhook-notification';
 
 const { Program, ProgramMode, OfferType } = programsProgramV1;
 type Program = programsProgramV1.Program;
@@ -42,7 +43,7 @@ const setters: { [K in keyof Settings]: Setter<K> } = {
         }
       : undefined),
   theme: (p, v) => void (p.theme = v ? themeToProto(v) : undefined),
-  webhook: (p, v) => void (p.webhook = v ? { callbackUri: v.callbackUri, createdAt: undefined } : undefined),
+  webhook: (p, v) => void (p.webhook = v ? webhookToProto(v) : undefined),
   verificationLimit: (p, v) =>
     void (p.verificationLimit = v ? { quantity: v.quantity, days: v.days } : undefined),
   subjectTokenKey: (p, v) => void (p.subjectTokenKey = v ?? ''),
@@ -106,6 +107,15 @@ function review(program: Program): programsProgramV1.DocumentReview {
     estimatedReviewTime: '',
   };
   return program.documentReview;
+}
+
+/** The webhook setting and WebhookRequest alike; created_at is the service's to set. */
+export function webhookToProto(webhook: WebhookInput): programsProgramV1.Webhook {
+  return {
+    callbackUri: webhook.callbackUri,
+    createdAt: undefined,
+    notifications: webhookNotificationsToProto(webhook.notifierEventTypes),
+  };
 }
 
 function themeToProto(theme: ThemeInput): programsProgramV1.Theme {

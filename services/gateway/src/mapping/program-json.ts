@@ -1,3 +1,5 @@
+import type { WebhookNotificationName } from './webhook-notification';
+
 /** The JSON shapes of the program endpoints, as the OpenAPI document (schemas/program*.ts) describes them. */
 
 export interface ThemeJson {
@@ -27,11 +29,19 @@ export interface ProgramJson {
   estimatedReviewTime: string | null;
   organizationRules: { types: string[]; countries: string[]; includeIds: number[]; excludeIds: number[] };
   theme: ThemeJson;
-  webhook: { callbackUri: string; created: number; signingSecret?: string } | null;
+  webhook: WebhookJson | null;
   verificationLimit: { quantity: number; days: number } | null;
   subjectTokenKey: string | null;
   created: number;
   updated: number;
+}
+
+export interface WebhookJson {
+  callbackUri: string;
+  /** The optional notifications the program opted in to; [] when none (success is always sent). */
+  notifierEventTypes: WebhookNotificationName[];
+  created: number;
+  signingSecret?: string;
 }
 
 export interface ThemeInput {
@@ -44,6 +54,12 @@ export interface OrganizationRulesInput {
   countries?: string[];
   includeIds?: number[];
   excludeIds?: number[];
+}
+
+/** WebhookRequest (POST /program/{programId}/webhook) and the webhook setting of create and patch. */
+export interface WebhookInput {
+  callbackUri: string;
+  notifierEventTypes?: WebhookNotificationName[];
 }
 
 /** The settings of ProgramCreateRequest and ProgramPatchRequest; null means "none" (clear). */
@@ -66,7 +82,7 @@ export interface ProgramSettingsInput {
   estimatedReviewTime?: string | null;
   organizationRules?: OrganizationRulesInput | null;
   theme?: ThemeInput | null;
-  webhook?: { callbackUri: string } | null;
+  webhook?: WebhookInput | null;
   verificationLimit?: { quantity: number; days: number } | null;
   subjectTokenKey?: string | null;
 }

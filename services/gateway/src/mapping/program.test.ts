@@ -2,7 +2,7 @@ import { programsProgramV1 } from '@eligo/proto';
 import { programCreateToProto, programPatchToProto, programToJson, themeToJson } from './program';
 import { updateMaskPath } from './program-input';
 
-const { Program, ProgramMode, OfferType } = programsProgramV1;
+const { Program, ProgramMode, OfferType, WebhookNotification } = programsProgramV1;
 const accountId = 'a1'.repeat(12);
 const publicJwk = '{"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}';
 
@@ -28,7 +28,10 @@ describe('ProgramCreateRequest -> Program', () => {
       estimatedReviewTime: 'A_FEW_MINUTES',
       organizationRules: { types: ['UNIVERSITY'], includeIds: [7] },
       theme: { intl: { locale: 'en-US', messages: { title: 'Hi' } }, customCss: 'a{}' },
-      webhook: { callbackUri: 'https://hooks.example/x' },
+      webhook: {
+        callbackUri: 'https://hooks.example/x',
+        notifierEventTypes: ['EXPIRATION', 'DOCUMENT_REJECTED'],
+      },
       verificationLimit: { quantity: 2, days: 30 },
       subjectTokenKey: publicJwk,
     });
@@ -51,7 +54,13 @@ describe('ProgramCreateRequest -> Program', () => {
         documentReview: { maxRejections: 2, maxReviewTime: '20_MIN', estimatedReviewTime: 'A_FEW_MINUTES' },
         organizationRules: { types: ['UNIVERSITY'], countries: [], includeIds: [7], excludeIds: [] },
         theme: { intl: { locale: 'en-US', messages: { title: 'Hi' }, errorId: {} }, customCss: 'a{}' },
-        webhook: { callbackUri: 'https://hooks.example/x' },
+        webhook: {
+          callbackUri: 'https://hooks.example/x',
+          notifications: [
+            WebhookNotification.WEBHOOK_NOTIFICATION_EXPIRATION,
+            WebhookNotification.WEBHOOK_NOTIFICATION_DOCUMENT_REJECTED,
+          ],
+        },
         verificationLimit: { quantity: 2, days: 30 },
         subjectTokenKey: publicJwk,
       }),
@@ -154,6 +163,20 @@ describe('ProgramPatchRequest (merge patch) -> Program + update_mask', () => {
     expect(program.organizationRules).toEqual({ types: [], countries: [], includeIds: [], excludeIds: [] });
   });
 
+  it('sets a webhook with its notifications as a whole, none when notifierEventTypes is left out', () => {
+    const { program, updateMask } = programPatchToProto({
+      webhook: { callbackUri: 'https://hooks.example/y', notifierEventTypes: ['MAX_DOC_UPLOAD_ATTEMPTS'] },
+    });
+    expect(updateMask).toEqual(['webhook']);
+    expect(program.webhook).toEqual({
+      callbackUri: 'https://hooks.example/y',
+      createdAt: undefined,
+      notifications: [WebhookNotification.WEBHOOK_NOTIFICATION_MAX_DOC_UPLOAD_ATTEMPTS],
+    });
+    const plain = programPatchToProto({ webhook: { callbackUri: 'https://hooks.example/y' } });
+    expect(plain.program.webhook?.notifications).toEqual([]);
+  });
+
   it('sets the subject token key through subject_token_key', () => {
     const { program, updateMask } = programPatchToProto({ subjectTokenKey: publicJwk });
     expect(updateMask).toEqual(['subject_token_key']);
@@ -223,7 +246,7 @@ describe('Program -> program configuration JSON', () => {
       estimatedReviewTime: 'A_FEW_HOURS',
       organizationRules: { types: [], countries: ['US'], includeIds: [], excludeIds: [9] },
       theme: { intl: { locale: 'en', messages: { a: 'b' }, errorId: { noProgram: 'Gone' } }, customCss: '' },
-      webhook: { callbackUri: 'https://hooks.example/x', created: 1_700_000_000_000 },
+      webhook: { callbackUri: 'https://hooks.example/x', notifierEventTypes: [], created: 1_700_000_000_000 },
       verificationLimit: { quantity: 1, days: 7 },
       subjectTokenKey: publicJwk,
       created: 1_600_000_000_000,
@@ -234,6 +257,7 @@ describe('Program -> program configuration JSON', () => {
   it('shows the signing secret only when the reply carried one, and null webhook/limit/key when unset', () => {
     expect(programToJson(stored, 'whsec_1').webhook).toEqual({
       callbackUri: 'https://hooks.example/x',
+      notifierEventTypes: [],
       created: 1_700_000_000_000,
       signingSecret: 'whsec_1',
     });
@@ -252,6 +276,29 @@ describe('Program -> program configuration JSON', () => {
     expect(programToJson(Program.fromPartial({ ...stored, mode: ProgramMode.PROGRAM_MODE_LIVE })).mode).toBe(
       'live',
     );
+  });
+
+  it('names the notifications the webhook opted in to without their prefix, leaving out unknown ones', () => {
+    const webhook = programToJson(
+      Program.fromPartial({
+        ...stored,
+        webhook: {
+          callbackUri: 'https://hooks.example/x',
+          createdAt: new Date(1_700_000_000_000),
+          notifications: [
+            WebhookNotification.WEBHOOK_NOTIFICATION_EXPIRATION,
+            99 as programsProgramV1.WebhookNotification,
+            WebhookNotification.WEBHOOK_NOTIFICATION_DOCUMENT_REJECTED,
+            WebhookNotification.WEBHOOK_NOTIFICATION_MAX_DOC_UPLOAD_ATTEMPTS,
+          ],
+        },
+      }),
+    ).webhook;
+    expect(webhook).toEqual({
+      callbackUri: 'https://hooks.example/x',
+      notifierEventTypes: ['DOCUMENT_REJECTED', 'MAX_DOC_UPLOAD_ATTEMPTS', 'EXPIRATION'],
+      created: 1_700_000_000_000,
+    });
   });
 
   it('maps a theme with nothing set to empty values', () => {

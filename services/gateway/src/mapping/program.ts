@@ -1,5 +1,6 @@
 import { programsProgramV1 } from '@eligo/proto';
 import type { ProgramJson, ThemeJson } from './program-json';
+import { webhookNotificationsFromProto } from './webhook-notification';
 
 export type * from './program-json';
 export { programCreateToProto, programPatchToProto } from './program-input';
@@ -57,6 +58,7 @@ export function programToJson(program: Program, webhookSigningSecret?: string): 
     webhook: webhook
       ? {
           callbackUri: webhook.callbackUri,
+          notifierEventTypes: webhookNotificationsFromProto(webhook.notifications),
           created: epochMs(webhook.createdAt),
           ...(webhookSigningSecret ? { signingSecret: webhookSigningSecret } : {}),
         }

@@ -1,6 +1,7 @@
 import { accountSchemas } from './schemas/account';
 import { commonSchemas } from './schemas/common';
 import { documentSchemas } from './schemas/document';
+import { notifierSchemas } from './schemas/notifier';
 import { oauthSchemas } from './schemas/oauth';
 import { organizationSchemas } from './schemas/organization';
 import { organizationAdminSchemas } from './schemas/organization-admin';
@@ -21,6 +22,7 @@ export const schemas = {
   ...verificationSchemas,
   ...verificationAdminSchemas,
   ...documentSchemas,
+  ...notifierSchemas,
 } as const;
 
 export type SchemaName = keyof typeof schemas;

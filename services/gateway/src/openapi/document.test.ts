@@ -87,6 +87,8 @@ it('tags the admin API, OAuth and the upload URLs, and gives their paths their o
     'get /reviews',
     'get /reviews/{reviewId}',
     'post /reviews/{reviewId}/decision',
+    'get /programs/{programId}/webhook/deliveries',
+    'get /messages',
   ]);
 });
 

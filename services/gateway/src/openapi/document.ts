@@ -1,3 +1,4 @@
+import { adminNotifierPaths } from './admin-notifier.paths';
 import { adminOrganizationPaths } from './admin-organization.paths';
 import { adminReviewPaths } from './admin-review.paths';
 import { adminVerificationPaths } from './admin-verification.paths';
@@ -66,6 +67,7 @@ export function openApiDocument(publicBaseUrl: string): Record<string, unknown> 
       ...adminOrganizationPaths(publicBaseUrl),
       ...adminVerificationPaths(publicBaseUrl),
       ...adminReviewPaths(publicBaseUrl),
+      ...adminNotifierPaths(publicBaseUrl),
       ...oauthPaths(publicBaseUrl),
     },
     components: components(publicBaseUrl),

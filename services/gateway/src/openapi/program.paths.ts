@@ -54,8 +54,10 @@ export const programPaths = {
       operationId: 'createWebhook',
       summary: 'Sets the webhook called when a verification of the program succeeds',
       description:
-        'The reply carries webhook.signingSecret, the HMAC-SHA256 key of the signature, only this once. ' +
-        'A webhook cannot be changed while one exists: delete it, then create the new one.',
+        'notifierEventTypes opts in to further notifications (DOCUMENT_REJECTED, MAX_DOC_UPLOAD_ATTEMPTS, ' +
+        'EXPIRATION); an unknown one is refused with 400. The reply carries webhook.signingSecret, the ' +
+        'HMAC-SHA256 key of the signature, only this once. A webhook cannot be changed while one exists: ' +
+        'delete it, then create the new one.',
       security,
       requestBody: jsonBody('WebhookRequest'),
       responses: {

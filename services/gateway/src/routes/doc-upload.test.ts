@@ -10,6 +10,7 @@ import { failedPrecondition, invalidArgument, resourceExhausted } from '@eligo/r
 import { AuthCache } from '../auth/auth-cache';
 import { createAuthenticator } from '../auth/authenticator';
 import type { DocumentsClient } from '../clients/documents.client';
+import type { NotifierClient } from '../clients/notifier.client';
 import type { OrganizationsClient } from '../clients/organizations.client';
 import type { ProgramsClient } from '../clients/programs.client';
 import type { VerificationClient } from '../clients/verification.client';
@@ -125,6 +126,7 @@ beforeAll(async () => {
     organizations: {} as OrganizationsClient,
     verification: {} as VerificationClient,
     documents,
+    notifier: {} as NotifierClient,
     authenticator: createAuthenticator({
       operatorToken: 'eligo_operator_0123456789abcdefghij',
       cache: new AuthCache({ ttlMs: 0 }),

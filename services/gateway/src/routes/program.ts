@@ -1,7 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import { accountOf, type AuthMiddlewares } from '../auth/middleware';
 import type { ProgramsClient } from '../clients/programs.client';
-import { present, programToJson, themeToJson } from '../mapping/program';
+import { present, programToJson, themeToJson, type WebhookInput } from '../mapping/program';
+import { webhookNotificationsToProto } from '../mapping/webhook-notification';
 import { hexIdParam, programNotFound } from '../validation/path-ids';
 import type { RequestValidator } from '../validation/request-validator';
 
@@ -55,8 +56,12 @@ export function programRouter({ programs, auth, validator }: ProgramRouteOptions
   });
 
   router.post('/program/:programId/webhook', ...guard, validator.body('WebhookRequest'), async (req, res) => {
-    const { callbackUri } = req.body as { callbackUri: string };
-    const reply = await programs.createWebhook({ ...target(req, res), callbackUri });
+    const { callbackUri, notifierEventTypes } = req.body as WebhookInput;
+    const reply = await programs.createWebhook({
+      ...target(req, res),
+      callbackUri,
+      notifications: webhookNotificationsToProto(notifierEventTypes),
+    });
     // The signing secret is in this reply only: no cache may keep it.
     res
       .set('Cache-Control', 'no-store')

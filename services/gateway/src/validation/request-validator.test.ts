@@ -18,7 +18,7 @@ describe('the request validator checks bodies against the published schemas', ()
       'an unknown property, naming the allowed ones',
       'WebhookRequest',
       { callbackUri: 'https://example.com/hook', foo: 1 },
-      'body has unexpected property foo (allowed: callbackUri)',
+      'body has unexpected property foo (allowed: callbackUri, notifierEventTypes)',
     ],
     ['a missing property', 'AccountCreateRequest', {}, 'body.name is required'],
     [
@@ -55,6 +55,30 @@ describe('the request validator checks bodies against the published schemas', ()
       'AccessTokenCreateRequest',
       { name: 't', roles: ['ADMIN'] },
       'body.roles[0] must be one of REPORTER, PII, BULK_VERIFIER',
+    ],
+    [
+      'an unknown webhook notification',
+      'WebhookRequest',
+      { callbackUri: 'https://example.com/hook', notifierEventTypes: ['SUCCESS'] },
+      'body.notifierEventTypes[0] must be one of DOCUMENT_REJECTED, MAX_DOC_UPLOAD_ATTEMPTS, EXPIRATION',
+    ],
+    [
+      'a webhook notification named twice',
+      'WebhookRequest',
+      { callbackUri: 'https://example.com/hook', notifierEventTypes: ['EXPIRATION', 'EXPIRATION'] },
+      'body.notifierEventTypes must NOT have duplicate items (items ## 1 and 0 are identical)',
+    ],
+    [
+      'webhook notifications that are not a list',
+      'WebhookRequest',
+      { callbackUri: 'https://example.com/hook', notifierEventTypes: 'EXPIRATION' },
+      'body.notifierEventTypes must be array',
+    ],
+    [
+      'an unknown webhook notification in the program settings',
+      'ProgramPatchRequest',
+      { webhook: { callbackUri: 'https://example.com/hook', notifierEventTypes: ['expiration'] } },
+      'body.webhook.notifierEventTypes[0] must be one of DOCUMENT_REJECTED, MAX_DOC_UPLOAD_ATTEMPTS, EXPIRATION',
     ],
     [
       'a URI that is not one',
@@ -132,6 +156,23 @@ describe('the request validator checks bodies against the published schemas', ()
     ['SendLinkRequest', { email: 'someone@example.com', trackingId: 'abc' }],
     ['SendLinkRequest', { phoneNumber: '+14155550100' }],
     ['WebhookDeleteRequest', {}],
+    [
+      'WebhookRequest',
+      {
+        callbackUri: 'https://example.com/hook',
+        notifierEventTypes: ['DOCUMENT_REJECTED', 'MAX_DOC_UPLOAD_ATTEMPTS', 'EXPIRATION'],
+      },
+    ],
+    ['WebhookRequest', { callbackUri: 'https://example.com/hook', notifierEventTypes: [] }],
+    [
+      'ProgramCreateRequest',
+      {
+        accountId: 'ab'.repeat(12),
+        name: 'P',
+        segment: 'student',
+        webhook: { callbackUri: 'https://example.com/hook', notifierEventTypes: ['EXPIRATION'] },
+      },
+    ],
     ['AccessTokenCreateRequest', { name: 't', roles: ['REPORTER', 'PII'] }],
     ['VerificationMetadata', {}],
     ['VerificationMetadata', { plan: 'pro', 'utm.source': 'mail' }],

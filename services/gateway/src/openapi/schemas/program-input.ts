@@ -1,3 +1,5 @@
+import { webhookNotificationNames } from '../../mapping/webhook-notification';
+
 /**
  * Request bodies of the program endpoints. Only shapes and types are checked here; which segments,
  * sub-segments, countries and review times exist, and rules across fields, are the programs service's
@@ -136,7 +138,10 @@ export const programInputSchemas = {
     type: ['object', 'null'],
     additionalProperties: false,
     required: ['callbackUri'],
-    properties: { callbackUri: { $ref: '#/components/schemas/CallbackUri' } },
+    properties: {
+      callbackUri: { $ref: '#/components/schemas/CallbackUri' },
+      notifierEventTypes: { $ref: '#/components/schemas/NotifierEventTypes' },
+    },
   },
   VerificationLimitInput: {
     type: ['object', 'null'],
@@ -151,7 +156,21 @@ export const programInputSchemas = {
     type: 'string',
     format: 'uri',
     maxLength: 2048,
-    description: 'Called with {verificationId} each time a verification of the program succeeds.',
+    description:
+      'Called with {verificationId} each time a verification of the program succeeds, and with ' +
+      '{verificationId, notifierEventType} for each notification the program opted in to (notifierEventTypes).',
+  },
+  NotifierEventTypes: {
+    type: 'array',
+    maxItems: webhookNotificationNames.length,
+    uniqueItems: true,
+    items: { type: 'string', enum: webhookNotificationNames },
+    description:
+      'Notifications besides success the webhook is also called for (success is always sent): ' +
+      'DOCUMENT_REJECTED (a review rejected the documents; the verification is back at docUpload), ' +
+      'MAX_DOC_UPLOAD_ATTEMPTS (the last allowed review rejected them; the verification ended in ' +
+      'docReviewLimitExceeded), EXPIRATION (an unfinished verification expired). Each delivery names its ' +
+      'type in the X-Eligo-Notifier-Event-Type header. Left out: none.',
   },
   VerificationLimitRequest: {
     type: 'object',
@@ -166,7 +185,10 @@ export const programInputSchemas = {
     type: 'object',
     additionalProperties: false,
     required: ['callbackUri'],
-    properties: { callbackUri: { $ref: '#/components/schemas/CallbackUri' } },
+    properties: {
+      callbackUri: { $ref: '#/components/schemas/CallbackUri' },
+      notifierEventTypes: { $ref: '#/components/schemas/NotifierEventTypes' },
+    },
   },
   WebhookDeleteRequest: {
     type: 'object',

@@ -1,3 +1,5 @@
+import { webhookNotificationNames } from '../../mapping/webhook-notification';
+
 /** What the program endpoints answer: the program configuration and its parts. */
 const epochMs = { type: 'integer', description: 'Epoch milliseconds.' } as const;
 const nullableString = { type: ['string', 'null'] } as const;
@@ -96,9 +98,14 @@ export const programSchemas = {
   },
   Webhook: {
     type: 'object',
-    required: ['callbackUri', 'created'],
+    required: ['callbackUri', 'notifierEventTypes', 'created'],
     properties: {
       callbackUri: { type: 'string', format: 'uri' },
+      notifierEventTypes: {
+        type: 'array',
+        items: { type: 'string', enum: webhookNotificationNames },
+        description: 'The notifications besides success the program opted in to; [] when none.',
+      },
       created: epochMs,
       signingSecret: {
         type: 'string',

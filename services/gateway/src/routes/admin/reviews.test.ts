@@ -7,6 +7,7 @@ import { failedPrecondition, invalidArgument } from '@eligo/runtime';
 import { AuthCache } from '../../auth/auth-cache';
 import { createAuthenticator } from '../../auth/authenticator';
 import type { DocumentsClient } from '../../clients/documents.client';
+import type { NotifierClient } from '../../clients/notifier.client';
 import type { OrganizationsClient } from '../../clients/organizations.client';
 import type { ProgramsClient } from '../../clients/programs.client';
 import type { VerificationClient } from '../../clients/verification.client';
@@ -71,6 +72,7 @@ beforeAll(async () => {
     organizations: {} as OrganizationsClient,
     verification: {} as VerificationClient,
     documents,
+    notifier: {} as NotifierClient,
     authenticator: createAuthenticator({
       operatorToken: operator,
       cache: new AuthCache({ ttlMs: 0 }),

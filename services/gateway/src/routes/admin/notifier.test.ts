@@ -1,0 +1,407 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import pino from 'pino';
+import { notifierV1 } from '@eligo/proto';
+import { bindService, createClient, GrpcHost, invalidArgument, notFound } from '@eligo/runtime';
+import { AuthCache } from '../../auth/auth-cache';
+import { createAuthenticator } from '../../auth/authenticator';
+import type { DocumentsClient } from '../../clients/documents.client';
+import { createNotifierClient } from '../../clients/notifier.client';
+import type { OrganizationsClient } from '../../clients/organizations.client';
+import type { ProgramsClient } from '../../clients/programs.client';
+import type { VerificationClient } from '../../clients/verification.client';
+import { mountRest } from '../../http/rest-app';
+import { createRequestValidator } from '../../validation/request-validator';
+
+// The notifier's logs under /rest/admin/v1 as mounted by mountRest, through the real notifier client against
+// a stand-in NotifierService on a gRPC server: routing, query checks, the mapping and the error mapper.
+const { NotifierEventType, DeliveryStatus, WebhookEndpointStatus, MessageChannel, MessageStatus } =
+  notifierV1;
+const operator = 'eligo_operator_0123456789abcdefghij';
+const accountToken = 'eligo_account_token';
+const programId = 'ab'.repeat(12);
+const requestId = 'cd'.repeat(12);
+const verificationId = 'ef'.repeat(12);
+const at = (time: string) => new Date(`2025-03-01T${time}.000Z`);
+
+const deliveries = (): notifierV1.ListWebhookDeliveriesResponse => ({
+  endpoint: {
+    status: WebhookEndpointStatus.WEBHOOK_ENDPOINT_STATUS_ACTIVE,
+    failingSince: at('10:00:00'),
+    disabledAt: undefined,
+    disabledReason: '',
+  },
+  deliveries: [
+    notifierV1.WebhookDelivery.fromPartial({
+      webhookId: 'msg_2',
+      verificationId,
+      eventType: NotifierEventType.NOTIFIER_EVENT_TYPE_EXPIRATION,
+      status: DeliveryStatus.DELIVERY_STATUS_PENDING,
+      createdAt: at('10:00:00'),
+      nextAttemptAt: at('10:05:00'),
+      refireOf: 'msg_1',
+      attempts: [
+        {
+          attempt: 1,
+          startedAt: at('10:00:01'),
+          statusCode: 0,
+          latencyMs: 5000,
+          error: 'timed out after 5000 ms',
+        },
+      ],
+    }),
+    notifierV1.WebhookDelivery.fromPartial({
+      webhookId: 'msg_1',
+      verificationId,
+      eventType: NotifierEventType.NOTIFIER_EVENT_TYPE_SUCCESS,
+      status: DeliveryStatus.DELIVERY_STATUS_DELIVERED,
+      createdAt: at('09:00:00'),
+      deliveredAt: at('09:00:01'),
+      attempts: [{ attempt: 1, startedAt: at('09:00:00'), statusCode: 200, latencyMs: 42, error: '' }],
+    }),
+  ],
+  nextCursor: 'page-2',
+});
+
+const messages = (): notifierV1.ListMessagesResponse => ({
+  messages: [
+    notifierV1.Message.fromPartial({
+      messageId: 'm2',
+      requestId,
+      programId,
+      channel: MessageChannel.MESSAGE_CHANNEL_SMS,
+      recipient: '+14155550100',
+      body: 'Verify: https://eligo.example.com/v/1',
+      status: MessageStatus.MESSAGE_STATUS_CAPTURED,
+      createdAt: at('11:00:00'),
+    }),
+    notifierV1.Message.fromPartial({
+      messageId: 'm1',
+      requestId,
+      programId,
+      channel: MessageChannel.MESSAGE_CHANNEL_EMAIL,
+      recipient: 'jane@example.com',
+      subject: 'Verify your eligibility',
+      body: 'Follow https://eligo.example.com/v/1',
+      status: MessageStatus.MESSAGE_STATUS_FAILED,
+      createdAt: at('10:00:00'),
+      sentAt: undefined,
+      error: '550 mailbox unavailable',
+    }),
+  ],
+  nextCursor: '',
+});
+
+const calls: [string, unknown][] = [];
+/** What the next call of a method answers (a reply, or an error to throw); the default otherwise. */
+const planned = new Map<string, unknown>();
+const answer =
+  <Req, Res>(method: string, fallback: () => Res) =>
+  async (req: Req): Promise<Res> => {
+    calls.push([method, req]);
+    const next = planned.get(method);
+    planned.delete(method);
+    if (next instanceof Error) throw next;
+    return (next as Res | undefined) ?? fallback();
+  };
+
+const grpc = new GrpcHost({ logger: pino({ level: 'silent' }), reflection: false });
+grpc.addService(
+  bindService(
+    notifierV1.NotifierServiceService,
+    {
+      getInfo: async () => ({}),
+      listWebhookDeliveries: answer('listWebhookDeliveries', deliveries),
+      listMessages: answer('listMessages', messages),
+    },
+    pino({ level: 'silent' }),
+  ),
+);
+
+let url: string;
+let server: Server;
+let closeClient: () => void;
+
+beforeAll(async () => {
+  const address = `127.0.0.1:${await grpc.listen('127.0.0.1', 0)}`;
+  const client = createClient(notifierV1.NotifierServiceClient, address, {
+    deadlineMs: 5000,
+    breaker: false,
+  });
+  closeClient = () => client.close();
+  const app = express();
+  mountRest(app, {
+    logger: pino({ level: 'silent' }),
+    publicBaseUrl: 'https://eligo.example.com',
+    bodyLimit: '1kb',
+    version: 'test',
+    gitCommit: 'test',
+    modules: { readAll: async () => [] },
+    programs: {} as ProgramsClient,
+    organizations: {} as OrganizationsClient,
+    verification: {} as VerificationClient,
+    documents: {} as DocumentsClient,
+    notifier: createNotifierClient(client),
+    authenticator: createAuthenticator({
+      operatorToken: operator,
+      cache: new AuthCache({ ttlMs: 0 }),
+      // An account token is a valid token, just not the operator's.
+      authenticate: async () => ({ accountId: programId, tokenId: requestId, roles: [] }),
+    }),
+    importMaxBytes: 1024,
+    importBatchDeadlineMs: 1000,
+  });
+  server = createServer(app).listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/admin/v1`;
+});
+afterAll(() => {
+  server.close();
+  closeClient();
+  grpc.forceShutdown();
+});
+beforeEach(() => {
+  calls.length = 0;
+  planned.clear();
+});
+
+async function get(path: string, token: string | null = operator) {
+  const res = await fetch(`${url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
+}
+
+const deliveriesPath = `/programs/${programId}/webhook/deliveries`;
+/** The published schemas, to check that the answers are what the OpenAPI document says. */
+const { check } = createRequestValidator();
+
+it('needs the operator token on both routes, before any service call', async () => {
+  for (const path of [deliveriesPath, '/messages']) {
+    for (const token of [null, accountToken]) {
+      const res = await get(path, token);
+      expect([path, token, res.status]).toEqual([path, token, 401]);
+    }
+  }
+  expect(calls).toEqual([]);
+});
+
+describe('GET /programs/{programId}/webhook/deliveries', () => {
+  it('answers the webhook health and one page of deliveries with their attempts', async () => {
+    const res = await get(`${deliveriesPath}?limit=2&cursor=page-1`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      webhook: {
+        status: 'ACTIVE',
+        failingSince: '2025-03-01T10:00:00.000Z',
+        disabledAt: null,
+        disabledReason: null,
+      },
+      deliveries: [
+        {
+          webhookId: 'msg_2',
+          verificationId,
+          notifierEventType: 'EXPIRATION',
+          status: 'PENDING',
+          created: '2025-03-01T10:00:00.000Z',
+          nextAttemptAt: '2025-03-01T10:05:00.000Z',
+          deliveredAt: null,
+          refireOf: 'msg_1',
+          attempts: [
+            {
+              attempt: 1,
+              startedAt: '2025-03-01T10:00:01.000Z',
+              statusCode: null,
+              latencyMs: 5000,
+              error: 'timed out after 5000 ms',
+            },
+          ],
+        },
+        {
+          webhookId: 'msg_1',
+          verificationId,
+          notifierEventType: 'SUCCESS',
+          status: 'DELIVERED',
+          created: '2025-03-01T09:00:00.000Z',
+          nextAttemptAt: null,
+          deliveredAt: '2025-03-01T09:00:01.000Z',
+          refireOf: null,
+          attempts: [
+            {
+              attempt: 1,
+              startedAt: '2025-03-01T09:00:00.000Z',
+              statusCode: 200,
+              latencyMs: 42,
+              error: null,
+            },
+          ],
+        },
+      ],
+      nextCursor: 'page-2',
+    });
+    expect(check('WebhookDeliveryPage', res.body)).toBeUndefined();
+    expect(calls).toEqual([['listWebhookDeliveries', { programId, limit: 2, cursor: 'page-1' }]]);
+  });
+
+  it('leaves unset parameters to the service’s defaults, and shows a disabled endpoint', async () => {
+    planned.set('listWebhookDeliveries', {
+      endpoint: {
+        status: WebhookEndpointStatus.WEBHOOK_ENDPOINT_STATUS_DISABLED,
+        failingSince: at('08:00:00'),
+        disabledAt: at('09:00:00'),
+        disabledReason: 'GONE',
+      },
+      deliveries: [],
+      nextCursor: '',
+    });
+    const res = await get(deliveriesPath);
+    expect([res.status, res.body]).toEqual([
+      200,
+      {
+        webhook: {
+          status: 'DISABLED',
+          failingSince: '2025-03-01T08:00:00.000Z',
+          disabledAt: '2025-03-01T09:00:00.000Z',
+          disabledReason: 'GONE',
+        },
+        deliveries: [],
+        nextCursor: null,
+      },
+    ]);
+    expect(calls).toEqual([['listWebhookDeliveries', { programId, limit: 0, cursor: '' }]]);
+  });
+
+  it('reads a program without a webhook as NONE', async () => {
+    planned.set('listWebhookDeliveries', { endpoint: undefined, deliveries: [], nextCursor: '' });
+    const res = await get(deliveriesPath);
+    expect(res.body.webhook).toEqual({
+      status: 'NONE',
+      failingSince: null,
+      disabledAt: null,
+      disabledReason: null,
+    });
+  });
+
+  it('answers 404 for a program the notifier does not know, in the notifier’s words', async () => {
+    planned.set('listWebhookDeliveries', notFound('Program not found'));
+    const res = await get(deliveriesPath);
+    expect([res.status, res.body]).toEqual([404, { systemErrorMessage: 'Program not found' }]);
+    planned.set('listWebhookDeliveries', notFound('Program not found', { errorIds: ['noProgram'] }));
+    const withId = await get(deliveriesPath);
+    expect([withId.status, withId.body]).toEqual([
+      404,
+      { errorIds: ['noProgram'], systemErrorMessage: 'Program not found' },
+    ]);
+  });
+
+  it.each(['nope', 'AB'.repeat(12), 'ab'.repeat(13)])(
+    'answers the malformed programId %s 404 noProgram (as the other admin program routes), without a call',
+    async (id) => {
+      const res = await get(`/programs/${id}/webhook/deliveries`);
+      expect([res.status, res.body]).toEqual([
+        404,
+        { errorIds: ['noProgram'], systemErrorMessage: 'Program not found' },
+      ]);
+      expect(calls).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['a page size of 0', 'limit=0'],
+    ['a page size over 100', 'limit=101'],
+    ['a page size that is no number', 'limit=x'],
+    ['a repeated page size', 'limit=1&limit=2'],
+    ['a cursor over 1000 characters', `cursor=${'c'.repeat(1001)}`],
+  ])('refuses %s with 400 invalidRequest, without a call', async (_name, query) => {
+    const res = await get(`${deliveriesPath}?${query}`);
+    expect([res.status, res.body.errorIds]).toEqual([400, ['invalidRequest']]);
+    expect(calls).toEqual([]);
+  });
+
+  it('passes the notifier’s refusal of a cursor through as 400', async () => {
+    planned.set('listWebhookDeliveries', invalidArgument('Invalid cursor'));
+    const res = await get(`${deliveriesPath}?cursor=forged`);
+    expect([res.status, res.body]).toEqual([400, { systemErrorMessage: 'Invalid cursor' }]);
+  });
+
+  it('answers 500 without detail when the notifier replies with an unspecified event type', async () => {
+    planned.set('listWebhookDeliveries', {
+      ...deliveries(),
+      deliveries: [notifierV1.WebhookDelivery.fromPartial({ webhookId: 'x', status: 2 })],
+    });
+    const res = await get(deliveriesPath);
+    expect([res.status, res.body]).toEqual([
+      500,
+      { errorIds: ['internalServerError'], systemErrorMessage: 'Internal server error' },
+    ]);
+  });
+});
+
+describe('GET /messages', () => {
+  it('answers one page of messages, not to be cached', async () => {
+    const res = await get('/messages');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.body).toEqual({
+      messages: [
+        {
+          messageId: 'm2',
+          requestId,
+          programId,
+          channel: 'SMS',
+          recipient: '+14155550100',
+          subject: null,
+          body: 'Verify: https://eligo.example.com/v/1',
+          status: 'CAPTURED',
+          created: '2025-03-01T11:00:00.000Z',
+          sentAt: null,
+          error: null,
+        },
+        {
+          messageId: 'm1',
+          requestId,
+          programId,
+          channel: 'EMAIL',
+          recipient: 'jane@example.com',
+          subject: 'Verify your eligibility',
+          body: 'Follow https://eligo.example.com/v/1',
+          status: 'FAILED',
+          created: '2025-03-01T10:00:00.000Z',
+          sentAt: null,
+          error: '550 mailbox unavailable',
+        },
+      ],
+      nextCursor: null,
+    });
+    expect(check('SendLinkMessagePage', res.body)).toBeUndefined();
+    expect(calls).toEqual([['listMessages', { limit: 0, cursor: '', requestId: '' }]]);
+  });
+
+  it('passes the page size, cursor and send-link request on, and shows a sent message', async () => {
+    planned.set('listMessages', {
+      messages: [
+        notifierV1.Message.fromPartial({
+          ...messages().messages[1],
+          status: MessageStatus.MESSAGE_STATUS_SENT,
+          sentAt: at('10:00:02'),
+          error: '',
+        }),
+      ],
+      nextCursor: 'more',
+    });
+    const res = await get(`/messages?limit=1&cursor=abc&requestId=${requestId}`);
+    expect(res.body).toMatchObject({
+      messages: [{ messageId: 'm1', status: 'SENT', sentAt: '2025-03-01T10:00:02.000Z', error: null }],
+      nextCursor: 'more',
+    });
+    expect(calls).toEqual([['listMessages', { limit: 1, cursor: 'abc', requestId }]]);
+  });
+
+  it.each(['limit=0', 'limit=101', 'requestId=nope', `requestId=${'AB'.repeat(12)}`, 'cursor=a&cursor=b'])(
+    'refuses %s with 400 invalidRequest, without a call',
+    async (query) => {
+      const res = await get(`/messages?${query}`);
+      expect([res.status, res.body.errorIds]).toEqual([400, ['invalidRequest']]);
+      expect(calls).toEqual([]);
+    },
+  );
+});

@@ -1,0 +1,219 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import pino from 'pino';
+import { programsProgramV1 } from '@eligo/proto';
+import { AuthCache } from '../auth/auth-cache';
+import { createAuthenticator } from '../auth/authenticator';
+import type { DocumentsClient } from '../clients/documents.client';
+import type { NotifierClient } from '../clients/notifier.client';
+import type { OrganizationsClient } from '../clients/organizations.client';
+import type { ProgramsClient } from '../clients/programs.client';
+import type { VerificationClient } from '../clients/verification.client';
+import { mountRest } from '../http/rest-app';
+import { createRequestValidator } from '../validation/request-validator';
+
+// The webhook's opt-in notifications (notifierEventTypes) through the program routes as mounted by mountRest,
+// against a recording programs stand-in: REST v2 POST .../webhook and the admin API's program settings.
+const { WebhookNotification } = programsProgramV1;
+const operator = 'eligo_operator_0123456789abcdefghij';
+const accountToken = 'eligo_account_token';
+const programId = 'ab'.repeat(12);
+const accountId = 'cd'.repeat(12);
+const callbackUri = 'https://hooks.example.com/eligo';
+
+const program = (notifications: programsProgramV1.WebhookNotification[]) =>
+  programsProgramV1.Program.fromPartial({
+    programId,
+    accountId,
+    name: 'Spring',
+    segment: 'student',
+    webhook: { callbackUri, createdAt: new Date(1_700_000_000_000), notifications },
+  });
+
+type Notifications = programsProgramV1.WebhookNotification[];
+interface WebhookCall {
+  notifications?: Notifications;
+  program?: { webhook?: { notifications: Notifications } };
+}
+
+/** Records each call and answers the program with the webhook notifications the request set. */
+const calls: [string, unknown][] = [];
+const answer = (method: string) => async (req: WebhookCall) => {
+  calls.push([method, req]);
+  const stored = program(req.notifications ?? req.program?.webhook?.notifications ?? []);
+  return { program: stored, signingSecret: 'whsec_1', webhookSigningSecret: 'whsec_1' };
+};
+const programs = {
+  createWebhook: answer('createWebhook'),
+  updateProgram: answer('updateProgram'),
+  createProgram: answer('createProgram'),
+} as unknown as ProgramsClient;
+
+let url: string;
+let server: Server;
+
+beforeAll(async () => {
+  const app = express();
+  mountRest(app, {
+    logger: pino({ level: 'silent' }),
+    publicBaseUrl: 'https://eligo.example.com',
+    bodyLimit: '10kb',
+    version: 'test',
+    gitCommit: 'test',
+    modules: { readAll: async () => [] },
+    programs,
+    organizations: {} as OrganizationsClient,
+    verification: {} as VerificationClient,
+    documents: {} as DocumentsClient,
+    notifier: {} as NotifierClient,
+    authenticator: createAuthenticator({
+      operatorToken: operator,
+      cache: new AuthCache({ ttlMs: 0 }),
+      authenticate: async ({ token }) => {
+        if (token !== accountToken) {
+          throw Object.assign(new Error('bad token'), {
+            code: 16,
+            details: 'bad token',
+            metadata: undefined,
+          });
+        }
+        return { accountId, tokenId: 'ef'.repeat(12), roles: [] };
+      },
+    }),
+    importMaxBytes: 1024,
+    importBatchDeadlineMs: 1000,
+  });
+  server = createServer(app).listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest`;
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  calls.length = 0;
+});
+
+async function call(method: string, path: string, body: unknown, token: string) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: (await res.json()) as { webhook: Record<string, unknown> } & Record<string, unknown>,
+  };
+}
+
+describe('POST /rest/v2/program/{programId}/webhook', () => {
+  const path = `/v2/program/${programId}/webhook`;
+
+  it('passes the opted-in notifications on and shows them in the program configuration', async () => {
+    const res = await call(
+      'POST',
+      path,
+      { callbackUri, notifierEventTypes: ['EXPIRATION', 'DOCUMENT_REJECTED'] },
+      accountToken,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.body.webhook).toEqual({
+      callbackUri,
+      notifierEventTypes: ['DOCUMENT_REJECTED', 'EXPIRATION'],
+      created: 1_700_000_000_000,
+      signingSecret: 'whsec_1',
+    });
+    expect(createRequestValidator().check('ProgramConfiguration', res.body)).toBeUndefined();
+    expect(calls).toEqual([
+      [
+        'createWebhook',
+        {
+          programId,
+          accountId,
+          callbackUri,
+          notifications: [
+            WebhookNotification.WEBHOOK_NOTIFICATION_EXPIRATION,
+            WebhookNotification.WEBHOOK_NOTIFICATION_DOCUMENT_REJECTED,
+          ],
+        },
+      ],
+    ]);
+  });
+
+  it('opts in to none when notifierEventTypes is left out (success only)', async () => {
+    const res = await call('POST', path, { callbackUri }, accountToken);
+    expect(res.status).toBe(200);
+    expect(res.body.webhook.notifierEventTypes).toEqual([]);
+    expect(calls).toEqual([['createWebhook', { programId, accountId, callbackUri, notifications: [] }]]);
+  });
+
+  it.each([
+    [
+      ['SUCCESS'],
+      'body.notifierEventTypes[0] must be one of DOCUMENT_REJECTED, MAX_DOC_UPLOAD_ATTEMPTS, EXPIRATION',
+    ],
+    [
+      ['expiration'],
+      'body.notifierEventTypes[0] must be one of DOCUMENT_REJECTED, MAX_DOC_UPLOAD_ATTEMPTS, EXPIRATION',
+    ],
+    ['EXPIRATION', 'body.notifierEventTypes must be array'],
+    [
+      ['EXPIRATION', 'EXPIRATION'],
+      expect.stringMatching(/^body\.notifierEventTypes must NOT have duplicate items/),
+    ],
+  ])('refuses notifierEventTypes %j with 400 invalidRequest, without a call', async (types, message) => {
+    const res = await call('POST', path, { callbackUri, notifierEventTypes: types }, accountToken);
+    expect([res.status, res.body]).toEqual([
+      400,
+      { errorIds: ['invalidRequest'], systemErrorMessage: message },
+    ]);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('the webhook setting of the admin API’s programs', () => {
+  it('PATCH sets a webhook with its notifications', async () => {
+    const res = await call(
+      'PATCH',
+      `/admin/v1/programs/${programId}`,
+      { webhook: { callbackUri, notifierEventTypes: ['MAX_DOC_UPLOAD_ATTEMPTS'] } },
+      operator,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.webhook).toMatchObject({ callbackUri, notifierEventTypes: ['MAX_DOC_UPLOAD_ATTEMPTS'] });
+    expect(calls).toEqual([
+      [
+        'updateProgram',
+        expect.objectContaining({
+          updateMask: ['webhook'],
+          program: expect.objectContaining({
+            webhook: {
+              callbackUri,
+              createdAt: undefined,
+              notifications: [WebhookNotification.WEBHOOK_NOTIFICATION_MAX_DOC_UPLOAD_ATTEMPTS],
+            },
+          }),
+        }),
+      ],
+    ]);
+  });
+
+  it('POST refuses an unknown notification with 400 invalidRequest, without a call', async () => {
+    const res = await call(
+      'POST',
+      '/admin/v1/programs',
+      { accountId, name: 'P', segment: 'student', webhook: { callbackUri, notifierEventTypes: ['REFUND'] } },
+      operator,
+    );
+    expect([res.status, res.body]).toEqual([
+      400,
+      {
+        errorIds: ['invalidRequest'],
+        systemErrorMessage:
+          'body.webhook.notifierEventTypes[0] must be one of DOCUMENT_REJECTED, MAX_DOC_UPLOAD_ATTEMPTS, EXPIRATION',
+      },
+    ]);
+    expect(calls).toEqual([]);
+  });
+});
