@@ -60,6 +60,8 @@ export async function startServiceUnderTest(options: ServiceUnderTestOptions): P
     ELIGO_DATABASE_URL: database.url,
     ELIGO_KAFKA_BROKERS: required('ELIGO_TEST_KAFKA_BROKERS'),
     ELIGO_KAFKA_CLIENT_ID: `it-${randomBytes(3).toString('hex')}`,
+    // Suites that run at once each get their own consumer groups on the shared broker.
+    ELIGO_KAFKA_GROUP_PREFIX: `it-${randomBytes(4).toString('hex')}.`,
     ELIGO_S3_ENDPOINT: required('ELIGO_TEST_S3_ENDPOINT'),
     ELIGO_S3_ACCESS_KEY: required('ELIGO_TEST_S3_ACCESS_KEY'),
     ELIGO_S3_SECRET_KEY: required('ELIGO_TEST_S3_SECRET_KEY'),

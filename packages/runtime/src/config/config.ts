@@ -14,7 +14,7 @@ export interface Config {
   encryptionKey: Buffer | undefined;
   logLevel: string;
   database: { url: string | undefined; poolMax: number };
-  kafka: { brokers: string[] | undefined; clientId: string };
+  kafka: { brokers: string[] | undefined; clientId: string; groupPrefix: string };
   s3:
     | {
         endpoint: string;
@@ -105,6 +105,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     kafka: {
       brokers: brokers && brokers.length > 0 ? brokers : undefined,
       clientId: e.ELIGO_KAFKA_CLIENT_ID,
+      groupPrefix: e.ELIGO_KAFKA_GROUP_PREFIX,
     },
     s3,
     shutdownGraceMs: e.ELIGO_SHUTDOWN_GRACE_MS,

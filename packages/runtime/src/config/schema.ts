@@ -40,6 +40,12 @@ export const envSchema = z.object({
   ELIGO_DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(5),
   ELIGO_KAFKA_BROKERS: optionalString,
   ELIGO_KAFKA_CLIENT_ID: z.string().default('eligo'),
+  // Prepended to every consumer group: deployments (or parallel test suites) sharing one Kafka cluster must
+  // not share groups, or each would take the others' events.
+  ELIGO_KAFKA_GROUP_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]*$/, 'ELIGO_KAFKA_GROUP_PREFIX may hold letters, digits, ".", "_" and "-" only')
+    .default(''),
   ELIGO_S3_ENDPOINT: optionalString.pipe(z.url().optional()),
   ELIGO_S3_ACCESS_KEY: optionalString,
   ELIGO_S3_SECRET_KEY: optionalString,

@@ -30,6 +30,8 @@ export interface KafkaEventBusOptions {
   brokers: string[];
   clientId: string;
   logger: Logger;
+  /** Prepended to every consumer group id (ELIGO_KAFKA_GROUP_PREFIX); none by default. */
+  groupPrefix?: string;
   /**
    * Attempts per publish before it fails. Bounded on purpose: the outbox relay then rolls back and retries
    * with its own backoff instead of holding a database transaction open while a broker is away.
@@ -267,7 +269,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
     }: SubscribeOptions): Promise<Subscription> {
       if (closed) throw new Error('event bus is closed');
       const consumer = kafka.consumer({
-        groupId,
+        groupId: `${options.groupPrefix ?? ''}${groupId}`,
         allowAutoTopicCreation: false,
         // The broker holds an empty fetch this long; stop() and rebalances wait for it, so keep it short.
         maxWaitTimeInMs: 1000,

@@ -41,6 +41,7 @@ export async function startInfrastructure(
       ? createKafkaEventBus({
           brokers: config.kafka.brokers,
           clientId: config.kafka.clientId,
+          groupPrefix: config.kafka.groupPrefix,
           logger: componentLogger(opts.logger, 'kafka'),
         })
       : createInProcessEventBus({ logger: componentLogger(opts.logger, 'event-bus') });
