@@ -1,7 +1,8 @@
 import type { SchemaMigration } from '@eligo/runtime';
+import { notifier } from './001_notifier';
 
 /**
  * Migrations of the notifier schema, applied in name order after the shared outbox and inbox tables
  * (tracked in notifier.knex_migrations). Add one file per change; never edit an applied one.
  */
-export const migrations: readonly SchemaMigration[] = [];
+export const migrations: readonly SchemaMigration[] = [notifier];

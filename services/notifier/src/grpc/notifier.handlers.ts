@@ -1,11 +1,19 @@
 import { notifierV1 } from '@eligo/proto';
 import { bindService, getInfoResponse, type GrpcServiceBinding, type ServiceContext } from '@eligo/runtime';
+import type { AppContext } from '../app/context';
+import { listWebhookDeliveries } from '../app/list-deliveries';
+import { listMessagePage } from '../app/list-messages';
+import { deliveriesPageToProto, messagesPageToProto } from './mapping';
 
 /** The gRPC face of the notifier service: each handler converts, calls one use case, converts back. */
-export function notifierGrpcService({ deps }: ServiceContext): GrpcServiceBinding {
+export function notifierGrpcService({ deps }: ServiceContext, app: AppContext): GrpcServiceBinding {
   return bindService(
     notifierV1.NotifierServiceService,
-    { getInfo: async () => getInfoResponse(deps) },
+    {
+      getInfo: async () => getInfoResponse(deps),
+      listWebhookDeliveries: async (req) => deliveriesPageToProto(await listWebhookDeliveries(app, req)),
+      listMessages: async (req) => messagesPageToProto(await listMessagePage(app, req)),
+    },
     deps.logger,
   );
 }

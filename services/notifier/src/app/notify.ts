@@ -1,0 +1,145 @@
+import type { Knex } from '@eligo/runtime';
+import { nextAttemptDelayMs } from '../delivery/schedule';
+import {
+  deliveryBody,
+  skipReason,
+  type NotifierEventType,
+  type WebhookSettings,
+} from '../domain/notifications';
+import { insertDelivery, latestDeliveriesOf } from '../repository/deliveries.repository';
+import { afterCommit, type AppContext } from './context';
+import { newDeliveryId } from './ids';
+
+/** A verification event the notifier may deliver (its ce_id makes the delivery unique). */
+export interface NotificationEvent {
+  sourceEventId: string;
+  type: NotifierEventType;
+  verificationId: string;
+  programId: string;
+  accountId: string;
+  occurredAt: Date;
+}
+
+/** The program's webhook; undefined when it has none (or the program is unknown). */
+async function webhookOf(ctx: AppContext, programId: string): Promise<WebhookSettings | undefined> {
+  const lookup = await ctx.programs.webhookOf(programId);
+  return lookup.kind === 'webhook' ? lookup.webhook : undefined;
+}
+
+/**
+ * A verification event that stands for a notification: a pending delivery, due at once, is recorded in the
+ * consumer's transaction (with the event's inbox row). Skipped when the program has no webhook, did not opt
+ * in to this type, or its endpoint is disabled. When this process has an attempt slot free, the delivery is
+ * recorded already leased to it and attempted as soon as the transaction committed: the first attempt, the
+ * one latency is about, needs no claim. Otherwise the dispatcher is woken to claim it.
+ */
+export async function onNotification(
+  trx: Knex.Transaction,
+  ctx: AppContext,
+  n: NotificationEvent,
+): Promise<void> {
+  const skip = skipReason(n.type, await webhookOf(ctx, n.programId));
+  if (skip) {
+    ctx.logger.debug(
+      { programId: n.programId, verificationId: n.verificationId, type: n.type, skip },
+      'no delivery',
+    );
+    return;
+  }
+  const now = ctx.now();
+  const nextAttemptAt = firstAttemptAt(ctx, now);
+  const lease = nextAttemptAt <= now ? ctx.deliveries.reserve() : undefined;
+  const delivery = {
+    id: newDeliveryId(),
+    programId: n.programId,
+    accountId: n.accountId,
+    verificationId: n.verificationId,
+    eventType: n.type,
+    sourceEventId: n.sourceEventId,
+    body: deliveryBody(n.verificationId, n.type),
+    eventAt: n.occurredAt,
+    createdAt: now,
+    nextAttemptAt,
+    refireOf: null,
+  };
+  let created = false;
+  try {
+    created = await insertDelivery(trx, { ...delivery, lockedUntil: lease ?? null });
+  } finally {
+    if (lease && !created) ctx.deliveries.release();
+  }
+  if (!created) return;
+  afterCommit(
+    trx,
+    () => {
+      ctx.metrics.delivery('created', n.type);
+      if (!lease) return ctx.deliveries.wake();
+      ctx.deliveries.handOff({
+        ...delivery,
+        status: 'pending',
+        attemptCount: 0,
+        lockedUntil: lease,
+        deliveredAt: null,
+        // Recorded only if the endpoint was not disabled.
+        endpointStatus: undefined,
+      });
+    },
+    () => lease && ctx.deliveries.release(),
+  );
+}
+
+/**
+ * refireWebhooks: the latest delivery of each type made for the verification is made again, same body, new
+ * webhook-id (a receiver that deduplicates by id must see it), pointing at the delivery it repeats. The types
+ * still go through today's checks: no webhook, an opt-out or a disabled endpoint sends nothing.
+ */
+export async function onRefire(
+  trx: Knex.Transaction,
+  ctx: AppContext,
+  r: { sourceEventId: string; verificationId: string; programId: string; occurredAt: Date },
+): Promise<void> {
+  const latest = await latestDeliveriesOf(trx, r.programId, r.verificationId);
+  if (latest.length === 0) {
+    ctx.logger.debug({ verificationId: r.verificationId }, 'refire: no earlier delivery to resend');
+    return;
+  }
+  const webhook = await webhookOf(ctx, r.programId);
+  const now = ctx.now();
+  const types: NotifierEventType[] = [];
+  for (const original of latest) {
+    const skip = skipReason(original.eventType, webhook);
+    if (skip) {
+      ctx.logger.debug(
+        { verificationId: r.verificationId, type: original.eventType, skip },
+        'refire: not resent',
+      );
+      continue;
+    }
+    const created = await insertDelivery(trx, {
+      id: newDeliveryId(),
+      programId: original.programId,
+      accountId: original.accountId,
+      verificationId: original.verificationId,
+      eventType: original.eventType,
+      sourceEventId: r.sourceEventId,
+      body: original.body,
+      eventAt: r.occurredAt,
+      createdAt: now,
+      nextAttemptAt: firstAttemptAt(ctx, now),
+      lockedUntil: null,
+      refireOf: original.id,
+    });
+    if (created) types.push(original.eventType);
+  }
+  if (types.length === 0) return;
+  afterCommit(trx, () => {
+    for (const type of types) ctx.metrics.delivery('created', type);
+    ctx.deliveries.wake();
+  });
+}
+
+function firstAttemptAt(ctx: AppContext, now: Date): Date {
+  return new Date(
+    now.getTime() + (nextAttemptDelayMs(ctx.webhook.retrySchedule, 0, undefined, ctx.random) ?? 0),
+  );
+}

@@ -1,0 +1,119 @@
+import { programsProgramV1, type programsV1 } from '@eligo/proto';
+import { callDependency, decodeGrpcError, type GrpcClient } from '@eligo/runtime';
+import type { NotifierEventType, WebhookSettings } from '../domain/notifications';
+import { TtlCache } from './ttl-cache';
+
+export type WebhookLookup =
+  | { kind: 'webhook'; webhook: WebhookSettings }
+  /** The program exists and has no webhook. */
+  | { kind: 'none' }
+  | { kind: 'unknown-program' };
+
+export interface SendLinkRecipientView {
+  programId: string;
+  recipient: { channel: 'EMAIL'; email: string } | { channel: 'SMS'; phoneNumber: string };
+  trackingId: string;
+}
+
+/** The programs service as the notifier needs it. */
+export interface ProgramsPort {
+  /** The program's webhook settings (with the signing secret: never log them). */
+  webhookOf(programId: string): Promise<WebhookLookup>;
+  /** Drops what is cached of a program (its webhook was configured or removed). */
+  forget(programId: string): void;
+  /** undefined when the programs service does not know the request. */
+  sendLinkRequest(requestId: string): Promise<SendLinkRecipientView | undefined>;
+}
+
+/** Only the service's own NOT_FOUND means "no such thing"; a transport failure travels on as 503/504. */
+function isOwnNotFound(err: unknown): boolean {
+  const decoded = decodeGrpcError(err);
+  return decoded.codeName === 'NOT_FOUND' && decoded.kind !== undefined;
+}
+
+const { WebhookNotification, ProgramMode } = programsProgramV1;
+const NOTIFICATION_NAMES: ReadonlyMap<programsProgramV1.WebhookNotification, NotifierEventType> = new Map([
+  [WebhookNotification.WEBHOOK_NOTIFICATION_DOCUMENT_REJECTED, 'DOCUMENT_REJECTED'],
+  [WebhookNotification.WEBHOOK_NOTIFICATION_MAX_DOC_UPLOAD_ATTEMPTS, 'MAX_DOC_UPLOAD_ATTEMPTS'],
+  [WebhookNotification.WEBHOOK_NOTIFICATION_EXPIRATION, 'EXPIRATION'],
+]);
+
+export function webhookLookupOf(reply: programsV1.GetWebhookDeliveryResponse): WebhookLookup {
+  if (reply.callbackUri === '') return { kind: 'none' };
+  return {
+    kind: 'webhook',
+    webhook: {
+      callbackUri: reply.callbackUri,
+      signingSecret: reply.signingSecret,
+      notifications: reply.notifications.flatMap((n) => NOTIFICATION_NAMES.get(n) ?? []),
+      live: reply.mode === ProgramMode.PROGRAM_MODE_LIVE,
+      accountId: reply.accountId,
+    },
+  };
+}
+
+const CACHE_ENTRIES = 10_000;
+
+/**
+ * Every notification and every attempt needs the program's webhook, so answers are kept for `cacheMs` and
+ * concurrent lookups of one program share a call. WebhookConfigured/WebhookRemoved drop a program at once on
+ * the replica that consumes them; other replicas see the change within `cacheMs`. "No webhook" is not kept: a
+ * webhook configured a moment before a verification succeeds must be found even though the two events travel
+ * on different topics. Unknown programs are kept (ids are random: an unknown one never appears later).
+ */
+export function programsPort(
+  client: GrpcClient<typeof programsV1.ProgramsServiceService>,
+  cacheMs: number,
+): ProgramsPort {
+  const cache = new TtlCache<string, Promise<WebhookLookup>>(CACHE_ENTRIES);
+  const lookup = async (programId: string): Promise<WebhookLookup> => {
+    try {
+      const reply = await callDependency('programs', () => client.unary('getWebhookDelivery', { programId }));
+      return webhookLookupOf(reply);
+    } catch (err) {
+      if (isOwnNotFound(err)) return { kind: 'unknown-program' };
+      throw err;
+    }
+  };
+  return {
+    webhookOf(programId) {
+      const cached = cache.get(programId);
+      if (cached) return cached;
+      const pending = lookup(programId);
+      // Shared while in flight; kept afterwards only for as long as the answer may be reused.
+      cache.set(programId, pending, 60_000);
+      pending.then(
+        (found) => {
+          if (cache.get(programId) !== pending) return;
+          if (found.kind === 'none' || cacheMs === 0) cache.delete(programId);
+          else cache.set(programId, pending, cacheMs);
+        },
+        () => {
+          if (cache.get(programId) === pending) cache.delete(programId);
+        },
+      );
+      return pending;
+    },
+    forget: (programId) => cache.delete(programId),
+    async sendLinkRequest(requestId) {
+      try {
+        const reply = await callDependency('programs', () =>
+          client.unary('getSendLinkRequest', { requestId }),
+        );
+        const r = reply.recipient;
+        if (!r) return undefined;
+        return {
+          programId: reply.programId,
+          recipient:
+            r.$case === 'email'
+              ? { channel: 'EMAIL', email: r.email }
+              : { channel: 'SMS', phoneNumber: r.phoneNumber },
+          trackingId: reply.trackingId,
+        };
+      } catch (err) {
+        if (isOwnNotFound(err)) return undefined;
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { Knex } from '@eligo/runtime';
+import { activateEndpoint } from '../repository/endpoints.repository';
+import { endPendingDeliveries } from '../repository/deliveries.repository';
+import type { AppContext } from './context';
+
+/**
+ * WebhookConfigured: the settings cached for the program are dropped (its URL or secret changed), and its
+ * endpoint starts healthy again; configuring the webhook is how an owner re-enables a disabled one.
+ */
+export async function onWebhookConfigured(
+  trx: Knex.Transaction,
+  ctx: AppContext,
+  e: { programId: string; accountId: string },
+): Promise<void> {
+  ctx.programs.forget(e.programId);
+  await activateEndpoint(trx, e.programId, e.accountId, ctx.now());
+}
+
+/** WebhookRemoved: nothing is sent any more; what was waiting is cancelled (the log keeps it). */
+export async function onWebhookRemoved(
+  trx: Knex.Transaction,
+  ctx: AppContext,
+  e: { programId: string },
+): Promise<void> {
+  ctx.programs.forget(e.programId);
+  const cancelled = await endPendingDeliveries(trx, e.programId, 'cancelled');
+  if (cancelled > 0)
+    ctx.logger.info({ programId: e.programId, cancelled }, 'webhook removed: deliveries cancelled');
+}

@@ -1,0 +1,179 @@
+import type { NotifierEventType } from '../domain/notifications';
+import type { PageCursor } from '../domain/page';
+import type { Db } from './db';
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';
+
+export interface DeliveryRecord {
+  id: string;
+  programId: string;
+  accountId: string;
+  verificationId: string;
+  eventType: NotifierEventType;
+  sourceEventId: string;
+  body: string;
+  status: DeliveryStatus;
+  attemptCount: number;
+  nextAttemptAt: Date | null;
+  lockedUntil: Date | null;
+  eventAt: Date;
+  createdAt: Date;
+  deliveredAt: Date | null;
+  refireOf: string | null;
+}
+
+/** A deliveries row as Postgres returns it. */
+export interface DeliveryRow {
+  id: string;
+  program_id: string;
+  account_id: string;
+  verification_id: string;
+  event_type: NotifierEventType;
+  source_event_id: string;
+  body: string;
+  status: DeliveryStatus;
+  attempt_count: number;
+  next_attempt_at: Date | null;
+  locked_until: Date | null;
+  event_at: Date;
+  created_at: Date;
+  delivered_at: Date | null;
+  refire_of: string | null;
+}
+
+export const toRecord = (r: DeliveryRow): DeliveryRecord => ({
+  id: r.id,
+  programId: r.program_id,
+  accountId: r.account_id,
+  verificationId: r.verification_id,
+  eventType: r.event_type,
+  sourceEventId: r.source_event_id,
+  body: r.body,
+  status: r.status,
+  attemptCount: r.attempt_count,
+  nextAttemptAt: r.next_attempt_at,
+  lockedUntil: r.locked_until,
+  eventAt: r.event_at,
+  createdAt: r.created_at,
+  deliveredAt: r.delivered_at,
+  refireOf: r.refire_of,
+});
+
+export type NewDelivery = Pick<
+  DeliveryRecord,
+  | 'id'
+  | 'programId'
+  | 'accountId'
+  | 'verificationId'
+  | 'eventType'
+  | 'sourceEventId'
+  | 'body'
+  | 'eventAt'
+  | 'createdAt'
+  | 'refireOf'
+> & {
+  nextAttemptAt: Date;
+  /** Set when this process attempts the delivery itself right after the commit (a reserved lease). */
+  lockedUntil: Date | null;
+};
+
+const COLUMNS = [
+  'id',
+  'program_id',
+  'account_id',
+  'verification_id',
+  'event_type',
+  'source_event_id',
+  'body',
+  'status',
+  'attempt_count',
+  'next_attempt_at',
+  'locked_until',
+  'event_at',
+  'created_at',
+  'refire_of',
+];
+
+/**
+ * Records a pending delivery, unless this event already made its delivery of this type (a redelivered event)
+ * or the program's endpoint is disabled: one statement, as it runs for every notification on the consumer's
+ * sequential path. False when nothing was recorded.
+ */
+export async function insertDelivery(db: Db, d: NewDelivery): Promise<boolean> {
+  const values = [
+    d.id,
+    d.programId,
+    d.accountId,
+    d.verificationId,
+    d.eventType,
+    d.sourceEventId,
+    d.body,
+    'pending',
+    0,
+    d.nextAttemptAt,
+    d.lockedUntil,
+    d.eventAt,
+    d.createdAt,
+    d.refireOf,
+  ];
+  const { rows } = await db.raw<{ rows: unknown[] }>(
+    `insert into deliveries (${COLUMNS.join(', ')})
+     select ${COLUMNS.map(() => '?').join(', ')}
+      where not exists (select 1 from endpoints where program_id = ? and status = 'disabled')
+     on conflict (source_event_id, event_type) do nothing
+     returning id`,
+    [...values, d.programId],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Ends every pending delivery of a program (webhook removed: cancelled; endpoint disabled: failed). Leases
+ * stay: an attempt in flight still records itself (and a delivery it got through shows as delivered).
+ */
+export async function endPendingDeliveries(
+  db: Db,
+  programId: string,
+  status: 'failed' | 'cancelled',
+): Promise<number> {
+  return db('deliveries')
+    .where({ program_id: programId, status: 'pending' })
+    .update({ status, next_attempt_at: null });
+}
+
+/** The latest delivery of each type for a verification of the program (what a refire resends). */
+export async function latestDeliveriesOf(
+  db: Db,
+  programId: string,
+  verificationId: string,
+): Promise<DeliveryRecord[]> {
+  const rows: DeliveryRow[] = await db('deliveries')
+    .distinctOn('event_type')
+    .where({ verification_id: verificationId, program_id: programId })
+    .orderBy([
+      { column: 'event_type' },
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .select('*');
+  return rows.map(toRecord);
+}
+
+/** A page of a program's deliveries, newest first, before the cursor. */
+export async function listDeliveries(
+  db: Db,
+  programId: string,
+  limit: number,
+  before: PageCursor | undefined,
+): Promise<DeliveryRecord[]> {
+  const query = db('deliveries').where({ program_id: programId });
+  if (before) query.whereRaw('(created_at, id) < (?, ?)', [before.createdAt, before.id]);
+  const rows: DeliveryRow[] = await query
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(limit)
+    .select('*');
+  return rows.map(toRecord);
+}
