@@ -1,0 +1,162 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ServiceUnderTest, SmtpCapture } from '@eligo/local-infra';
+import { startSmtpCapture, waitFor } from '@eligo/local-infra';
+import { Webhook } from 'standardwebhooks';
+import { startAllInProcess } from '../support/in-process';
+import { programsApi, type ProgramsApi } from '../support/programs-api';
+import {
+  importUniversity,
+  janeDoe,
+  verificationApi,
+  type VerificationApi,
+} from '../support/verification-api';
+
+// Webhooks and send-link end to end through the gateway (`--target all` on the suite's Postgres and Kafka):
+// a program's webhook is configured over REST, a verification succeeds, and a real HTTP receiver gets the
+// signed notification; refire, an opt-in notification, the operator's delivery log and a send-link mail
+// received by a real SMTP server.
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+let eligo: ServiceUnderTest;
+let api: ProgramsApi;
+let flow: VerificationApi;
+let smtp: SmtpCapture;
+let receiver: Server;
+let callbackUri: string;
+const received: Received[] = [];
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  callbackUri = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/eligo`;
+  smtp = await startSmtpCapture();
+  eligo = await startAllInProcess({
+    ELIGO_ORGANIZATIONS_SEED: 'none',
+    ELIGO_WEBHOOK_ALLOW_CIDRS: '127.0.0.0/8',
+    ELIGO_SMTP_URL: smtp.url,
+    ELIGO_PUBLIC_BASE_URL: 'https://verify.example.test',
+  });
+  api = programsApi(eligo);
+  flow = verificationApi(api);
+}, 180_000);
+afterAll(async () => {
+  await eligo?.stop();
+  await smtp?.stop();
+  receiver?.close();
+});
+
+const forVerification = (verificationId: string) =>
+  received.filter(
+    (r) => (JSON.parse(r.body) as { verificationId: string }).verificationId === verificationId,
+  );
+
+async function programWithWebhook(notifierEventTypes?: string[]) {
+  const { account, token, program } = await api.tenant('Webhooks Co');
+  const res = await api.v2('POST', `/program/${program.programId}/webhook`, {
+    token: token.token,
+    body: { callbackUri, ...(notifierEventTypes ? { notifierEventTypes } : {}) },
+  });
+  expect(`${res.status} ${JSON.stringify(res.body)}`).toMatch(/^200 /);
+  expect(res.body.webhook.notifierEventTypes).toEqual(notifierEventTypes ?? []);
+  return { account, token, programId: program.programId as string, secret: res.body.webhook.signingSecret };
+}
+
+it('signs the success notification, resends it on refire, and logs both for the operator', async () => {
+  const { token, programId, secret } = await programWithWebhook();
+  const organization = await importUniversity(api, programId, 'Webhook E2E University');
+  const { verificationId } = await flow.started(programId);
+  const done = await flow.submit(verificationId, 'collectStudentPersonalInfo', { ...janeDoe, organization });
+  expect(done.body.currentStep).toBe('success');
+
+  const [first] = await waitFor('the success webhook', () => {
+    const got = forVerification(verificationId);
+    return got.length > 0 ? got : undefined;
+  });
+  expect(JSON.parse(first!.body)).toEqual({ verificationId });
+  expect(first!.headers['content-type']).toMatch(/^application\/json/);
+  expect(new Webhook(secret).verify(first!.body, first!.headers as Record<string, string>)).toEqual({
+    verificationId,
+  });
+
+  const refire = await api.v2('POST', `/verification/${verificationId}/refireWebhooks`, {
+    token: token.token,
+  });
+  expect(refire.status).toBeLessThan(300);
+  const again = await waitFor('the refired webhook', () => {
+    const got = forVerification(verificationId);
+    return got.length > 1 ? got[1] : undefined;
+  });
+  expect(again.body).toBe(first!.body);
+  expect(again.headers['webhook-id']).not.toBe(first!.headers['webhook-id']);
+
+  const log = await api.admin('GET', `/programs/${programId}/webhook/deliveries`);
+  expect(log.status).toBe(200);
+  expect(log.body.webhook.status).toBe('ACTIVE');
+  const deliveries = log.body.deliveries as {
+    webhookId: string;
+    attempts: { attempt: number; statusCode: number; latencyMs: number }[];
+  }[];
+  const ids = deliveries.map((d) => d.webhookId);
+  expect(ids).toEqual(expect.arrayContaining([first!.headers['webhook-id'], again.headers['webhook-id']]));
+  const delivered = deliveries.find((d) => d.webhookId === first!.headers['webhook-id']);
+  expect(delivered).toMatchObject({ verificationId, notifierEventType: 'SUCCESS', status: 'DELIVERED' });
+  expect(delivered!.attempts[0]).toMatchObject({ attempt: 1, statusCode: 200 });
+  expect(delivered!.attempts[0]!.latencyMs).toEqual(expect.any(Number));
+});
+
+it('sends an opted-in EXPIRATION notification with its type, and none to a program that did not opt in', async () => {
+  const optedIn = await programWithWebhook(['EXPIRATION']);
+  const other = await programWithWebhook();
+  const expiring = await flow.started(optedIn.programId);
+  const ignored = await flow.started(other.programId);
+  expect((await flow.expire(expiring.verificationId)).status).toBe(200);
+  expect((await flow.expire(ignored.verificationId)).status).toBe(200);
+
+  const note = await waitFor('the expiration webhook', () => forVerification(expiring.verificationId)[0]);
+  expect(JSON.parse(note.body)).toEqual({
+    verificationId: expiring.verificationId,
+    notifierEventType: 'EXPIRATION',
+  });
+  expect(note.headers['x-eligo-notifier-event-type']).toBe('EXPIRATION');
+  expect(new Webhook(optedIn.secret).verify(note.body, note.headers as Record<string, string>)).toBeTruthy();
+  // The other program's expiry made no delivery: its log stays empty.
+  const log = await api.admin('GET', `/programs/${other.programId}/webhook/deliveries`);
+  expect(log.body.deliveries).toEqual([]);
+  expect(forVerification(ignored.verificationId)).toEqual([]);
+});
+
+it('mails the verification link through SMTP and shows the message to the operator', async () => {
+  const { token, program } = await api.tenant('Links Co');
+  const email = `student-${Date.now()}@example.test`;
+  const res = await api.v2('POST', `/program/${program.programId}/sendLink`, {
+    token: token.token,
+    body: { email, trackingId: 'crm-7' },
+  });
+  expect(res.status).toBe(204);
+  const mail = await smtp.waitForMail((m) => m.to.includes(email), 30_000);
+  expect(mail.raw).toContain(program.programId);
+
+  const messages = await waitFor('the message in the log', async () => {
+    const list = await api.admin('GET', '/messages');
+    const found = list.body.messages as { recipient: string; status: string }[];
+    return found.find((m) => m.recipient === email && m.status === 'SENT');
+  });
+  expect(messages).toMatchObject({ channel: 'EMAIL', programId: program.programId });
+});
+
+it('answers 404 for the delivery log of an unknown program', async () => {
+  const res = await api.admin('GET', '/programs/0123456789abcdef01234567/webhook/deliveries');
+  expect(res.status).toBe(404);
+});
