@@ -16,8 +16,9 @@ export function useWebhookSuite() {
   let notifierEvents: TopicRecorder;
   beforeAll(async () => {
     receiver = await startReceiver();
-    notifierEvents = await recordTopic(notifierTopic);
+    // The notifier creates its events topic when it starts: on a fresh broker there is none to record before.
     h = await startNotifier({ ELIGO_WEBHOOK_TIMEOUT_MS: '1500', ELIGO_WEBHOOK_DISABLE_AFTER: '4s' });
+    notifierEvents = await recordTopic(notifierTopic);
   }, 180_000);
   afterAll(async () => {
     await h?.stop();
