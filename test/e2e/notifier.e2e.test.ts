@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { ServiceUnderTest, SmtpCapture } from '@eligo/local-infra';
 import { startSmtpCapture, waitFor } from '@eligo/local-infra';
 import { Webhook } from 'standardwebhooks';
+import { sampleFiles } from '../support/documents-api';
 import { startAllInProcess } from '../support/in-process';
 import { programsApi, type ProgramsApi } from '../support/programs-api';
 import {
@@ -62,8 +63,10 @@ const forVerification = (verificationId: string) =>
     (r) => (JSON.parse(r.body) as { verificationId: string }).verificationId === verificationId,
   );
 
-async function programWithWebhook(notifierEventTypes?: string[]) {
-  const { account, token, program } = await api.tenant('Webhooks Co');
+async function programWithWebhook(notifierEventTypes?: string[], settings: Record<string, unknown> = {}) {
+  const account = await api.createAccount('Webhooks Co');
+  const token = await api.createToken(account.accountId);
+  const program = await api.createProgram(account.accountId, settings);
   const res = await api.v2('POST', `/program/${program.programId}/webhook`, {
     token: token.token,
     body: { callbackUri, ...(notifierEventTypes ? { notifierEventTypes } : {}) },
@@ -135,6 +138,51 @@ it('sends an opted-in EXPIRATION notification with its type, and none to a progr
   const log = await api.admin('GET', `/programs/${other.programId}/webhook/deliveries`);
   expect(log.body.deliveries).toEqual([]);
   expect(forVerification(ignored.verificationId)).toEqual([]);
+});
+
+it('sends the opted-in DOCUMENT_REJECTED, then MAX_DOC_UPLOAD_ATTEMPTS at the last rejection allowed', async () => {
+  const { programId, secret } = await programWithWebhook(['DOCUMENT_REJECTED', 'MAX_DOC_UPLOAD_ATTEMPTS'], {
+    maxRejections: 2,
+  });
+  const organization = await importUniversity(api, programId, 'Webhook Docs University');
+  const { verificationId } = await flow.started(programId);
+  const sent = await flow.submit(verificationId, 'collectStudentPersonalInfo', {
+    ...janeDoe,
+    firstName: 'REJECTED',
+    organization,
+  });
+  expect(sent.body.currentStep).toBe('docUpload');
+  // Test mode: a file named REJECTED is rejected by the review at once.
+  const upload = async () => {
+    const form = new FormData();
+    form.append('file1', new Blob([sampleFiles.png], { type: 'image/png' }), 'REJECTED.png');
+    const res = await fetch(`${eligo.httpUrl}/rest/v2/verification/${verificationId}/step/docUpload`, {
+      method: 'POST',
+      body: form,
+    });
+    expect(res.status).toBe(200);
+  };
+  const types = () =>
+    forVerification(verificationId).map((r) => r.headers['x-eligo-notifier-event-type'] as string);
+
+  await upload();
+  await waitFor('the DOCUMENT_REJECTED webhook', () =>
+    types().includes('DOCUMENT_REJECTED') ? true : undefined,
+  );
+  await waitFor('docUpload again', async () =>
+    (await flow.get(verificationId)).body.currentStep === 'docUpload' ? true : undefined,
+  );
+  await upload();
+  await waitFor('the MAX_DOC_UPLOAD_ATTEMPTS webhook', () =>
+    types().includes('MAX_DOC_UPLOAD_ATTEMPTS') ? true : undefined,
+  );
+  expect(types()).toEqual(['DOCUMENT_REJECTED', 'MAX_DOC_UPLOAD_ATTEMPTS']);
+  for (const note of forVerification(verificationId)) {
+    expect(new Webhook(secret).verify(note.body, note.headers as Record<string, string>)).toEqual({
+      verificationId,
+      notifierEventType: note.headers['x-eligo-notifier-event-type'],
+    });
+  }
 });
 
 it('mails the verification link through SMTP and shows the message to the operator', async () => {
