@@ -32,8 +32,10 @@ export { defaultRetryPolicy, type RetryPolicy } from './grpc/retry';
 export {
   bindService,
   unaryAdapter,
+  serverStreamAdapter,
   serviceNameOf,
   type UnaryHandler,
+  type ServerStreamHandler,
   type ServiceHandlers,
 } from './grpc/unary';
 export {

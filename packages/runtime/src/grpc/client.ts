@@ -30,6 +30,10 @@ type UnaryMethods<S> = {
   [K in keyof S]: S[K] extends { requestStream: false; responseStream: false } ? K : never;
 }[keyof S] &
   string;
+type ServerStreamMethods<S> = {
+  [K in keyof S]: S[K] extends { requestStream: false; responseStream: true } ? K : never;
+}[keyof S] &
+  string;
 // Inferred from single fields: matching the whole MethodDefinition would fail on its contravariant serializers.
 export type RequestOf<S, K extends keyof S> = S[K] extends { requestSerialize: (value: infer Req) => Buffer }
   ? Req
@@ -78,6 +82,16 @@ export interface GrpcClient<S extends ServiceDefinition> {
     request: RequestOf<S, K>,
     options?: UnaryCallOptions,
   ): Promise<ResponseOf<S, K>>;
+  /**
+   * Calls a server-streaming RPC: the messages as an async iterable, read with backpressure. The deadline
+   * covers the whole stream (pass one sized for it); there are no retries, since a stream that failed half-way
+   * cannot be resumed by the transport. Breaking off the loop cancels the call.
+   */
+  serverStream<K extends ServerStreamMethods<S>>(
+    method: K,
+    request: RequestOf<S, K>,
+    options?: UnaryCallOptions,
+  ): AsyncIterable<ResponseOf<S, K>>;
   breakerState(): BreakerState;
   close(): void;
 }
@@ -191,6 +205,62 @@ class UnaryClient<S extends ServiceDefinition> implements GrpcClient<S> {
       this.metrics?.handled.inc(labels);
       this.metrics?.handlingSeconds.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
     }
+  }
+
+  serverStream<K extends ServerStreamMethods<S>>(
+    method: K,
+    request: RequestOf<S, K>,
+    options: UnaryCallOptions = {},
+  ): AsyncIterable<ResponseOf<S, K>> {
+    const definition = this.definition[method];
+    if (!definition || definition.requestStream || !definition.responseStream) {
+      throw new Error(`${this.serviceName} has no server-streaming method ${method}`);
+    }
+    const deadline = Math.min(
+      Date.now() + (options.deadlineMs ?? this.deadlineMs),
+      toEpochMs(options.deadline),
+    );
+    const grpcMethod = definition.path.split('/')[2] ?? method;
+    const labels = { module: this.module, grpc_service: this.serviceName, grpc_method: grpcMethod };
+    const metrics = this.metrics;
+    const open = () => (this.channel ??= this.open());
+    const metadata = toMetadata(options.metadata);
+    const signal = options.signal;
+    return {
+      async *[Symbol.asyncIterator]() {
+        if (signal?.aborted) throw new GrpcCallError(Status.CANCELLED, 'call aborted by the caller');
+        const started = process.hrtime.bigint();
+        const call = open().makeServerStreamRequest<RequestOf<S, K>, ResponseOf<S, K>>(
+          definition.path,
+          definition.requestSerialize,
+          definition.responseDeserialize,
+          request,
+          metadata.clone(),
+          { deadline },
+        );
+        const cancel = (): void => call.cancel();
+        signal?.addEventListener('abort', cancel, { once: true });
+        let code: Status = Status.OK;
+        let done = false;
+        try {
+          for await (const message of call) yield message as ResponseOf<S, K>;
+          done = true;
+        } catch (err) {
+          code = isServiceError(err) ? err.code : Status.UNKNOWN;
+          throw err;
+        } finally {
+          signal?.removeEventListener('abort', cancel);
+          // The consumer broke off the loop: the server is told to stop producing.
+          if (!done && code === Status.OK) {
+            call.cancel();
+            code = Status.CANCELLED;
+          }
+          const final = { ...labels, grpc_code: grpcCodeName(code) };
+          metrics?.handled.inc(final);
+          metrics?.handlingSeconds.observe(final, Number(process.hrtime.bigint() - started) / 1e9);
+        }
+      },
+    };
   }
 
   /** Retries stay inside the call's deadline: a retry that could not finish in time is not started. */

@@ -1,6 +1,8 @@
 import type {
+  handleServerStreamingCall,
   handleUnaryCall,
   ServerUnaryCall,
+  ServerWritableStream,
   ServiceDefinition,
   UntypedHandleCall,
   UntypedServiceImplementation,
@@ -38,18 +40,68 @@ export function unaryAdapter(logger: Logger) {
   };
 }
 
+/**
+ * A server-streaming handler as service code writes it: the messages as an async iterable (an async
+ * generator), errors thrown. Writes wait for the transport to drain, so a slow reader slows the producer
+ * instead of filling memory; a cancelled call stops the iteration.
+ */
+export type ServerStreamHandler<Req, Res> = (
+  request: Req,
+  call: ServerWritableStream<Req, Res>,
+) => AsyncIterable<Res>;
+
+export function serverStreamAdapter(logger: Logger) {
+  return function serverStream<Req, Res>(
+    handler: ServerStreamHandler<Req, Res>,
+  ): handleServerStreamingCall<Req, Res> {
+    return (call) => {
+      let cancelled = false;
+      call.on('cancelled', () => {
+        cancelled = true;
+      });
+      const drained = () =>
+        new Promise<void>((resolve) => {
+          const done = () => {
+            call.off('drain', done);
+            call.off('cancelled', done);
+            resolve();
+          };
+          call.on('drain', done);
+          call.on('cancelled', done);
+        });
+      void (async () => {
+        for await (const message of handler(call.request, call)) {
+          if (cancelled) return;
+          if (!call.write(message)) await drained();
+          if (cancelled) return;
+        }
+        call.end();
+      })().catch((err: unknown) => {
+        if (cancelled) return;
+        const { status, log } = encodeError(err);
+        if (log) logger[log]({ err, grpcPath: call.getPath() }, 'grpc handler failed');
+        // grpc-js turns an 'error' event on a server stream into the call's final status.
+        call.emit('error', status);
+      });
+    };
+  };
+}
+
 // Inferred from single fields: matching the whole MethodDefinition would fail on its contravariant serializers.
 type RequestOf<M> = M extends { requestDeserialize: (bytes: Buffer) => infer Req } ? Req : never;
 type ResponseOf<M> = M extends { responseSerialize: (value: infer Res) => Buffer } ? Res : never;
 
 /**
  * The handlers of a whole service, typed from its generated definition: unary methods are async functions;
- * streaming methods (none yet) keep grpc-js's own handler types and are passed through untouched.
+ * server-streaming methods are async iterables (ServerStreamHandler); client- and bidi-streaming methods (none
+ * yet) keep grpc-js's own handler types and are passed through untouched.
  */
 export type ServiceHandlers<S extends ServiceDefinition> = {
   [K in keyof S]: S[K] extends { requestStream: false; responseStream: false }
     ? UnaryHandler<RequestOf<S[K]>, ResponseOf<S[K]>>
-    : UntypedHandleCall;
+    : S[K] extends { requestStream: false; responseStream: true }
+      ? ServerStreamHandler<RequestOf<S[K]>, ResponseOf<S[K]>>
+      : UntypedHandleCall;
 };
 
 /**
@@ -62,14 +114,16 @@ export function bindService<S extends ServiceDefinition>(
   logger: Logger,
 ): GrpcServiceBinding {
   const unary = unaryAdapter(logger);
+  const serverStream = serverStreamAdapter(logger);
   const implementation: UntypedServiceImplementation = {};
   for (const [key, method] of Object.entries(definition)) {
     const handler = (handlers as Record<string, unknown>)[key];
     if (typeof handler !== 'function') throw new Error(`no handler for ${method.path}`);
-    implementation[key] =
-      !method.requestStream && !method.responseStream
-        ? (unary(handler as UnaryHandler<unknown, unknown>) as UntypedHandleCall)
-        : (handler as UntypedHandleCall);
+    implementation[key] = method.requestStream
+      ? (handler as UntypedHandleCall)
+      : method.responseStream
+        ? (serverStream(handler as ServerStreamHandler<unknown, unknown>) as UntypedHandleCall)
+        : (unary(handler as UnaryHandler<unknown, unknown>) as UntypedHandleCall);
   }
   return { name: serviceNameOf(definition), definition, implementation };
 }

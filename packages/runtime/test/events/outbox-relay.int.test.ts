@@ -21,9 +21,11 @@ import {
 const infra = testInfra();
 const logger = testLogger();
 const { VerificationStepChanged } = verificationEventsV1;
+const emptyProjection = { subSegment: '', organizationId: 0, organizationName: '', verificationMethod: '' };
 
 function stepChanged(verificationId: string, currentStep: string): Uint8Array {
   return VerificationStepChanged.encode({
+    ...emptyProjection,
     verificationId,
     programId: 'p1',
     accountId: 'a1',

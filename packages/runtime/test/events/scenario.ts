@@ -14,6 +14,7 @@ import { count, waitFor } from './helpers';
  */
 export const EVENT_NAME = 'VerificationStepChanged';
 const { VerificationStepChanged } = verificationEventsV1;
+const emptyProjection = { subSegment: '', organizationId: 0, organizationName: '', verificationMethod: '' };
 
 export function scenarioKeys(n: number): string[] {
   return Array.from({ length: n }, (_, i) => `${(i + 1).toString(16).padStart(24, '0')}`);
@@ -33,6 +34,7 @@ export async function enqueueScenario(
       for (let seq = 1; seq <= perKey; seq += 1) {
         await db.transaction(async (trx) => {
           const payload = VerificationStepChanged.encode({
+    ...emptyProjection,
             verificationId: key,
             programId: 'program',
             accountId: 'account',

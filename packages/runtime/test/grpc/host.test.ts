@@ -49,7 +49,8 @@ describe('a gRPC host serving two modules in one process', () => {
     host.addService(programs.binding);
     host.addService(
       bindService(
-        reportsV1.ReportsServiceService,
+        // GetInfo alone: a module may serve part of a definition (bindService names it from the paths).
+        { getInfo: reportsV1.ReportsServiceService.getInfo },
         {
           getInfo: async (_request, call) => {
             // The inbound deadline caps the outbound call, so the chain fits the caller's budget.
