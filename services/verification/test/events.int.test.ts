@@ -101,17 +101,26 @@ describe('verification events on Kafka', () => {
       trackingId: 'ev-track-1',
       testMode: true,
     });
+    // Each step change carries the verification as it then stands: nothing known yet at the start.
     expect(verificationEventsV1.VerificationStepChanged.decode(first!)).toMatchObject({
       ...ids,
       previousStep: '',
       currentStep: step,
       errorIds: [],
+      subSegment: '',
+      organizationId: 0,
+      organizationName: '',
+      verificationMethod: '',
     });
     expect(verificationEventsV1.VerificationStepChanged.decode(second!)).toMatchObject({
       ...ids,
       previousStep: step,
       currentStep: 'success',
       errorIds: [],
+      subSegment: '',
+      organizationId: orgId,
+      organizationName: 'Event University',
+      verificationMethod: 'INSTANT',
     });
     expect(verificationEventsV1.VerificationSucceeded.decode(succeeded!)).toMatchObject({
       ...ids,
@@ -121,6 +130,72 @@ describe('verification events on Kafka', () => {
       organizationId: orgId,
       testMode: true,
     });
+  });
+
+  it('carries the chosen sub-segment on the step changes that follow it', async () => {
+    const program = await newProgram(h.programs, { segment: 'military' });
+    const { verificationId } = await start(program.programId);
+    await h.client.unary('submitMilitaryStatus', { requestId: '', verificationId, status: 'VETERAN' });
+    const messages = await eventsOf(verificationId, 3);
+    expect(messages.map(typeOf)).toEqual([
+      `${V}VerificationCreated`,
+      `${V}VerificationStepChanged`,
+      `${V}VerificationStepChanged`,
+    ]);
+    expect(verificationEventsV1.VerificationStepChanged.decode(messages[2]!.value)).toMatchObject({
+      previousStep: 'collectMilitaryStatus',
+      currentStep: 'collectInactiveMilitaryPersonalInfo',
+      subSegment: 'veteran',
+      organizationId: 0,
+      verificationMethod: '',
+    });
+  });
+
+  it('publishes VerificationMetadataChanged with the sorted keys only, from PUT and from a submission', async () => {
+    const program = await newProgram(h.programs);
+    const orgId = await importOrganization(h, program.programId, 'Metadata University');
+    const { verificationId } = await start(program.programId);
+    const ids = {
+      verificationId,
+      programId: program.programId,
+      accountId: program.accountId,
+      testMode: true,
+    };
+    // Values an integrator might fill with a person's data: none may reach an event.
+    const values = {
+      zeta: 'Zorblatt-meta-value',
+      alpha: 'Auvelline-meta-value',
+      order: 'Ordovick-meta-value',
+    };
+    await h.client.unary('putMetadata', {
+      accountId: program.accountId,
+      verificationId,
+      metadata: { zeta: values.zeta, alpha: values.alpha },
+    });
+    const submitted = await submit(
+      verificationId,
+      'collectStudentPersonalInfo',
+      pii({ organization: { id: orgId, name: '' }, metadata: { order: values.order } }),
+    );
+    expect(submitted.verification!.currentStep).toBe('success');
+
+    const messages = await eventsOf(verificationId, 6);
+    expect(messages.map(typeOf)).toEqual([
+      `${V}VerificationCreated`,
+      `${V}VerificationStepChanged`,
+      `${V}VerificationMetadataChanged`,
+      `${V}VerificationMetadataChanged`,
+      `${V}VerificationStepChanged`,
+      `${V}VerificationSucceeded`,
+    ]);
+    const decode = (m: DeliveredMessage) => verificationEventsV1.VerificationMetadataChanged.decode(m.value);
+    expect(decode(messages[2]!)).toMatchObject({ ...ids, keys: ['alpha', 'zeta'] });
+    expect(decode(messages[3]!)).toMatchObject({ ...ids, keys: ['order'] });
+    for (const m of messages) {
+      const raw = [m.value.toString('latin1'), JSON.stringify(m.headers)].join('\n');
+      for (const value of Object.values(values)) expect(raw).not.toContain(value);
+    }
+    expectNoPii(messages);
   });
 
   it.each([

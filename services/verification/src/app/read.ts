@@ -11,6 +11,7 @@ import {
 import type { AppContext } from './context';
 import { isVerificationId } from './ids';
 import { expire, loadLocked, noVerification } from './load';
+import { metadataChanged } from './metadata-changed';
 import { openMetadata, openPerson, sealMetadata } from './person';
 import { noProgram, requireProgram } from './programs';
 import type { VerificationResponse } from './response';
@@ -136,7 +137,7 @@ export async function getMetadata(
   return openMetadata(ctx, record.id, record.metadata);
 }
 
-/** PUT metadata: replaces the map of an ongoing verification, within the limits. */
+/** PUT metadata: replaces the map of an ongoing verification, within the limits, and says so (keys only). */
 export async function putMetadata(
   ctx: AppContext,
   input: { accountId: string; verificationId: string; metadata: Record<string, string> },
@@ -153,6 +154,7 @@ export async function putMetadata(
         body: 'ER',
       });
     await updateVerification(trx, record.id, { metadata: sealMetadata(ctx, record.id, input.metadata) });
+    await metadataChanged(trx, ctx, record, input.metadata);
     return input.metadata;
   });
 }

@@ -6,6 +6,7 @@ import { insertStep } from '../repository/steps.repository';
 import {
   findByStartRequestId,
   insertVerification,
+  type NewVerification,
   type VerificationRecord,
 } from '../repository/verifications.repository';
 import type { AppContext } from './context';
@@ -85,25 +86,26 @@ async function insertNew(
   const response = buildResponse(state, program);
   const trackingId = input.trackingId.trim() || null;
   const testMode = isTestMode(program);
+  const row: NewVerification = {
+    ...state,
+    programId: program.programId,
+    accountId: program.accountId,
+    trackingId,
+    testMode,
+    person: null,
+    metadata: null,
+    personEmailHash: null,
+    personIdentityHash: null,
+    organizationId: null,
+    organizationName: null,
+    country: null,
+    verificationMethod: null,
+    lastResponse: response,
+    expiresAt: new Date(now.getTime() + ctx.expiryMs),
+    startRequestId: input.requestId || null,
+  };
   await ctx.db.transaction(async (trx) => {
-    await insertVerification(trx, {
-      ...state,
-      programId: program.programId,
-      accountId: program.accountId,
-      trackingId,
-      testMode,
-      person: null,
-      metadata: null,
-      personEmailHash: null,
-      personIdentityHash: null,
-      organizationId: null,
-      organizationName: null,
-      country: null,
-      verificationMethod: null,
-      lastResponse: response,
-      expiresAt: new Date(now.getTime() + ctx.expiryMs),
-      startRequestId: input.requestId || null,
-    });
+    await insertVerification(trx, row);
     await insertStep(trx, {
       verificationId: id,
       step,
@@ -126,6 +128,7 @@ async function insertNew(
     });
     await events.stepChanged(trx, ctx.schema, {
       ...common,
+      ...events.stepProjection(row),
       previousStep: '',
       currentStep: step,
       errorIds: [],

@@ -1,7 +1,6 @@
 import { invalidArgument, resourceExhausted, type Knex } from '@eligo/runtime';
 import {
   acceptsSubmission,
-  decideSubmission,
   GENERIC_COLLECT_STEP,
   impliedMilitaryStatus,
   MARKETPLACE_COLLECT_STEP,
@@ -12,20 +11,20 @@ import {
   normalizeSubject,
   normalizedEmail,
   normalizedIdentity,
-  collectStepOf,
   firstStep,
-  metadataProblems,
   subjectTypeOfStep,
-  validateSubject,
+  type Outcome,
   type SubjectInput,
 } from '../domain';
 import * as events from '../events/publish';
 import { countPersonSuccesses, type VerificationRecord } from '../repository/verifications.repository';
 import type { AppContext } from './context';
+import { instantMatch } from './instant-match';
 import { loadLocked, wrongStep, type Loaded } from './load';
+import { metadataChanged } from './metadata-changed';
 import { openPerson, sealMetadata, sealPerson, type StoredPerson } from './person';
 import type { Program } from './ports';
-import { isTestMode, requireProgram, segmentOf } from './programs';
+import { requireProgram, segmentOf } from './programs';
 import type { VerificationResponse } from './response';
 import { rewardCodeFor } from './rewards';
 import { assertRequestId, startOrFind } from './start';
@@ -151,29 +150,26 @@ async function decide(
   const merged: SubjectInput =
     generic && stored ? { ...(stored as SubjectInput), ...dropEmpty(submitted) } : submitted;
   const subject = normalizeSubject(merged);
-  const today = ctx.now().toISOString().slice(0, 10);
-  const metadata = subject.metadata ?? {};
-  const problems: string[] = [
-    ...validateSubject(type, subject, { today, programSubSegments: program.subSegments }),
-    ...metadataProblems(metadata),
-  ];
-  const checked = problems.length === 0 ? await checkOrganization(ctx, program, subject) : undefined;
-  if (checked === 'invalid') problems.push('invalidOrganization');
-  const organization = checked === 'invalid' ? undefined : checked;
-  if (problems.length > 0)
-    return applyChange(trx, ctx, record, program, { cause, step: record.currentStep, errorIds: problems });
+  const match = await instantMatch(ctx, program, type, subject);
+  if (match.kind === 'refused')
+    return applyChange(trx, ctx, record, program, {
+      cause,
+      step: record.currentStep,
+      errorIds: match.errorIds,
+    });
 
-  const person: StoredPerson = { ...subject, organization: organization || undefined };
-  const emailHash = ctx.person.lookupHash(normalizedEmail(subject.email ?? ''));
+  const { organization, decision } = match;
+  const { metadata } = subject;
+  const person: StoredPerson = { ...subject, organization };
+  const emailHash = ctx.person.lookupHash(normalizedEmail(subject.email));
   const identity = subject.birthDate
-    ? ctx.person.lookupHash(
-        normalizedIdentity(subject.firstName ?? '', subject.lastName ?? '', subject.birthDate),
-      )
+    ? ctx.person.lookupHash(normalizedIdentity(subject.firstName, subject.lastName, subject.birthDate))
     : null;
+  const storesMetadata = Object.keys(metadata).length > 0;
   const fields: Partial<VerificationRecord> = {
     person: sealPerson(ctx, record.id, { ...person, metadata: undefined }),
     // The form's metadata becomes the verification's (GET/PUT metadata, details.personInfo.metadata).
-    ...(Object.keys(metadata).length > 0 ? { metadata: sealMetadata(ctx, record.id, metadata) } : {}),
+    ...(storesMetadata ? { metadata: sealMetadata(ctx, record.id, metadata) } : {}),
     personEmailHash: emailHash,
     personIdentityHash: identity,
     organizationId: organization ? organization.id : null,
@@ -187,7 +183,11 @@ async function decide(
   );
   if (chosen) fields.subSegment = chosen;
 
-  if (await limitReached(trx, ctx, program, record.id, emailHash, identity)) {
+  const limited = await limitReached(trx, ctx, program, record.id, emailHash, identity);
+  // The limit ends the verification with the fields; a recoverable decision keeps the step and stores none.
+  if (storesMetadata && (limited || decision.kind !== 'recoverable'))
+    await metadataChanged(trx, ctx, record, metadata);
+  if (limited) {
     const response = await applyChange(trx, ctx, record, program, {
       cause,
       step: 'error',
@@ -205,18 +205,8 @@ async function decide(
     return response;
   }
 
-  const decision = decideSubmission({
-    mode: isTestMode(program) ? 'test' : 'live',
-    segment: segmentOf(program),
-    step: collectStepOf(type),
-    subject,
-    program: { minAge: program.minAge, maxAge: program.maxAge },
-    today,
-  });
   return applyOutcome(trx, ctx, record, program, decision, cause, fields);
 }
-
-type Decision = ReturnType<typeof decideSubmission>;
 
 /** Turns the domain's decision into the next step (claiming the reward code of a success). */
 export async function applyOutcome(
@@ -224,7 +214,7 @@ export async function applyOutcome(
   ctx: AppContext,
   record: VerificationRecord,
   program: Program,
-  decision: Decision,
+  decision: Outcome,
   cause: Cause,
   fields: Partial<VerificationRecord> = {},
 ): Promise<VerificationResponse> {
@@ -270,24 +260,6 @@ function dropEmpty(subject: SubjectInput): Partial<SubjectInput> {
       ([, v]) => v !== '' && v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0),
     ),
   ) as Partial<SubjectInput>;
-}
-
-/**
- * The organization of a subject type that has one, accepted by the program (by id, the student form's
- * universityId, else by exact name). undefined when the type has none; 'invalid' when unknown or refused.
- */
-async function checkOrganization(
-  ctx: AppContext,
-  program: Program,
-  subject: SubjectInput,
-): Promise<{ id: number; name: string } | 'invalid' | undefined> {
-  const id = subject.organization?.id || subject.universityId || 0;
-  const name = subject.organization?.name ?? '';
-  if (id === 0 && !name) return undefined;
-  const check = await ctx.organizations.check(program.programId, { id, name });
-  return check.eligibility === 'eligible'
-    ? { id: check.organization.id, name: check.organization.name }
-    : 'invalid';
 }
 
 /**

@@ -107,6 +107,7 @@ export async function applyChangeToRecord(
   if (change.step !== record.currentStep)
     await events.stepChanged(trx, ctx.schema, {
       ...common,
+      ...events.stepProjection(next),
       previousStep: record.currentStep,
       currentStep: change.step,
       errorIds: next.errorIds,

@@ -5,6 +5,7 @@ export {
   MAX_METADATA_KEY_LENGTH,
   MAX_METADATA_KEYS,
   MAX_METADATA_VALUE_LENGTH,
+  metadataKeys,
   metadataProblems,
 } from './metadata';
 export {
@@ -36,6 +37,7 @@ export {
   type Status,
   type SubSegment,
 } from './statuses';
+export { reverifyVerdict, submittedCollectStep, type ReverifyVerdict } from './reverify';
 export {
   acceptsSubmission,
   COLLECT_STEPS,

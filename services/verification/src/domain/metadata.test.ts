@@ -1,5 +1,5 @@
 import type { ErrorId } from '@eligo/programs';
-import { MAX_METADATA_KEYS, metadataProblems } from './metadata';
+import { MAX_METADATA_KEYS, metadataKeys, metadataProblems } from './metadata';
 
 function entries(count: number): Record<string, string> {
   return Object.fromEntries(Array.from({ length: count }, (_, i) => [`key${i}`, 'v']));
@@ -25,5 +25,16 @@ describe('metadataProblems', () => {
     ],
   ])('%s -> %j', (_, metadata, expected) => {
     expect(metadataProblems(metadata)).toEqual(expected);
+  });
+});
+
+describe('metadataKeys', () => {
+  it.each<[string, Record<string, string>, string[]]>([
+    ['an empty map', {}, []],
+    ['keys in any order come out sorted', { zeta: '1', alpha: '2', Mid: '3' }, ['Mid', 'alpha', 'zeta']],
+    // Object.keys lists integer-like keys first, in numeric order; the event's order must not depend on it.
+    ['integer-like keys sort as text', { b: 'x', '10': 'y', '9': 'z' }, ['10', '9', 'b']],
+  ])('%s -> %j', (_, metadata, expected) => {
+    expect(metadataKeys(metadata)).toEqual(expected);
   });
 });

@@ -33,3 +33,8 @@ export function metadataProblems(metadata: Record<string, string>): ErrorId[] {
   }
   return METADATA_ERROR_ORDER.filter((id) => problems.has(id));
 }
+
+/** The keys of a metadata map, sorted: the same map gives the same list whatever order its entries came in. */
+export function metadataKeys(metadata: Record<string, string>): string[] {
+  return Object.keys(metadata).sort();
+}

@@ -1,5 +1,6 @@
 import { verificationEventsV1 } from '@eligo/proto';
 import { outboxWriter, type Knex } from '@eligo/runtime';
+import type { VerificationRecord } from '../repository/verifications.repository';
 
 /**
  * The verification service's domain events (events.proto), written to the outbox in the caller's
@@ -17,6 +18,7 @@ const {
   VerificationExpired,
   VerificationLimitExceeded,
   WebhooksRefireRequested,
+  VerificationMetadataChanged,
 } = verificationEventsV1;
 
 export const created = (trx: Trx, schema: string, e: verificationEventsV1.VerificationCreated) =>
@@ -31,3 +33,30 @@ export const limitExceeded = (trx: Trx, schema: string, e: verificationEventsV1.
   enqueue(trx, schema, 'VerificationLimitExceeded', VerificationLimitExceeded, e.verificationId, e);
 export const refireRequested = (trx: Trx, schema: string, e: verificationEventsV1.WebhooksRefireRequested) =>
   enqueue(trx, schema, 'WebhooksRefireRequested', WebhooksRefireRequested, e.verificationId, e);
+export const metadataChanged = (
+  trx: Trx,
+  schema: string,
+  e: verificationEventsV1.VerificationMetadataChanged,
+) => enqueue(trx, schema, 'VerificationMetadataChanged', VerificationMetadataChanged, e.verificationId, e);
+
+/**
+ * What VerificationStepChanged tells of the verification as it stands after the change, so that the reports
+ * service can project it without calling back; empty / 0 for what is not known yet. The organization's name
+ * is a catalog institution's, not the person's.
+ */
+export function stepProjection(
+  record: Pick<
+    VerificationRecord,
+    'subSegment' | 'organizationId' | 'organizationName' | 'verificationMethod'
+  >,
+): Pick<
+  verificationEventsV1.VerificationStepChanged,
+  'subSegment' | 'organizationId' | 'organizationName' | 'verificationMethod'
+> {
+  return {
+    subSegment: record.subSegment ?? '',
+    organizationId: record.organizationId ?? 0,
+    organizationName: record.organizationName ?? '',
+    verificationMethod: record.verificationMethod ?? '',
+  };
+}

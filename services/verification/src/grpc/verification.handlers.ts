@@ -13,10 +13,13 @@ import {
   putMetadata,
   refireWebhooks,
 } from '../app/read';
+import { locateVerification } from '../app/locate';
+import { streamPersonalInfo } from '../app/personal-info-stream';
+import { reverifyInstantMatch } from '../app/reverify';
 import { startVerification } from '../app/start';
 import { skipStep, ssoLoginUrl, submitMilitaryStatus, submitSocialSecurityNumber } from '../app/steps';
 import { submitPersonalInfo } from '../app/submit';
-import { submittedSubject } from './mapping';
+import { locateKey, reverifyResponse, submittedSubject } from './mapping';
 
 /** The gRPC face of the verification service: each handler converts, calls one use case, converts back. */
 export function verificationGrpcService({ deps }: ServiceContext, app: AppContext): GrpcServiceBinding {
@@ -64,6 +67,9 @@ export function verificationGrpcService({ deps }: ServiceContext, app: AppContex
       recordDocumentsSubmitted: async (req) => ({
         verification: await recordDocumentsSubmitted(app, req),
       }),
+      streamPersonalInfo: (req) => streamPersonalInfo(app, req),
+      reverifyInstantMatch: async (req) => reverifyResponse(await reverifyInstantMatch(app, req)),
+      locateVerification: async (req) => locateVerification(app, locateKey(req)),
     },
     deps.logger,
   );

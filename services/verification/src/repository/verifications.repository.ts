@@ -186,6 +186,40 @@ export async function findByTrackingId(
   return rows.map(toRecord);
 }
 
+/** The most recent verification of an account with this tracking id (created last; the id breaks ties). */
+export async function findLatestByAccountTrackingId(
+  db: Db,
+  accountId: string,
+  trackingId: string,
+): Promise<VerificationRecord | undefined> {
+  const row = await db('verifications')
+    .where({ account_id: accountId, tracking_id: trackingId })
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .first<Row | undefined>();
+  return row ? toRecord(row) : undefined;
+}
+
+/** A verification's encrypted person and metadata. */
+export type SealedPersonalInfo = Pick<VerificationRecord, 'id' | 'person' | 'metadata'>;
+
+/**
+ * The encrypted person and metadata of the account's verifications among `ids`, in one query however many
+ * ids there are; other accounts' and unknown ids are simply not in the result.
+ */
+export async function findPersonalInfo(
+  db: Db,
+  accountId: string,
+  ids: readonly string[],
+): Promise<SealedPersonalInfo[]> {
+  return db('verifications')
+    .whereRaw('id = any(?::text[])', [[...ids]])
+    .andWhere({ account_id: accountId })
+    .select<SealedPersonalInfo[]>('id', 'person', 'metadata');
+}
+
 /**
  * Successful verifications of the person in the program since `since`, found by either hash (the same
  * person may type another email, or misspell a name). Other verifications than `exceptId` only.

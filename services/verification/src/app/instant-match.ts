@@ -1,0 +1,76 @@
+import type { ErrorId } from '@eligo/programs';
+import {
+  collectStepOf,
+  decideSubmission,
+  metadataProblems,
+  utcToday,
+  validateSubject,
+  type Outcome,
+  type Subject,
+  type SubjectType,
+} from '../domain';
+import type { AppContext } from './context';
+import type { Program } from './ports';
+import { isTestMode, segmentOf } from './programs';
+
+export interface AcceptedOrganization {
+  id: number;
+  name: string;
+}
+
+/**
+ * The instant match of a subject: refused with the errorIds of the form (or invalidOrganization), or decided
+ * with the organization the program accepted (undefined when the subject type names none).
+ */
+export type InstantMatch =
+  | { kind: 'refused'; errorIds: ErrorId[] }
+  | { kind: 'decided'; decision: Outcome; organization: AcceptedOrganization | undefined };
+
+/**
+ * Validates a normalised subject of the type, checks its organization with the organizations service and
+ * decides it by the program as it is now. A submission and a re-verification both go through here, so a
+ * re-verification answers what a submission of the same person would today.
+ */
+export async function instantMatch(
+  ctx: AppContext,
+  program: Program,
+  type: SubjectType,
+  subject: Subject,
+): Promise<InstantMatch> {
+  const today = utcToday(ctx.now());
+  const problems: ErrorId[] = [
+    ...validateSubject(type, subject, { today, programSubSegments: program.subSegments }),
+    ...metadataProblems(subject.metadata),
+  ];
+  if (problems.length > 0) return { kind: 'refused', errorIds: problems };
+  // The organizations service is asked only about a form that is otherwise valid.
+  const organization = await checkOrganization(ctx, program, subject);
+  if (organization === 'invalid') return { kind: 'refused', errorIds: ['invalidOrganization'] };
+  const decision = decideSubmission({
+    mode: isTestMode(program) ? 'test' : 'live',
+    segment: segmentOf(program),
+    step: collectStepOf(type),
+    subject,
+    program: { minAge: program.minAge, maxAge: program.maxAge },
+    today,
+  });
+  return { kind: 'decided', decision, organization };
+}
+
+/**
+ * The organization of a subject type that has one, accepted by the program (by id, the student form's
+ * universityId, else by exact name). undefined when the type has none; 'invalid' when unknown or refused.
+ */
+async function checkOrganization(
+  ctx: AppContext,
+  program: Program,
+  subject: Subject,
+): Promise<AcceptedOrganization | 'invalid' | undefined> {
+  const id = subject.organization?.id || subject.universityId || 0;
+  const name = subject.organization?.name ?? '';
+  if (id === 0 && !name) return undefined;
+  const check = await ctx.organizations.check(program.programId, { id, name });
+  return check.eligibility === 'eligible'
+    ? { id: check.organization.id, name: check.organization.name }
+    : 'invalid';
+}
