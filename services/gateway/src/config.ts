@@ -13,6 +13,14 @@ const schema = z.object({
   ELIGO_GATEWAY_IMPORT_MAX_BYTES: z.coerce.number().int().min(1).default(104_857_600),
   // One import batch (500 rows) is one call that writes many rows: it gets longer than the default deadline.
   ELIGO_GATEWAY_IMPORT_BATCH_DEADLINE_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+  // GET /rest/v2/report/{id} streams the whole CSV in one DownloadReport call, whose deadline covers the
+  // stream: a large report read by a slow client needs minutes, not the default deadline.
+  ELIGO_GATEWAY_REPORT_DOWNLOAD_DEADLINE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(3_600_000)
+    .default(600_000),
 });
 
 export interface GatewayConfig {
@@ -20,6 +28,7 @@ export interface GatewayConfig {
   authCacheMs: number;
   importMaxBytes: number;
   importBatchDeadlineMs: number;
+  reportDownloadDeadlineMs: number;
 }
 
 export function loadGatewayConfig(config: Config): GatewayConfig {
@@ -29,5 +38,6 @@ export function loadGatewayConfig(config: Config): GatewayConfig {
     authCacheMs: env.ELIGO_GATEWAY_AUTH_CACHE_MS,
     importMaxBytes: env.ELIGO_GATEWAY_IMPORT_MAX_BYTES,
     importBatchDeadlineMs: env.ELIGO_GATEWAY_IMPORT_BATCH_DEADLINE_MS,
+    reportDownloadDeadlineMs: env.ELIGO_GATEWAY_REPORT_DOWNLOAD_DEADLINE_MS,
   };
 }

@@ -13,6 +13,7 @@ import { moduleInfoReader } from './clients/module-info';
 import { createNotifierClient } from './clients/notifier.client';
 import { createOrganizationsClient } from './clients/organizations.client';
 import { createProgramsClient } from './clients/programs.client';
+import { createReportsClient } from './clients/reports.client';
 import { createVerificationClient } from './clients/verification.client';
 import { loadGatewayConfig } from './config';
 import { gatewayGrpcService } from './grpc/gateway.handlers';
@@ -41,6 +42,7 @@ export const createModule: ModuleFactory = (config, deps) => {
   const verification = createVerificationClient(clients.verification);
   const documents = createDocumentsClient(clients.documents);
   const notifier = createNotifierClient(clients.notifier);
+  const reports = createReportsClient(clients.reports, own.reportDownloadDeadlineMs);
   const authenticator = createAuthenticator({
     operatorToken: deps.adminToken,
     authenticate: programs.authenticate,
@@ -65,6 +67,7 @@ export const createModule: ModuleFactory = (config, deps) => {
         verification,
         documents,
         notifier,
+        reports,
         authenticator,
         importMaxBytes: own.importMaxBytes,
         importBatchDeadlineMs: own.importBatchDeadlineMs,

@@ -1,6 +1,12 @@
+import { permissionDenied } from '@eligo/runtime';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Authenticator } from './authenticator';
-import { INVALID_TOKEN_MESSAGE, type AccountPrincipal, type Principal } from './principal';
+import {
+  INVALID_TOKEN_MESSAGE,
+  type AccountPrincipal,
+  type Principal,
+  type TokenRoleName,
+} from './principal';
 
 /** Longer "tokens" are refused without asking the programs service (issued tokens are far shorter). */
 const MAX_TOKEN_LENGTH = 2048;
@@ -12,6 +18,11 @@ export interface AuthMiddlewares {
   requireOperator: RequestHandler;
   /** Endpoints both may call (GET /info). */
   requireAnyToken: RequestHandler;
+  /**
+   * Endpoints a token is optional on (conversions): without an Authorization header the request goes on
+   * anonymously; with one, it must be a valid account token (401 otherwise, as on the token endpoints).
+   */
+  optionalAccount: RequestHandler;
 }
 
 /** Each leaves the principal on res.locals.principal for the route (read it with accountOf). */
@@ -29,14 +40,31 @@ export function authMiddlewares(auth: Authenticator): AuthMiddlewares {
       res.locals.principal = principal;
       next();
     };
+  const requireAccount = guard(async (token) => {
+    if (auth.isOperator(token)) return undefined;
+    const principal = await auth.authenticate(token);
+    return principal?.kind === 'account' ? principal : undefined;
+  });
   return {
-    requireAccount: guard(async (token) => {
-      if (auth.isOperator(token)) return undefined;
-      const principal = await auth.authenticate(token);
-      return principal?.kind === 'account' ? principal : undefined;
-    }),
+    requireAccount,
     requireOperator: guard((token) => (auth.isOperator(token) ? { kind: 'operator' } : undefined)),
     requireAnyToken: guard((token) => auth.authenticate(token)),
+    optionalAccount: (req, res, next) =>
+      req.headers.authorization === undefined ? next() : requireAccount(req, res, next),
+  };
+}
+
+/**
+ * After requireAccount: the token must carry the role (REPORTER for reports, BULK_VERIFIER for bulk
+ * re-verification), else 403 SEM. The account's data is not looked at, so nothing about it leaks.
+ */
+export function requireRole(role: TokenRoleName): RequestHandler {
+  return (_req, res, next) => {
+    next(
+      accountOf(res).roles.includes(role)
+        ? undefined
+        : permissionDenied(`The access token does not have the ${role} role`, { body: 'SEM' }),
+    );
   };
 }
 
@@ -45,6 +73,12 @@ export function accountOf(res: Response): AccountPrincipal {
   const principal = res.locals.principal as Principal | undefined;
   if (principal?.kind !== 'account') throw new Error('route is not behind requireAccount');
   return principal;
+}
+
+/** The account of an optionalAccount route, or undefined when the request came without a token. */
+export function optionalAccountOf(res: Response): AccountPrincipal | undefined {
+  const principal = res.locals.principal as Principal | undefined;
+  return principal?.kind === 'account' ? principal : undefined;
 }
 
 export function unauthorized(res: Response): void {

@@ -7,19 +7,24 @@ import type { ModuleInfoReader } from '../clients/module-info';
 import type { NotifierClient } from '../clients/notifier.client';
 import type { OrganizationsClient } from '../clients/organizations.client';
 import type { ProgramsClient } from '../clients/programs.client';
+import type { ReportsClient } from '../clients/reports.client';
 import type { VerificationClient } from '../clients/verification.client';
 import { errorMiddleware } from '../errors';
 import { openApiDocument } from '../openapi/document';
 import { adminAccountRouter } from '../routes/admin/accounts';
 import { adminNotifierRouter } from '../routes/admin/notifier';
 import { adminOrganizationImportRouter, adminOrganizationRouter } from '../routes/admin/organizations';
+import { adminPiiAccessRouter } from '../routes/admin/pii-access';
 import { adminProgramRouter } from '../routes/admin/programs';
 import { adminReviewRouter } from '../routes/admin/reviews';
+import { conversionRouter } from '../routes/conversion';
 import { docUploadRouter } from '../routes/doc-upload';
 import { infoRouter } from '../routes/info';
 import { oauthRouter } from '../routes/oauth';
 import { organizationRouter } from '../routes/organization';
 import { programRouter } from '../routes/program';
+import { reportRouter } from '../routes/report';
+import { reverifyRouter } from '../routes/reverify';
 import { uploadRouter } from '../routes/uploads';
 import { adminVerificationRouter } from '../routes/admin/verifications';
 import { verificationRouter } from '../routes/verification';
@@ -38,6 +43,7 @@ export interface RestOptions {
   verification: VerificationClient;
   documents: DocumentsClient;
   notifier: NotifierClient;
+  reports: ReportsClient;
   authenticator: Authenticator;
   /** ELIGO_GATEWAY_IMPORT_MAX_BYTES: the organization import streams its body, outside bodyLimit. */
   importMaxBytes: number;
@@ -54,7 +60,7 @@ export function mountRest(app: Express, options: RestOptions): void {
   const document = openApiDocument(options.publicBaseUrl);
   const validator = createRequestValidator();
   const auth = authMiddlewares(options.authenticator);
-  const { programs, organizations, documents, logger } = options;
+  const { programs, organizations, documents, reports, logger, publicBaseUrl } = options;
   // JSON merge patch bodies are JSON too; anything else leaves req.body undefined (the validator says so).
   const json = express.json({
     limit: options.bodyLimit,
@@ -75,6 +81,9 @@ export function mountRest(app: Express, options: RestOptions): void {
       spoolDir: options.uploadSpoolDir,
     }),
   );
+  // Ahead of the verification flow, whose /verification/:verificationId routes would otherwise see
+  // "reverify" first (they pass it on, but the bulk endpoints should not depend on that).
+  v2.use(reverifyRouter({ reports, auth, validator, publicBaseUrl }));
   v2.use(
     verificationRouter({
       verification: options.verification,
@@ -84,6 +93,8 @@ export function mountRest(app: Express, options: RestOptions): void {
       bodyLimit: options.bodyLimit,
     }),
   );
+  // Its own parser too: every refusal of a conversion, malformed JSON included, is SEM.
+  v2.use(conversionRouter({ reports, auth, validator, bodyLimit: options.bodyLimit }));
   v2.use(json);
   v2.get('/openapi.json', (_req, res) => {
     res.json(document);
@@ -98,6 +109,7 @@ export function mountRest(app: Express, options: RestOptions): void {
   );
   v2.use(programRouter({ programs, auth, validator }));
   v2.use(organizationRouter({ organizations, validator, publicBaseUrl: options.publicBaseUrl }));
+  v2.use(reportRouter({ reports, auth, validator, publicBaseUrl, logger }));
   v2.use(notFound);
   v2.use(errorMiddleware(logger));
   app.use('/rest/v2', v2);
@@ -122,6 +134,7 @@ export function mountRest(app: Express, options: RestOptions): void {
   );
   admin.use(adminReviewRouter({ documents, validator }));
   admin.use(adminNotifierRouter({ notifier: options.notifier }));
+  admin.use(adminPiiAccessRouter({ reports }));
   admin.use(notFound);
   admin.use(errorMiddleware(logger));
   app.use('/rest/admin/v1', admin);

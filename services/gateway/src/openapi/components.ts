@@ -7,6 +7,7 @@ import { organizationSchemas } from './schemas/organization';
 import { organizationAdminSchemas } from './schemas/organization-admin';
 import { programSchemas } from './schemas/program';
 import { programInputSchemas } from './schemas/program-input';
+import { reportSchemas } from './schemas/report';
 import { verificationSchemas } from './schemas/verification';
 import { verificationAdminSchemas } from './schemas/verification-admin';
 
@@ -23,6 +24,7 @@ export const schemas = {
   ...verificationAdminSchemas,
   ...documentSchemas,
   ...notifierSchemas,
+  ...reportSchemas,
 } as const;
 
 export type SchemaName = keyof typeof schemas;

@@ -89,6 +89,7 @@ it('tags the admin API, OAuth and the upload URLs, and gives their paths their o
     'post /reviews/{reviewId}/decision',
     'get /programs/{programId}/webhook/deliveries',
     'get /messages',
+    'get /pii-access',
   ]);
 });
 

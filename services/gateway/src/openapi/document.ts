@@ -1,14 +1,18 @@
 import { adminNotifierPaths } from './admin-notifier.paths';
 import { adminOrganizationPaths } from './admin-organization.paths';
+import { adminReportPaths } from './admin-reports.paths';
 import { adminReviewPaths } from './admin-review.paths';
 import { adminVerificationPaths } from './admin-verification.paths';
 import { adminPaths } from './admin.paths';
 import { components } from './components';
+import { conversionPaths } from './conversion.paths';
 import { docUploadPaths } from './doc-upload.paths';
 import { infoPaths } from './info.paths';
 import { oauthPaths } from './oauth.paths';
 import { organizationPaths } from './organization.paths';
 import { programPaths } from './program.paths';
+import { reportPaths } from './report.paths';
+import { reverifyPaths } from './reverify.paths';
 import { verificationStepPaths } from './verification-steps.paths';
 import { verificationPaths } from './verification.paths';
 
@@ -44,6 +48,20 @@ export function openApiDocument(publicBaseUrl: string): Record<string, unknown> 
         description:
           'Organization search and add-school requests (no token: the verification form calls them)',
       },
+      {
+        name: 'report',
+        description:
+          'Verification reports (CSV) with an account token that has the REPORTER role; personal information ' +
+          'also needs the PII role',
+      },
+      {
+        name: 'conversion',
+        description: 'Conversion tracking against a verification (token optional)',
+      },
+      {
+        name: 'reverification',
+        description: 'Bulk re-verification with an account token that has the BULK_VERIFIER role',
+      },
       { name: 'oauth', description: 'OAuth 2.0 client credentials under /rest/oauth' },
       {
         name: 'upload',
@@ -63,11 +81,15 @@ export function openApiDocument(publicBaseUrl: string): Record<string, unknown> 
       ...docUploadPaths(publicBaseUrl),
       ...programPaths,
       ...organizationPaths,
+      ...reportPaths,
+      ...conversionPaths,
+      ...reverifyPaths,
       ...adminPaths(publicBaseUrl),
       ...adminOrganizationPaths(publicBaseUrl),
       ...adminVerificationPaths(publicBaseUrl),
       ...adminReviewPaths(publicBaseUrl),
       ...adminNotifierPaths(publicBaseUrl),
+      ...adminReportPaths(publicBaseUrl),
       ...oauthPaths(publicBaseUrl),
     },
     components: components(publicBaseUrl),

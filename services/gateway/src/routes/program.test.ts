@@ -9,6 +9,7 @@ import type { DocumentsClient } from '../clients/documents.client';
 import type { NotifierClient } from '../clients/notifier.client';
 import type { OrganizationsClient } from '../clients/organizations.client';
 import type { ProgramsClient } from '../clients/programs.client';
+import type { ReportsClient } from '../clients/reports.client';
 import type { VerificationClient } from '../clients/verification.client';
 import { mountRest } from '../http/rest-app';
 import { createRequestValidator } from '../validation/request-validator';
@@ -67,6 +68,7 @@ beforeAll(async () => {
     verification: {} as VerificationClient,
     documents: {} as DocumentsClient,
     notifier: {} as NotifierClient,
+    reports: {} as ReportsClient,
     authenticator: createAuthenticator({
       operatorToken: operator,
       cache: new AuthCache({ ttlMs: 0 }),

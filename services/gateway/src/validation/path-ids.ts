@@ -51,3 +51,7 @@ export function uuidParam(param: string, notFound: () => DomainError): RequestHa
 }
 
 export const reviewNotFound = (): DomainError => notFound('Review not found', { body: 'SEM' });
+
+/** The reports service's answers for an unknown (or another account's) report or re-verification batch. */
+export const reportNotFound = (): DomainError => notFound('Report not found', { body: 'SEM' });
+export const batchNotFound = (): DomainError => notFound('Re-verification batch not found', { body: 'SEM' });

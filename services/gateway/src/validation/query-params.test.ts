@@ -1,6 +1,13 @@
 import type { Request } from 'express';
 import { isDomainError } from '@eligo/runtime';
-import { optionalCountry, optionalEnum, optionalHexId, optionalInt, requiredText } from './query-params';
+import {
+  hexIdList,
+  optionalCountry,
+  optionalEnum,
+  optionalHexId,
+  optionalInt,
+  requiredText,
+} from './query-params';
 
 const q = (query: Record<string, string | string[]>) => query as Request['query'];
 const message = (fn: () => unknown) => {
@@ -55,6 +62,23 @@ describe('query parameters', () => {
     expect(optionalHexId(q({ programId: 'ab'.repeat(12) }), 'programId')).toBe('ab'.repeat(12));
     expect(message(() => optionalHexId(q({ programId: 'nope' }), 'programId'))?.message).toMatch(
       /24 lowercase hex/,
+    );
+  });
+
+  it('reads a list of ids, repeated and/or comma-separated, without empties or duplicates', () => {
+    const [a, b, c] = ['a'.repeat(24), 'b'.repeat(24), 'c'.repeat(24)] as const;
+    expect(hexIdList(q({}), 'ids', 3)).toEqual([]);
+    expect(hexIdList(q({ ids: '' }), 'ids', 3)).toEqual([]);
+    expect(hexIdList(q({ ids: `${a},${b}` }), 'ids', 3)).toEqual([a, b]);
+    expect(hexIdList(q({ ids: [`${a},,${b}`, c, a] }), 'ids', 3)).toEqual([a, b, c]);
+    for (const bad of [`${a},nope`, 'A'.repeat(24), ['x']]) {
+      expect(message(() => hexIdList(q({ ids: bad }), 'ids', 3))).toEqual({
+        errorIds: ['invalidRequest'],
+        message: 'query.ids must be ids of 24 lowercase hex characters',
+      });
+    }
+    expect(message(() => hexIdList(q({ ids: [a, b, c, 'd'.repeat(24)] }), 'ids', 3))?.message).toBe(
+      'query.ids must have at most 3 ids',
     );
   });
 });

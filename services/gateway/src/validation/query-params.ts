@@ -63,3 +63,20 @@ export function optionalHexId(query: Query, name: string): string | undefined {
     throw invalidRequest(`query.${name} must be 24 lowercase hex characters`);
   return value;
 }
+
+/**
+ * A list of ids given as repeated parameters (?programIds=a&programIds=b), comma-separated (?programIds=a,b)
+ * or both; empty entries are skipped and duplicates dropped. Every id is 24 lowercase hex characters.
+ */
+export function hexIdList(query: Query, name: string, maxItems: number): string[] {
+  const raw = query[name];
+  if (raw === undefined) return [];
+  const values = Array.isArray(raw) ? raw : [raw];
+  if (!values.every((v): v is string => typeof v === 'string'))
+    throw invalidRequest(`query.${name} must be plain values`);
+  const ids = [...new Set(values.flatMap((v) => v.split(',')).map((v) => v.trim()))].filter(Boolean);
+  if (!ids.every((id) => /^[0-9a-f]{24}$/.test(id)))
+    throw invalidRequest(`query.${name} must be ids of 24 lowercase hex characters`);
+  if (ids.length > maxItems) throw invalidRequest(`query.${name} must have at most ${maxItems} ids`);
+  return ids;
+}

@@ -232,6 +232,10 @@ describe('the OpenAPI document and the validator share one set of schemas', () =
         'POST /verification/{verificationId}/step/collectMilitaryStatus',
         'POST /verification/{verificationId}/step/collectSocialSecurityNumber',
         'PUT /verification/{verificationId}/metadata',
+        'POST /report/verification',
+        'POST /conversion/verification/{verificationId}',
+        'POST /conversion/account/{accountId}/trackingId/{trackingId}',
+        'POST /verification/reverify',
       ]),
     );
   });
@@ -266,6 +270,9 @@ describe('the OpenAPI document and the validator share one set of schemas', () =
     MarketplaceTokenRequest: { marketplaceToken: 'aGVhZGVy.cGF5bG9hZA.c2ln' },
     DocUploadRequest: { files: [{ fileName: 'id.png', mimeType: 'image/png', fileSize: 1024 }] },
     ReviewDecisionRequest: { decision: 'reject', rejectionReasons: ['DOCUMENT_UNREADABLE'] },
+    ReportRequest: { startDate: '2025-01-01', endDate: '2025-01-31' },
+    ConversionRequest: { amount: 12.5 },
+    ReverifyRequest: { programId: 'ab'.repeat(12), verificationIds: ['cd'.repeat(12)] },
     ...Object.fromEntries(subjectTypes.map((type) => [`${type}Subject`, { firstName: 'Jane' }])),
   };
   // Metadata is a map: any key is a property of it (its values must be strings).

@@ -10,6 +10,7 @@ import type { DocumentsClient } from '../../clients/documents.client';
 import { createNotifierClient } from '../../clients/notifier.client';
 import type { OrganizationsClient } from '../../clients/organizations.client';
 import type { ProgramsClient } from '../../clients/programs.client';
+import type { ReportsClient } from '../../clients/reports.client';
 import type { VerificationClient } from '../../clients/verification.client';
 import { mountRest } from '../../http/rest-app';
 import { createRequestValidator } from '../../validation/request-validator';
@@ -143,6 +144,7 @@ beforeAll(async () => {
     verification: {} as VerificationClient,
     documents: {} as DocumentsClient,
     notifier: createNotifierClient(client),
+    reports: {} as ReportsClient,
     authenticator: createAuthenticator({
       operatorToken: operator,
       cache: new AuthCache({ ttlMs: 0 }),

@@ -10,6 +10,7 @@ import type { DocumentsClient } from '../../clients/documents.client';
 import type { NotifierClient } from '../../clients/notifier.client';
 import type { OrganizationsClient } from '../../clients/organizations.client';
 import type { ProgramsClient } from '../../clients/programs.client';
+import type { ReportsClient } from '../../clients/reports.client';
 import type { VerificationClient } from '../../clients/verification.client';
 import { mountRest } from '../../http/rest-app';
 
@@ -73,6 +74,7 @@ beforeAll(async () => {
     verification: {} as VerificationClient,
     documents,
     notifier: {} as NotifierClient,
+    reports: {} as ReportsClient,
     authenticator: createAuthenticator({
       operatorToken: operator,
       cache: new AuthCache({ ttlMs: 0 }),

@@ -1,0 +1,164 @@
+import { reportsV1 } from '@eligo/proto';
+import { present } from './program';
+
+const { ReportStatus, BatchStatus, VerificationModeInclusion } = reportsV1;
+
+export type ReportStatusName = 'PENDING' | 'COMPLETE' | 'ERROR' | 'DELETED';
+export type ModeInclusionName = 'ALL' | 'LIVE' | 'TEST';
+export type BatchStatusName = 'PENDING' | 'IN_PROGRESS' | 'COMPLETE';
+
+/** The report status response of REST v2 (section 13 of ARCHITECTURE.md). */
+export interface ReportStatusJson {
+  id: string;
+  status: ReportStatusName;
+  /** GET it to poll the status. */
+  statusUrl: string;
+  /** GET it to download the CSV; null until the report is COMPLETE. */
+  retrievalUrl: string | null;
+  /** ISO 8601. */
+  created: string;
+}
+
+export interface ReportFieldSetJson {
+  /** STANDARD, PII or METADATA. */
+  scope: string;
+  fields: { name: string; description: string }[];
+}
+
+/** POST /verification/reverify. */
+export interface ReverifyStartedJson {
+  batchId: string;
+  statusUrl: string;
+  reportUrl: string;
+}
+
+/** GET /verification/reverify/{batchId}. */
+export interface ReverifyStatusJson {
+  batchId: string;
+  created: string;
+  status: BatchStatusName;
+  totalRecords: number;
+  recordsProcessed: number;
+}
+
+/** One entry of the PII access log (admin API). */
+export interface PiiAccessJson {
+  id: string;
+  accountId: string;
+  tokenId: string;
+  reportId: string;
+  /** REQUESTED or DOWNLOADED. */
+  action: string;
+  /** The reason given with the report request; null when none was recorded (downloads). */
+  reason: string | null;
+  occurredAt: string;
+}
+
+export interface PiiAccessPageJson {
+  accesses: PiiAccessJson[];
+  /** null on the last page. */
+  nextPageToken: string | null;
+}
+
+type Names<E extends number, N extends string> = Readonly<Partial<Record<E, N>>>;
+
+const reportStatuses: Names<reportsV1.ReportStatus, ReportStatusName> = {
+  [ReportStatus.REPORT_STATUS_PENDING]: 'PENDING',
+  [ReportStatus.REPORT_STATUS_COMPLETE]: 'COMPLETE',
+  [ReportStatus.REPORT_STATUS_ERROR]: 'ERROR',
+  [ReportStatus.REPORT_STATUS_DELETED]: 'DELETED',
+};
+const batchStatuses: Names<reportsV1.BatchStatus, BatchStatusName> = {
+  [BatchStatus.BATCH_STATUS_PENDING]: 'PENDING',
+  [BatchStatus.BATCH_STATUS_IN_PROGRESS]: 'IN_PROGRESS',
+  [BatchStatus.BATCH_STATUS_COMPLETE]: 'COMPLETE',
+};
+const modeInclusions: Readonly<Record<ModeInclusionName, reportsV1.VerificationModeInclusion>> = {
+  ALL: VerificationModeInclusion.VERIFICATION_MODE_INCLUSION_ALL,
+  LIVE: VerificationModeInclusion.VERIFICATION_MODE_INCLUSION_LIVE,
+  TEST: VerificationModeInclusion.VERIFICATION_MODE_INCLUSION_TEST,
+};
+
+/**
+ * An enum value the contract always sets to a known one; unspecified or unknown is a service bug (500,
+ * logged), like a missing reply field (present), rather than a value the document does not list.
+ */
+function named<E extends number, N extends string>(names: Names<E, N>, value: E, what: string): N {
+  const name = names[value];
+  if (name === undefined) throw new Error(`service replied with ${what} ${value}`);
+  return name;
+}
+
+const iso = (date: Date | undefined, what: string): string => present(date, what).toISOString();
+
+export function modeInclusionToProto(name: ModeInclusionName): reportsV1.VerificationModeInclusion {
+  return modeInclusions[name];
+}
+
+export function reportStatusOf(report: reportsV1.Report): ReportStatusName {
+  return named(reportStatuses, report.status, 'report status');
+}
+
+export const reportUrl = (publicBaseUrl: string, reportId: string): string =>
+  `${publicBaseUrl}/rest/v2/report/${reportId}`;
+
+export function reportStatusToJson(
+  report: reportsV1.Report | undefined,
+  publicBaseUrl: string,
+): ReportStatusJson {
+  const r = present(report, 'report');
+  const status = reportStatusOf(r);
+  const url = reportUrl(publicBaseUrl, r.reportId);
+  return {
+    id: r.reportId,
+    status,
+    statusUrl: `${url}/status`,
+    retrievalUrl: status === 'COMPLETE' ? url : null,
+    created: iso(r.createdAt, 'report created_at'),
+  };
+}
+
+export function reportFieldSetsToJson(reply: reportsV1.ListReportFieldsResponse): ReportFieldSetJson[] {
+  return reply.fieldSets.map((set) => ({
+    scope: set.scope,
+    fields: set.fields.map(({ name, description }) => ({ name, description })),
+  }));
+}
+
+export function reverifyStartedToJson(
+  batch: reportsV1.ReverificationBatch | undefined,
+  publicBaseUrl: string,
+): ReverifyStartedJson {
+  const { batchId } = present(batch, 'batch');
+  return {
+    batchId,
+    statusUrl: `${publicBaseUrl}/rest/v2/verification/reverify/${batchId}`,
+    reportUrl: `${publicBaseUrl}/rest/v2/report/reverify/${batchId}`,
+  };
+}
+
+export function reverifyStatusToJson(batch: reportsV1.ReverificationBatch | undefined): ReverifyStatusJson {
+  const b = present(batch, 'batch');
+  return {
+    batchId: b.batchId,
+    created: iso(b.createdAt, 'batch created_at'),
+    status: named(batchStatuses, b.status, 'batch status'),
+    totalRecords: b.totalRecords,
+    recordsProcessed: b.recordsProcessed,
+  };
+}
+
+export function piiAccessPageToJson(reply: reportsV1.ListPiiAccessResponse): PiiAccessPageJson {
+  return {
+    accesses: reply.accesses.map((a) => ({
+      id: a.accessId,
+      accountId: a.accountId,
+      tokenId: a.tokenId,
+      reportId: a.reportId,
+      action: a.action,
+      reason: a.reason || null,
+      occurredAt: iso(a.occurredAt, 'access occurred_at'),
+    })),
+    nextPageToken: reply.nextPageToken || null,
+  };
+}

@@ -1,0 +1,323 @@
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import pino from 'pino';
+import { reportsV1 } from '@eligo/proto';
+import { bindService, createClient, GrpcHost, internal, invalidArgument, notFound } from '@eligo/runtime';
+import { AuthCache } from '../auth/auth-cache';
+import { createAuthenticator } from '../auth/authenticator';
+import type { DocumentsClient } from '../clients/documents.client';
+import type { NotifierClient } from '../clients/notifier.client';
+import type { OrganizationsClient } from '../clients/organizations.client';
+import type { ProgramsClient } from '../clients/programs.client';
+import { createReportsClient } from '../clients/reports.client';
+import type { VerificationClient } from '../clients/verification.client';
+import { mountRest } from '../http/rest-app';
+import { createRequestValidator } from '../validation/request-validator';
+import { decimalString } from './conversion';
+
+// The conversion routes as mounted by mountRest, through the real reports client against a stand-in
+// ReportsService on a gRPC server: the optional token, the body checks (every refusal SEM) and the mapping.
+const accountId = 'ac'.repeat(12);
+const verificationId = 'fe'.repeat(12);
+const operator = 'eligo_operator_0123456789abcdefghij';
+const goodToken = 'tok_account';
+
+const calls: [string, unknown][] = [];
+const planned = new Map<string, unknown>();
+const answer =
+  <Req, Res>(method: string, fallback: () => Res) =>
+  async (req: Req): Promise<Res> => {
+    calls.push([method, req]);
+    const next = planned.get(method);
+    planned.delete(method);
+    if (next instanceof Error) throw next;
+    return (next as Res | undefined) ?? fallback();
+  };
+const unused = async () => {
+  throw new Error('not called by the conversion routes');
+};
+
+const grpc = new GrpcHost({ logger: pino({ level: 'silent' }), reflection: false });
+grpc.addService(
+  bindService(
+    reportsV1.ReportsServiceService,
+    {
+      getInfo: async () => ({}),
+      createVerificationReport: unused,
+      createReverifyReport: unused,
+      getReportStatus: unused,
+      downloadReport: async function* () {
+        throw new Error('not called by the conversion routes');
+      },
+      deleteReport: unused,
+      listReportFields: unused,
+      recordConversion: answer('recordConversion', () => ({ conversionId: 'conv_1' })),
+      startReverification: unused,
+      getReverification: unused,
+      listPiiAccess: unused,
+    },
+    pino({ level: 'silent' }),
+  ),
+);
+
+let url: string;
+let closeAll: () => void;
+
+beforeAll(async () => {
+  const address = `127.0.0.1:${await grpc.listen('127.0.0.1', 0)}`;
+  const client = createClient(reportsV1.ReportsServiceClient, address, { deadlineMs: 5000, breaker: false });
+  const app = express();
+  mountRest(app, {
+    logger: pino({ level: 'silent' }),
+    publicBaseUrl: 'https://eligo.example.com',
+    bodyLimit: '1kb',
+    version: 'test',
+    gitCommit: 'test',
+    modules: { readAll: async () => [] },
+    programs: {} as ProgramsClient,
+    organizations: {} as OrganizationsClient,
+    verification: {} as VerificationClient,
+    documents: {} as DocumentsClient,
+    notifier: {} as NotifierClient,
+    reports: createReportsClient(client),
+    authenticator: createAuthenticator({
+      operatorToken: operator,
+      cache: new AuthCache({ ttlMs: 0 }),
+      authenticate: async ({ token }) => {
+        if (token !== goodToken)
+          throw Object.assign(new Error('bad token'), { code: 16, details: 'bad token' });
+        return { accountId, tokenId: 'ee'.repeat(12), roles: [] };
+      },
+    }),
+    importMaxBytes: 1024,
+    importBatchDeadlineMs: 1000,
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/v2`;
+  closeAll = () => {
+    server.close();
+    client.close();
+    grpc.forceShutdown();
+  };
+});
+afterAll(() => closeAll());
+beforeEach(() => {
+  calls.length = 0;
+  planned.clear();
+});
+
+const byVerification = `/conversion/verification/${verificationId}`;
+const byTracking = `/conversion/account/${accountId}/trackingId/order-42`;
+
+/** POSTs a raw body (JSON text unless a content type says otherwise). */
+async function post(
+  path: string,
+  body: string | undefined,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+) {
+  const res = await fetch(`${url}${path}`, { method: 'POST', headers, body });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+const postJson = (path: string, body: unknown, token?: string) =>
+  post(path, JSON.stringify(body), {
+    'content-type': 'application/json',
+    ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}),
+  });
+
+describe('POST /conversion/verification/{verificationId}', () => {
+  it('records the conversion without a token: the verification id is the capability', async () => {
+    const res = await postJson(byVerification, { amount: 12.5 });
+    expect([res.status, res.body]).toEqual([200, { id: 'conv_1' }]);
+    expect(createRequestValidator().check('ConversionResponse', res.body)).toBeUndefined();
+    expect(calls).toEqual([
+      [
+        'recordConversion',
+        {
+          target: { $case: 'verificationId', verificationId },
+          amount: '12.5',
+          currency: '',
+          tags: [],
+          accountId: '',
+        },
+      ],
+    ]);
+  });
+
+  it("passes a valid token's account on, with the currency upper-cased and the tags", async () => {
+    const res = await postJson(
+      byVerification,
+      { amount: 0, currency: 'eur', tags: ['spring', 'web'] },
+      goodToken,
+    );
+    expect(res.status).toBe(200);
+    expect(calls).toEqual([
+      [
+        'recordConversion',
+        {
+          target: { $case: 'verificationId', verificationId },
+          amount: '0',
+          currency: 'EUR',
+          tags: ['spring', 'web'],
+          accountId,
+        },
+      ],
+    ]);
+  });
+
+  it.each([['Bearer nope'], [`Bearer ${operator}`], ['Basic abc'], ['Bearer']])(
+    'answers 401 SEM for the Authorization header %s, without a call',
+    async (authorization) => {
+      const res = await post(byVerification, JSON.stringify({ amount: 1 }), {
+        'content-type': 'application/json',
+        authorization,
+      });
+      expect([res.status, res.body]).toEqual([
+        401,
+        { systemErrorMessage: 'Access token is empty or invalid' },
+      ]);
+      expect(calls).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['missing', '{}'],
+    ['null', '{"amount":null}'],
+    ['a string', '{"amount":"10"}'],
+    ['a boolean', '{"amount":true}'],
+    ['negative', '{"amount":-0.01}'],
+    ['not finite', '{"amount":1e400}'],
+    ['missing, with other fields wrong too', '{"currency":1,"other":2}'],
+  ])('answers 400 "Invalid amount" (SEM) for an amount that is %s, without a call', async (_name, body) => {
+    const res = await post(byVerification, body);
+    expect([res.status, res.body]).toEqual([400, { systemErrorMessage: 'Invalid amount' }]);
+    expect(calls).toEqual([]);
+  });
+
+  it.each([
+    ['{"amount":1,"price":2}', 'body has unexpected property price (allowed: amount, currency, tags)'],
+    ['{"amount":1,"currency":"EURO"}', 'body.currency must match pattern "^[A-Za-z]{3}$"'],
+    ['{"amount":1,"currency":840}', 'body.currency must be string'],
+    ['{"amount":1,"tags":"spring"}', 'body.tags must be array'],
+    ['{"amount":1,"tags":[""]}', 'body.tags[0] must NOT have fewer than 1 characters'],
+    ['[1]', 'body must be object'],
+    ['{"amount":', 'Request body is not valid JSON'],
+  ])('answers 400 SEM for %s, naming the problem, without a call', async (body, message) => {
+    const res = await post(byVerification, body);
+    expect([res.status, res.body]).toEqual([400, { systemErrorMessage: message }]);
+    expect(calls).toEqual([]);
+  });
+
+  it('answers 400 SEM for a request without a JSON body, and 413 SEM for an oversized one', async () => {
+    const none = await post(byVerification, 'amount=1', { 'content-type': 'text/plain' });
+    expect([none.status, none.body]).toEqual([
+      400,
+      { systemErrorMessage: 'body is required (Content-Type: application/json)' },
+    ]);
+    const big = await postJson(byVerification, { amount: 1, tags: ['x'.repeat(2000)] });
+    expect([big.status, big.body]).toEqual([413, { systemErrorMessage: 'Request body is too large' }]);
+  });
+
+  it.each(['nope', 'FE'.repeat(12), 'fe'.repeat(13)])(
+    'answers 404 SEM for the malformed verification id %s, without a call',
+    async (id) => {
+      const res = await postJson(`/conversion/verification/${id}`, { amount: 1 });
+      expect([res.status, res.body]).toEqual([404, { systemErrorMessage: 'Verification not found' }]);
+      expect(calls).toEqual([]);
+    },
+  );
+
+  it("passes the service's 404 and 400 on as SEM, without their errorIds", async () => {
+    planned.set('recordConversion', notFound('Verification not found', { errorIds: ['noVerification'] }));
+    const missing = await postJson(byVerification, { amount: 1 });
+    expect([missing.status, missing.body]).toEqual([404, { systemErrorMessage: 'Verification not found' }]);
+    planned.set(
+      'recordConversion',
+      invalidArgument('Unknown currency XXX', { errorIds: ['invalidRequest'] }),
+    );
+    const currency = await postJson(byVerification, { amount: 1, currency: 'XXX' });
+    expect([currency.status, currency.body]).toEqual([400, { systemErrorMessage: 'Unknown currency XXX' }]);
+  });
+
+  it('keeps the generic 500 for a failure of the service', async () => {
+    planned.set('recordConversion', internal('database is down'));
+    const res = await postJson(byVerification, { amount: 1 });
+    expect([res.status, res.body]).toEqual([
+      500,
+      { errorIds: ['internalServerError'], systemErrorMessage: 'Internal server error' },
+    ]);
+  });
+});
+
+describe('POST /conversion/account/{accountId}/trackingId/{trackingId}', () => {
+  it('records the conversion against the tracking id of the account', async () => {
+    const res = await postJson(byTracking, { amount: 99.99, currency: 'USD' });
+    expect([res.status, res.body]).toEqual([200, { id: 'conv_1' }]);
+    expect(calls).toEqual([
+      [
+        'recordConversion',
+        {
+          target: { $case: 'tracking', tracking: { accountId, trackingId: 'order-42' } },
+          amount: '99.99',
+          currency: 'USD',
+          tags: [],
+          accountId: '',
+        },
+      ],
+    ]);
+  });
+
+  it('passes the account of a token on as well, and refuses an invalid token', async () => {
+    await postJson(byTracking, { amount: 1 }, goodToken);
+    expect(calls[0]![1]).toMatchObject({ accountId });
+    const bad = await postJson(byTracking, { amount: 1 }, 'nope');
+    expect(bad.status).toBe(401);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('answers "Invalid amount" here too', async () => {
+    const res = await postJson(byTracking, { amount: -5 });
+    expect([res.status, res.body]).toEqual([400, { systemErrorMessage: 'Invalid amount' }]);
+  });
+
+  it('answers 404 SEM for a malformed account id or an overlong tracking id, without a call', async () => {
+    const account = await postJson('/conversion/account/nope/trackingId/order-42', { amount: 1 });
+    expect([account.status, account.body]).toEqual([404, { systemErrorMessage: 'Account not found' }]);
+    const tracking = await postJson(`/conversion/account/${accountId}/trackingId/${'t'.repeat(257)}`, {
+      amount: 1,
+    });
+    expect([tracking.status, tracking.body]).toEqual([
+      404,
+      { systemErrorMessage: 'No verification with this tracking id' },
+    ]);
+    expect(calls).toEqual([]);
+  });
+
+  it("passes the service's unknown tracking id on as 404 SEM", async () => {
+    planned.set(
+      'recordConversion',
+      notFound('No verification with this tracking id', { errorIds: ['noVerification'] }),
+    );
+    const res = await postJson(byTracking, { amount: 1 });
+    expect([res.status, res.body]).toEqual([
+      404,
+      { systemErrorMessage: 'No verification with this tracking id' },
+    ]);
+  });
+});
+
+describe('decimalString', () => {
+  it.each([
+    [0, '0'],
+    [-0, '0'],
+    [12.5, '12.5'],
+    [0.1, '0.1'],
+    [1e21, '1000000000000000000000'],
+    [1.5e21, '1500000000000000000000'],
+    [1e-7, '0.0000001'],
+    [1.25e-7, '0.000000125'],
+    [123456789.123, '123456789.123'],
+  ])('writes %p as %p', (amount, text) => {
+    expect(decimalString(amount)).toBe(text);
+  });
+});
