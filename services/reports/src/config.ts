@@ -4,14 +4,55 @@ import { loadServiceConfig, type Config } from '@eligo/runtime';
 /** Settings of the reports service only (ELIGO_REPORTS_*); shared ones come from the runtime Config. */
 const schema = z.object({
   ELIGO_REPORTS_DB_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
+  // How long a finished report's data is kept; GET then answers 410. Default 7 days.
+  ELIGO_REPORTS_RETENTION_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .default(7 * 24 * 3_600_000),
+  // How often the retention purge runs.
+  ELIGO_REPORTS_PURGE_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+  // How often generators and the re-verification job look for queued work.
+  ELIGO_REPORTS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  // A claim on a report or a re-verification item lapses after this unless renewed (a process that died).
+  ELIGO_REPORTS_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+  // Rows per cursor read and per personal-information call (the verification service takes 1000 at most).
+  ELIGO_REPORTS_BATCH_ROWS: z.coerce.number().int().min(1).max(1_000).default(1_000),
+  ELIGO_REPORTS_REVERIFY_MAX_IDS: z.coerce.number().int().min(1).max(100_000).default(10_000),
+  ELIGO_REPORTS_REVERIFY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  // Unary calls to the verification and programs services.
+  ELIGO_REPORTS_DEPENDENCY_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  // One personal-information stream (1000 rows).
+  ELIGO_REPORTS_PII_STREAM_DEADLINE_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
 });
 
 export interface ReportsConfig {
   schema: string;
   poolMax: number;
+  retentionMs: number;
+  purgeIntervalMs: number;
+  pollMs: number;
+  leaseMs: number;
+  batchRows: number;
+  reverifyMaxIds: number;
+  reverifyConcurrency: number;
+  dependencyDeadlineMs: number;
+  piiStreamDeadlineMs: number;
 }
 
 export function loadReportsConfig(config: Config): ReportsConfig {
   const env = loadServiceConfig(schema, config.env);
-  return { schema: 'reports', poolMax: env.ELIGO_REPORTS_DB_POOL_MAX ?? config.database.poolMax };
+  return {
+    schema: 'reports',
+    poolMax: env.ELIGO_REPORTS_DB_POOL_MAX ?? config.database.poolMax,
+    retentionMs: env.ELIGO_REPORTS_RETENTION_MS,
+    purgeIntervalMs: env.ELIGO_REPORTS_PURGE_INTERVAL_MS,
+    pollMs: env.ELIGO_REPORTS_POLL_MS,
+    leaseMs: env.ELIGO_REPORTS_LEASE_MS,
+    batchRows: env.ELIGO_REPORTS_BATCH_ROWS,
+    reverifyMaxIds: env.ELIGO_REPORTS_REVERIFY_MAX_IDS,
+    reverifyConcurrency: env.ELIGO_REPORTS_REVERIFY_CONCURRENCY,
+    dependencyDeadlineMs: env.ELIGO_REPORTS_DEPENDENCY_DEADLINE_MS,
+    piiStreamDeadlineMs: env.ELIGO_REPORTS_PII_STREAM_DEADLINE_MS,
+  };
 }

@@ -1,11 +1,84 @@
 import { reportsV1 } from '@eligo/proto';
-import { bindService, getInfoResponse, type GrpcServiceBinding, type ServiceContext } from '@eligo/runtime';
+import {
+  bindService,
+  getInfoResponse,
+  invalidArgument,
+  type GrpcServiceBinding,
+  type ServiceContext,
+} from '@eligo/runtime';
+import type { AppContext } from '../app/context';
+import { recordConversion, type ConversionTarget } from '../app/conversions';
+import { createReverifyReport, createVerificationReport } from '../app/create-report';
+import { pageOfPiiAccess } from '../app/pii-access';
+import { deleteReport, openReport, reportOf } from '../app/read-reports';
+import { listReportFields } from '../app/report-fields';
+import { getReverification, startReverification } from '../app/reverify';
+import { batchToProto, modeFromProto, piiAccessToProto, reportToProto } from './mapping';
+
+/** gRPC messages stay far below the 4 MiB default limit: a store chunk larger than this is split. */
+const MAX_CHUNK = 256 * 1024;
 
 /** The gRPC face of the reports service: each handler converts, calls one use case, converts back. */
-export function reportsGrpcService({ deps }: ServiceContext): GrpcServiceBinding {
+export function reportsGrpcService({ deps }: ServiceContext, app: AppContext): GrpcServiceBinding {
   return bindService(
     reportsV1.ReportsServiceService,
-    { getInfo: async () => getInfoResponse(deps) },
+    {
+      getInfo: async () => getInfoResponse(deps),
+      createVerificationReport: async (req) => ({
+        report: reportToProto(
+          await createVerificationReport(app, {
+            accountId: req.accountId,
+            tokenId: req.tokenId,
+            startDate: req.startDate,
+            endDate: req.endDate,
+            format: req.format,
+            piiIncluded: req.piiIncluded,
+            piiReason: req.piiReason,
+            programIds: req.programIds,
+            mode: modeFromProto(req.modeInclusion),
+            piiAllowed: req.piiAllowed,
+          }),
+        ),
+      }),
+      createReverifyReport: async (req) => ({
+        report: reportToProto(await createReverifyReport(app, { ...req, tokenId: '' })),
+      }),
+      getReportStatus: async (req) => ({
+        report: reportToProto(await reportOf(app, req.accountId, req.reportId)),
+      }),
+      async *downloadReport(req) {
+        const { report, body } = await openReport(app, req);
+        yield { part: { $case: 'report', report: reportToProto(report) } };
+        if (!body) return;
+        for await (const chunk of body as AsyncIterable<Buffer>)
+          for (let at = 0; at < chunk.length; at += MAX_CHUNK)
+            yield { part: { $case: 'chunk', chunk: chunk.subarray(at, at + MAX_CHUNK) } };
+      },
+      deleteReport: async (req) => ({ report: reportToProto(await deleteReport(app, req)) }),
+      listReportFields: async (req) => ({ fieldSets: await listReportFields(app, req) }),
+      recordConversion: async (req) => ({
+        conversionId: await recordConversion(app, {
+          target: conversionTarget(req),
+          amount: req.amount,
+          currency: req.currency,
+          tags: req.tags,
+          callerAccountId: req.accountId,
+        }),
+      }),
+      startReverification: async (req) => ({ batch: batchToProto(await startReverification(app, req)) }),
+      getReverification: async (req) => ({ batch: batchToProto(await getReverification(app, req)) }),
+      listPiiAccess: async (req) => {
+        const page = await pageOfPiiAccess(app, req);
+        return { accesses: page.accesses.map(piiAccessToProto), nextPageToken: page.nextPageToken };
+      },
+    },
     deps.logger,
   );
+}
+
+function conversionTarget(req: reportsV1.RecordConversionRequest): ConversionTarget {
+  const target = req.target;
+  if (target?.$case === 'verificationId') return { verificationId: target.verificationId };
+  if (target?.$case === 'tracking') return target.tracking;
+  throw invalidArgument('A conversion names a verification id or a tracking id', { body: 'SEM' });
 }

@@ -1,0 +1,19 @@
+import type { Knex, Logger, ObjectStore } from '@eligo/runtime';
+import type { ProgramsPort, VerificationPort } from './ports';
+
+/** What the reports use cases need, built once per module (index.ts) and passed down. */
+export interface AppContext {
+  db: Knex;
+  schema: string;
+  store: ObjectStore;
+  verification: VerificationPort;
+  programs: ProgramsPort;
+  logger: Logger;
+  /** A generator's or re-verifier's claim lasts this long unless renewed. */
+  leaseMs: number;
+  /** A finished report's data is kept this long, then purged (GET answers 410). */
+  retentionMs: number;
+  /** Rows read (and personal information fetched) per round trip while generating. */
+  reportBatchRows: number;
+  reverify: { maxIds: number; concurrency: number };
+}

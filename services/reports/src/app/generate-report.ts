@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { csvLines } from '../domain/csv';
+import { MAX_METADATA_COLUMNS } from '../domain/fields';
+import {
+  personalCells,
+  REVERIFY_FIELDS,
+  reverifyCells,
+  standardCells,
+  verificationHeader,
+} from '../domain/report-cells';
+import type { ReportRow, ReverifyReportRow } from '../domain/report-row';
+import { reportWindow, type VerificationReportParams } from '../domain/report-request';
+import { metadataKeysOf } from '../repository/projection.repository';
+import { cursorBatches } from '../repository/report-cursor';
+import { reverifyReportQuery, verificationReportQuery } from '../repository/report-queries';
+import {
+  claimPendingReport,
+  extendLease,
+  finishReport,
+  type ReportRecord,
+} from '../repository/reports.repository';
+import type { AppContext } from './context';
+import { reportCompleted } from '../events/publish';
+
+/** A report is retried this many times (a dependency down, the store full) before it ends in ERROR. */
+export const MAX_REPORT_ATTEMPTS = 3;
+
+export const reportObjectKey = (report: Pick<ReportRecord, 'accountId' | 'id'>): string =>
+  `reports/${report.accountId}/${report.id}.csv`;
+
+/**
+ * One pass of the generator: claims the oldest pending report and writes its CSV to the object store as it
+ * is read (cursor batch -> CSV text -> upload part), so memory holds one batch whatever the report's size.
+ * The claim is renewed while it runs; a lost claim (the report deleted, or taken over after a stall) stops
+ * the run and leaves the report to its new owner. Answers true when it did a report (there may be more).
+ */
+export async function generateNextReport(app: AppContext): Promise<boolean> {
+  const lease = randomUUID();
+  const report = await claimPendingReport(app.db, app.schema, lease, app.leaseMs);
+  if (!report) return false;
+  const lost = new AbortController();
+  const renew = setInterval(
+    () => {
+      extendLease(app.db, app.schema, report.id, lease, app.leaseMs).then(
+        (held) => held || lost.abort(),
+        () => undefined,
+      );
+    },
+    Math.max(100, Math.floor(app.leaseMs / 3)),
+  );
+  const key = reportObjectKey(report);
+  try {
+    const counter = { rows: 0 };
+    await app.store.put(key, Readable.from(csvOf(app, report, counter, lost.signal)), {
+      contentType: 'text/csv; charset=utf-8',
+    });
+    if (lost.signal.aborted) throw new Error('the claim on the report was lost');
+    await app.db.transaction(async (trx) => {
+      const done = await finishReport(trx, app.schema, report.id, lease, {
+        status: 'COMPLETE',
+        objectKey: key,
+        rowCount: counter.rows,
+      });
+      if (done) await reportCompleted(trx, app.schema, done);
+    });
+  } catch (err) {
+    await failed(app, report, lease, err);
+  } finally {
+    clearInterval(renew);
+  }
+  return true;
+}
+
+/** Another try later, or ERROR after the last; a report lost to another owner is left alone. */
+async function failed(app: AppContext, report: ReportRecord, lease: string, err: unknown): Promise<void> {
+  const last = report.attempts >= MAX_REPORT_ATTEMPTS;
+  app.logger.warn({ err, reportId: report.id, attempt: report.attempts, last }, 'report generation failed');
+  await app.store.delete(reportObjectKey(report)).catch(() => undefined);
+  await app.db.transaction(async (trx) => {
+    const done = await finishReport(
+      trx,
+      app.schema,
+      report.id,
+      lease,
+      last ? { status: 'ERROR', errorMessage: 'The report could not be generated' } : { status: 'PENDING' },
+    );
+    if (done && last) await reportCompleted(trx, app.schema, done);
+  });
+}
+
+async function* csvOf(
+  app: AppContext,
+  report: ReportRecord,
+  counter: { rows: number },
+  lost: AbortSignal,
+): AsyncGenerator<Buffer> {
+  if (report.kind === 'REVERIFY') {
+    yield Buffer.from(csvLines([REVERIFY_FIELDS]));
+    const { sql, values } = reverifyReportQuery(app.schema, String(report.params.batchId));
+    for await (const rows of cursorBatches<ReverifyReportRow>(app.db, sql, values, app.reportBatchRows)) {
+      if (lost.aborted) return;
+      counter.rows += rows.length;
+      yield Buffer.from(csvLines(rows.map(reverifyCells)));
+    }
+    return;
+  }
+  const params = report.params as unknown as VerificationReportParams;
+  const { from, until } = reportWindow(params);
+  const testMode = params.mode === 'ALL' ? null : params.mode === 'TEST';
+  const filter = { accountId: report.accountId, from, until, programIds: params.programIds, testMode };
+  // Metadata values travel with the personal information only; their columns are the keys in range.
+  const keys = report.piiIncluded
+    ? await metadataKeysOf(
+        app.db,
+        app.schema,
+        { ...filter, testMode: testMode ?? undefined },
+        MAX_METADATA_COLUMNS,
+      )
+    : [];
+  yield Buffer.from(csvLines([verificationHeader(report.piiIncluded, keys)]));
+  const { sql, values } = verificationReportQuery(app.schema, filter);
+  for await (const rows of cursorBatches<ReportRow>(app.db, sql, values, app.reportBatchRows)) {
+    if (lost.aborted) return;
+    const people = report.piiIncluded
+      ? await app.verification.personalInfo(
+          report.accountId,
+          rows.map((r) => r.verification_id),
+        )
+      : undefined;
+    counter.rows += rows.length;
+    yield Buffer.from(
+      csvLines(
+        rows.map((r) =>
+          people
+            ? [...standardCells(r), ...personalCells(people.get(r.verification_id), keys)]
+            : standardCells(r),
+        ),
+      ),
+    );
+  }
+}

@@ -1,0 +1,67 @@
+import type { Readable } from 'node:stream';
+import { recordPiiAccess } from '../repository/pii-access.repository';
+import {
+  findReport,
+  markDeleted,
+  expiredReportIds,
+  type ReportRecord,
+} from '../repository/reports.repository';
+import type { AppContext } from './context';
+import { noReport } from './errors';
+import { isId } from './ids';
+
+export async function reportOf(app: AppContext, accountId: string, reportId: string): Promise<ReportRecord> {
+  const report = isId(reportId) ? await findReport(app.db, app.schema, accountId, reportId) : undefined;
+  if (!report) throw noReport();
+  return report;
+}
+
+/**
+ * A report and, once COMPLETE, its bytes from the object store. Fetching a report with personal information
+ * enters the access log (who, which report, the reason given) before any byte leaves.
+ */
+export async function openReport(
+  app: AppContext,
+  input: { accountId: string; reportId: string; tokenId: string },
+): Promise<{ report: ReportRecord; body?: Readable }> {
+  const report = await reportOf(app, input.accountId, input.reportId);
+  if (report.status !== 'COMPLETE' || !report.objectKey) return { report };
+  const body = await app.store.get(report.objectKey);
+  if (report.piiIncluded)
+    await recordPiiAccess(app.db, app.schema, {
+      accountId: report.accountId,
+      tokenId: input.tokenId,
+      reportId: report.id,
+      action: 'DOWNLOADED',
+      reason: report.piiReason ?? '',
+    }).catch((err: unknown) => {
+      body.destroy();
+      throw err;
+    });
+  return { report, body };
+}
+
+/** Deletes a report's data; answers it as DELETED (again, when it already was). */
+export async function deleteReport(
+  app: AppContext,
+  input: { accountId: string; reportId: string },
+): Promise<ReportRecord> {
+  const report = await reportOf(app, input.accountId, input.reportId);
+  if (report.status === 'DELETED') return report;
+  const changed = await markDeleted(app.db, app.schema, { id: report.id, accountId: input.accountId });
+  if (!changed) return reportOf(app, input.accountId, input.reportId);
+  // After the row: a crash in between leaves an orphan object (harmless), never a COMPLETE report without data.
+  if (changed.before.objectKey) await app.store.delete(changed.before.objectKey);
+  return changed.after;
+}
+
+/** One pass of the retention purge: finished reports past the retention lose their data. */
+export async function purgeExpiredReports(app: AppContext, now: Date = new Date()): Promise<boolean> {
+  const batch = 100;
+  const ids = await expiredReportIds(app.db, app.schema, new Date(now.getTime() - app.retentionMs), batch);
+  for (const id of ids) {
+    const changed = await markDeleted(app.db, app.schema, { id });
+    if (changed?.before.objectKey) await app.store.delete(changed.before.objectKey);
+  }
+  return ids.length === batch;
+}

@@ -1,0 +1,56 @@
+import { invalidArgument } from '@eligo/runtime';
+
+export interface ConversionInput {
+  amount: string;
+  currency: string;
+  tags: readonly string[];
+}
+
+export interface Conversion {
+  /** A decimal with at most 4 fraction digits, as Postgres numeric(20,4) keeps it. */
+  amount: string;
+  currency: string;
+  tags: string[];
+}
+
+// Below 2^53 / 10^4, so the amount survives the rounding to 4 places exactly.
+export const MAX_AMOUNT = 1e11;
+export const MAX_TAGS = 20;
+export const MAX_TAG_LENGTH = 64;
+const DEFAULT_CURRENCY = 'USD';
+// ISO 4217 as ICU knows it (Node's full-icu): no list to keep up to date by hand.
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
+const bad = (message: string) => invalidArgument(message, { body: 'SEM' });
+
+/**
+ * A conversion as stored: an amount >= 0 (the spec's 400 "Invalid amount" otherwise), an ISO 4217 currency
+ * (USD when none is given), and tags, trimmed, unique and bounded.
+ */
+export function validateConversion(input: ConversionInput): Conversion {
+  const text = input.amount.trim();
+  const value = Number(text);
+  if (!text || !Number.isFinite(value) || value < 0 || value >= MAX_AMOUNT) throw bad('Invalid amount');
+  const currency = (input.currency.trim() || DEFAULT_CURRENCY).toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency) || !CURRENCIES.has(currency)) throw bad('Invalid currency');
+  const tags = [...new Set(input.tags.map((t) => t.trim()))];
+  if (tags.length > MAX_TAGS) throw bad(`Invalid tags: at most ${MAX_TAGS}`);
+  if (tags.some((t) => t.length === 0 || t.length > MAX_TAG_LENGTH))
+    throw bad(`Invalid tags: each 1 to ${MAX_TAG_LENGTH} characters`);
+  // Rounded half away from zero to 4 places: the column's scale, said rather than left to the database.
+  return { amount: (Math.round(value * 10_000) / 10_000).toFixed(4), currency, tags };
+}
+
+/** "USD 12.50|EUR 3.00" from {"USD": "12.5000", ...}: sorted by currency, two places at least. */
+export function totalsCell(totals: Record<string, string> | null | undefined): string {
+  return Object.entries(totals ?? {})
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, amount]) => `${currency} ${trimAmount(amount)}`)
+    .join('|');
+}
+
+function trimAmount(amount: string): string {
+  const [whole, fraction = ''] = amount.split('.');
+  const kept = fraction.replace(/0+$/, '').padEnd(2, '0');
+  return `${whole}.${kept}`;
+}

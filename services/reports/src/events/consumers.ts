@@ -1,0 +1,99 @@
+import { documentsEventsV1, programsEventsV1, verificationEventsV1 } from '@eligo/proto';
+import { eventHandler, eventType, topicFor, type ServiceConsumer } from '@eligo/runtime';
+import type { AppContext } from '../app/context';
+import { recordProgram } from '../repository/programs.repository';
+import {
+  recordCreated,
+  recordDocumentsSubmitted,
+  recordMetadataKeys,
+  recordReview,
+  recordStep,
+} from '../repository/projection.repository';
+
+const orNull = <T>(value: T | '' | 0 | undefined): T | null => (value ? value : null);
+
+/**
+ * The projection reports are read from, fed by one consumer group from the start of each topic (a new
+ * deployment builds it from the history Kafka keeps). Each event is applied once (the inbox) in the
+ * transaction that records it.
+ */
+export function reportsConsumers(app: AppContext): ServiceConsumer[] {
+  const { schema } = app;
+  const verification = (name: string) => eventType('verification', name);
+  return [
+    {
+      name: 'projection',
+      topics: [topicFor('verification'), topicFor('documents'), topicFor('programs')],
+      handlers: {
+        [verification('VerificationCreated')]: eventHandler(
+          verificationEventsV1.VerificationCreated,
+          (e, c) =>
+            recordCreated(c.trx, schema, {
+              verificationId: e.verificationId,
+              accountId: e.accountId,
+              programId: e.programId,
+              segment: e.segment,
+              trackingId: orNull(e.trackingId),
+              testMode: e.testMode,
+              createdAt: e.occurredAt ?? new Date(c.event.time),
+            }),
+        ),
+        [verification('VerificationStepChanged')]: eventHandler(
+          verificationEventsV1.VerificationStepChanged,
+          (e, c) =>
+            recordStep(c.trx, schema, {
+              verificationId: e.verificationId,
+              accountId: e.accountId,
+              programId: e.programId,
+              currentStep: e.currentStep,
+              errorIds: e.errorIds,
+              testMode: e.testMode,
+              subSegment: orNull(e.subSegment),
+              organizationId: orNull(e.organizationId),
+              organizationName: orNull(e.organizationName),
+              verificationMethod: orNull(e.verificationMethod),
+              occurredAt: e.occurredAt ?? new Date(c.event.time),
+            }),
+        ),
+        [verification('VerificationMetadataChanged')]: eventHandler(
+          verificationEventsV1.VerificationMetadataChanged,
+          (e, c) =>
+            recordMetadataKeys(c.trx, schema, {
+              verificationId: e.verificationId,
+              accountId: e.accountId,
+              programId: e.programId,
+              keys: e.keys,
+            }),
+        ),
+        [eventType('documents', 'DocumentsSubmitted')]: eventHandler(
+          documentsEventsV1.DocumentsSubmitted,
+          (e, c) =>
+            recordDocumentsSubmitted(c.trx, schema, {
+              verificationId: e.verificationId,
+              programId: e.programId,
+            }),
+        ),
+        [eventType('documents', 'ReviewCompleted')]: eventHandler(documentsEventsV1.ReviewCompleted, (e, c) =>
+          recordReview(c.trx, schema, {
+            verificationId: e.verificationId,
+            programId: e.programId,
+            approved: e.approved,
+            rejectionReasons: e.rejectionReasons,
+          }),
+        ),
+        [eventType('programs', 'ProgramCreated')]: eventHandler(
+          programsEventsV1.ProgramCreated,
+          async (e, c) => {
+            if (e.program) await recordProgram(c.trx, schema, e.program);
+          },
+        ),
+        [eventType('programs', 'ProgramUpdated')]: eventHandler(
+          programsEventsV1.ProgramUpdated,
+          async (e, c) => {
+            if (e.program) await recordProgram(c.trx, schema, e.program);
+          },
+        ),
+      },
+    },
+  ];
+}
