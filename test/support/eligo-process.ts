@@ -137,6 +137,8 @@ export function realServersEnv(databaseUrl: string): Record<string, string> {
     ELIGO_KAFKA_BROKERS: need('ELIGO_TEST_KAFKA_BROKERS'),
     ELIGO_KAFKA_CLIENT_ID: `e2e-${randomBytes(3).toString('hex')}`,
     ELIGO_KAFKA_GROUP_PREFIX: `e2e-${randomBytes(4).toString('hex')}.`,
+    // A new reports projection would otherwise replay every earlier suite's events from the shared broker.
+    ELIGO_REPORTS_PROJECTION_START: 'latest',
     ELIGO_S3_ENDPOINT: need('ELIGO_TEST_S3_ENDPOINT'),
     ELIGO_S3_ACCESS_KEY: need('ELIGO_TEST_S3_ACCESS_KEY'),
     ELIGO_S3_SECRET_KEY: need('ELIGO_TEST_S3_SECRET_KEY'),

@@ -12,8 +12,9 @@ import type { SchemaMigration } from '@eligo/runtime';
 export const reports: SchemaMigration = {
   name: '001_reports',
   async up(knex, schema) {
-    const s = knex.schema.withSchema(schema);
-    await s.createTable('verification_rows', (t) => {
+    // A fresh builder per statement: a builder collects statements, and awaiting it again reruns them all.
+    const s = () => knex.schema.withSchema(schema);
+    await s().createTable('verification_rows', (t) => {
       t.string('verification_id', 24).primary();
       t.string('account_id', 24);
       t.string('program_id', 24);
@@ -53,13 +54,13 @@ export const reports: SchemaMigration = {
     );
 
     // Names and owners of programs (ProgramCreated / ProgramUpdated), for the programName column.
-    await s.createTable('programs', (t) => {
+    await s().createTable('programs', (t) => {
       t.string('program_id', 24).primary();
       t.string('account_id', 24).notNullable().index();
       t.text('name').notNullable();
     });
 
-    await s.createTable('reports', (t) => {
+    await s().createTable('reports', (t) => {
       t.string('id', 24).primary();
       t.string('account_id', 24).notNullable();
       t.text('token_id').notNullable().defaultTo('');
@@ -89,7 +90,7 @@ export const reports: SchemaMigration = {
       [schema],
     );
 
-    await s.createTable('pii_access_log', (t) => {
+    await s().createTable('pii_access_log', (t) => {
       t.uuid('id').primary();
       t.string('account_id', 24).notNullable();
       t.text('token_id').notNullable();
@@ -102,7 +103,7 @@ export const reports: SchemaMigration = {
       t.index(['occurred_at', 'id']);
     });
 
-    await s.createTable('conversions', (t) => {
+    await s().createTable('conversions', (t) => {
       t.uuid('id').primary();
       t.string('verification_id', 24).notNullable().index();
       t.string('account_id', 24).notNullable();
@@ -112,7 +113,7 @@ export const reports: SchemaMigration = {
       t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     });
 
-    await s.createTable('reverify_batches', (t) => {
+    await s().createTable('reverify_batches', (t) => {
       t.string('id', 24).primary();
       t.string('account_id', 24).notNullable();
       t.string('program_id', 24).notNullable();
@@ -123,7 +124,7 @@ export const reports: SchemaMigration = {
       t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
       t.timestamp('completed_at', { useTz: true });
     });
-    await s.createTable('reverify_items', (t) => {
+    await s().createTable('reverify_items', (t) => {
       t.string('batch_id', 24).notNullable().references('id').inTable(`${schema}.reverify_batches`);
       t.integer('position').notNullable();
       t.string('verification_id', 24).notNullable();

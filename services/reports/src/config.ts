@@ -20,6 +20,9 @@ const schema = z.object({
   ELIGO_REPORTS_BATCH_ROWS: z.coerce.number().int().min(1).max(1_000).default(1_000),
   ELIGO_REPORTS_REVERIFY_MAX_IDS: z.coerce.number().int().min(1).max(100_000).default(10_000),
   ELIGO_REPORTS_REVERIFY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  // Where a new projection consumer group starts: 'earliest' builds the projection from the history Kafka
+  // keeps (a first deployment); 'latest' only from now (test suites sharing one broker's long history).
+  ELIGO_REPORTS_PROJECTION_START: z.enum(['earliest', 'latest']).default('earliest'),
   // Unary calls to the verification and programs services.
   ELIGO_REPORTS_DEPENDENCY_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   // One personal-information stream (1000 rows).
@@ -38,6 +41,7 @@ export interface ReportsConfig {
   reverifyConcurrency: number;
   dependencyDeadlineMs: number;
   piiStreamDeadlineMs: number;
+  projectionFromBeginning: boolean;
 }
 
 export function loadReportsConfig(config: Config): ReportsConfig {
@@ -54,5 +58,6 @@ export function loadReportsConfig(config: Config): ReportsConfig {
     reverifyConcurrency: env.ELIGO_REPORTS_REVERIFY_CONCURRENCY,
     dependencyDeadlineMs: env.ELIGO_REPORTS_DEPENDENCY_DEADLINE_MS,
     piiStreamDeadlineMs: env.ELIGO_REPORTS_PII_STREAM_DEADLINE_MS,
+    projectionFromBeginning: env.ELIGO_REPORTS_PROJECTION_START === 'earliest',
   };
 }

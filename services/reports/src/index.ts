@@ -61,7 +61,7 @@ export const createModule: ModuleFactory = (config, deps) => {
       poolMax: own.poolMax,
       migrations,
       grpcServices: (context) => [reportsGrpcService(context, appOf(context.db))],
-      consumers: (context) => reportsConsumers(appOf(context.db)),
+      consumers: (context) => reportsConsumers(appOf(context.db), own.projectionFromBeginning),
       jobs: (context) => [
         {
           name: 'reports-generate',

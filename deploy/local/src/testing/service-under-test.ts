@@ -62,6 +62,8 @@ export async function startServiceUnderTest(options: ServiceUnderTestOptions): P
     ELIGO_KAFKA_CLIENT_ID: `it-${randomBytes(3).toString('hex')}`,
     // Suites that run at once each get their own consumer groups on the shared broker.
     ELIGO_KAFKA_GROUP_PREFIX: `it-${randomBytes(4).toString('hex')}.`,
+    // A new reports projection would otherwise replay every earlier suite's events from the shared broker.
+    ELIGO_REPORTS_PROJECTION_START: 'latest',
     ELIGO_S3_ENDPOINT: required('ELIGO_TEST_S3_ENDPOINT'),
     ELIGO_S3_ACCESS_KEY: required('ELIGO_TEST_S3_ACCESS_KEY'),
     ELIGO_S3_SECRET_KEY: required('ELIGO_TEST_S3_SECRET_KEY'),

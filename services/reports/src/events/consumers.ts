@@ -13,16 +13,17 @@ import {
 const orNull = <T>(value: T | '' | 0 | undefined): T | null => (value ? value : null);
 
 /**
- * The projection reports are read from, fed by one consumer group from the start of each topic (a new
- * deployment builds it from the history Kafka keeps). Each event is applied once (the inbox) in the
+ * The projection reports are read from, fed by one consumer group, by default from the start of each topic
+ * (a new deployment builds it from the history Kafka keeps). Each event is applied once (the inbox) in the
  * transaction that records it.
  */
-export function reportsConsumers(app: AppContext): ServiceConsumer[] {
+export function reportsConsumers(app: AppContext, fromBeginning: boolean): ServiceConsumer[] {
   const { schema } = app;
   const verification = (name: string) => eventType('verification', name);
   return [
     {
       name: 'projection',
+      fromBeginning,
       topics: [topicFor('verification'), topicFor('documents'), topicFor('programs')],
       handlers: {
         [verification('VerificationCreated')]: eventHandler(
