@@ -120,7 +120,14 @@ describe('verification reports', () => {
     expect(other).toMatchObject({ programId: second.programId, programName: 'Winter offer' });
     // No personal information without asking for it.
     expect(Object.keys(success!)).not.toContain('firstName');
-    for (const secret of ['Jane', 'Doe', 'jane.doe@example.com', 'ada@example.com', '2000-01-31', 'ord-secret-991'])
+    for (const secret of [
+      'Jane',
+      'Doe',
+      'jane.doe@example.com',
+      'ada@example.com',
+      '2000-01-31',
+      'ord-secret-991',
+    ])
       expect(csv).not.toContain(secret);
   });
 
