@@ -22,7 +22,11 @@ export function timeCell(value: Date | null | undefined): string {
   return value ? value.toISOString() : '';
 }
 
-/** Rows as RFC 4180 CSV (quoted where needed, CRLF line ends, as spreadsheets expect). */
+/**
+ * Rows as RFC 4180 CSV (quoted where needed, CRLF line ends, as spreadsheets expect). A lone \n or \r in a
+ * value is quoted too: csv-stringify quotes only the record delimiter itself, and an unquoted line break
+ * would split a row in every reader.
+ */
 export function csvLines(rows: readonly (readonly string[])[]): string {
-  return stringify(rows as string[][], { record_delimiter: 'windows' });
+  return stringify(rows as string[][], { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
 }
