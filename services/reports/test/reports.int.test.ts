@@ -167,6 +167,16 @@ describe('verification reports', () => {
     });
     const mine = accesses.filter((a) => a.reportId === report.reportId);
     expect(mine.map((a) => a.action).sort()).toEqual(['DOWNLOADED', 'REQUESTED']);
+    // A token of the account without the PII role gets none of it, and no access is logged.
+    expect(await failure(download(h, offer.accountId, report.reportId, 'token-2', false))).toMatchObject({
+      code: Status.PERMISSION_DENIED,
+    });
+    const again = await h.reports.unary('listPiiAccess', {
+      accountId: offer.accountId,
+      pageSize: 10,
+      pageToken: '',
+    });
+    expect(again.accesses.filter((a) => a.reportId === report.reportId)).toHaveLength(2);
     expect(mine.every((a) => a.reason === 'Audit #12' && a.tokenId === 'token-1')).toBe(true);
   });
 

@@ -186,10 +186,16 @@ export async function download(
   accountId: string,
   reportId: string,
   tokenId = 'token-1',
+  piiAllowed = true,
 ): Promise<{ report: reportsV1.Report; csv: string }> {
   let report: reportsV1.Report | undefined;
   const chunks: Buffer[] = [];
-  for await (const { part } of h.reports.serverStream('downloadReport', { accountId, reportId, tokenId })) {
+  for await (const { part } of h.reports.serverStream('downloadReport', {
+    accountId,
+    reportId,
+    tokenId,
+    piiAllowed,
+  })) {
     if (part?.$case === 'report') report = part.report;
     if (part?.$case === 'chunk') chunks.push(part.chunk);
   }

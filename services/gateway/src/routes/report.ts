@@ -107,8 +107,9 @@ export function reportRouter({
     res.on('close', () => {
       if (!res.writableFinished) abort.abort();
     });
+    const { tokenId, roles } = accountOf(res);
     const parts = reports.downloadReport(
-      { ...target(req, res), tokenId: accountOf(res).tokenId },
+      { ...target(req, res), tokenId, piiAllowed: roles.includes('PII') },
       abort.signal,
     );
     await sendReport(res, parts, { reportId: req.params.reportId as string, publicBaseUrl, logger });

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { permissionDenied } from '@eligo/runtime';
 import { recordPiiAccess } from '../repository/pii-access.repository';
 import {
   findReport,
@@ -17,14 +18,19 @@ export async function reportOf(app: AppContext, accountId: string, reportId: str
 }
 
 /**
- * A report and, once COMPLETE, its bytes from the object store. Fetching a report with personal information
- * enters the access log (who, which report, the reason given) before any byte leaves.
+ * A report and, once COMPLETE, its bytes from the object store. A report with personal information goes only
+ * to a token with the PII role, like its request, and each fetch enters the access log (who, which report,
+ * the reason given) before any byte leaves.
  */
 export async function openReport(
   app: AppContext,
-  input: { accountId: string; reportId: string; tokenId: string },
+  input: { accountId: string; reportId: string; tokenId: string; piiAllowed: boolean },
 ): Promise<{ report: ReportRecord; body?: Readable }> {
   const report = await reportOf(app, input.accountId, input.reportId);
+  if (report.piiIncluded && !input.piiAllowed)
+    throw permissionDenied('This report holds personal information: it needs a token with the PII role', {
+      body: 'SEM',
+    });
   if (report.status !== 'COMPLETE' || !report.objectKey) return { report };
   const body = await app.store.get(report.objectKey);
   if (report.piiIncluded)
