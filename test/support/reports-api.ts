@@ -8,7 +8,25 @@ export interface Download {
   /** The bytes as text, whatever they are (a CSV, or a JSON body on 202/404/410). */
   text: string;
   /** The JSON body of a non-CSV answer. */
-  body: any;
+  body: unknown;
+}
+
+/** The report status response. */
+export interface ReportStatus {
+  id: string;
+  status: string;
+  statusUrl: string;
+  retrievalUrl: string | null;
+  created: string;
+}
+
+/** The status of a re-verification batch. */
+export interface BatchStatus {
+  batchId: string;
+  created: string;
+  status: string;
+  totalRecords: number;
+  recordsProcessed: number;
 }
 
 export interface Csv {
@@ -20,7 +38,7 @@ export interface Csv {
 /** A report followed to the end: its final status, its bytes and its rows. */
 export interface FinishedReport extends Csv {
   id: string;
-  status: any;
+  status: ReportStatus;
   text: string;
 }
 
@@ -77,7 +95,7 @@ export function reportsApi(eligo: { httpUrl: string }, api: ProgramsApi) {
   }
 
   /** Polls the report's status until it is COMPLETE; fails at once on ERROR or DELETED, and on a timeout. */
-  async function waitComplete(token: string, reportId: string, timeoutMs = 60_000): Promise<any> {
+  async function waitComplete(token: string, reportId: string, timeoutMs = 60_000): Promise<ReportStatus> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const reply = await status(token, reportId);
@@ -158,8 +176,8 @@ export function reportsApi(eligo: { httpUrl: string }, api: ProgramsApi) {
     token: string,
     statusUrl: string,
     timeoutMs = 60_000,
-    seen: (batch: any) => void = () => undefined,
-  ): Promise<any> {
+    seen: (batch: BatchStatus) => void = () => undefined,
+  ): Promise<BatchStatus> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const reply = await follow('GET', statusUrl, { token });
