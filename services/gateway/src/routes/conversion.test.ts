@@ -1,111 +1,31 @@
-import type { AddressInfo } from 'node:net';
-import express from 'express';
-import pino from 'pino';
-import { reportsV1 } from '@eligo/proto';
-import { bindService, createClient, GrpcHost, internal, invalidArgument, notFound } from '@eligo/runtime';
-import { AuthCache } from '../auth/auth-cache';
-import { createAuthenticator } from '../auth/authenticator';
-import type { DocumentsClient } from '../clients/documents.client';
-import type { NotifierClient } from '../clients/notifier.client';
-import type { OrganizationsClient } from '../clients/organizations.client';
-import type { ProgramsClient } from '../clients/programs.client';
-import { createReportsClient } from '../clients/reports.client';
-import type { VerificationClient } from '../clients/verification.client';
-import { mountRest } from '../http/rest-app';
+import { internal, invalidArgument, notFound } from '@eligo/runtime';
 import { createRequestValidator } from '../validation/request-validator';
 import { decimalString } from './conversion';
+import {
+  accountId,
+  createRecorder,
+  operator,
+  type ReportsStandIn,
+  startReportsStandIn,
+} from './reports-stand-in.testkit';
 
 // The conversion routes as mounted by mountRest, through the real reports client against a stand-in
 // ReportsService on a gRPC server: the optional token, the body checks (every refusal SEM) and the mapping.
-const accountId = 'ac'.repeat(12);
 const verificationId = 'fe'.repeat(12);
-const operator = 'eligo_operator_0123456789abcdefghij';
 const goodToken = 'tok_account';
 
-const calls: [string, unknown][] = [];
-const planned = new Map<string, unknown>();
-const answer =
-  <Req, Res>(method: string, fallback: () => Res) =>
-  async (req: Req): Promise<Res> => {
-    calls.push([method, req]);
-    const next = planned.get(method);
-    planned.delete(method);
-    if (next instanceof Error) throw next;
-    return (next as Res | undefined) ?? fallback();
-  };
-const unused = async () => {
-  throw new Error('not called by the conversion routes');
-};
-
-const grpc = new GrpcHost({ logger: pino({ level: 'silent' }), reflection: false });
-grpc.addService(
-  bindService(
-    reportsV1.ReportsServiceService,
-    {
-      getInfo: async () => ({}),
-      createVerificationReport: unused,
-      createReverifyReport: unused,
-      getReportStatus: unused,
-      downloadReport: async function* () {
-        throw new Error('not called by the conversion routes');
-      },
-      deleteReport: unused,
-      listReportFields: unused,
-      recordConversion: answer('recordConversion', () => ({ conversionId: 'conv_1' })),
-      startReverification: unused,
-      getReverification: unused,
-      listPiiAccess: unused,
-    },
-    pino({ level: 'silent' }),
-  ),
-);
-
-let url: string;
-let closeAll: () => void;
+const { calls, planned, answer, reset } = createRecorder();
+let standIn: ReportsStandIn;
 
 beforeAll(async () => {
-  const address = `127.0.0.1:${await grpc.listen('127.0.0.1', 0)}`;
-  const client = createClient(reportsV1.ReportsServiceClient, address, { deadlineMs: 5000, breaker: false });
-  const app = express();
-  mountRest(app, {
-    logger: pino({ level: 'silent' }),
-    publicBaseUrl: 'https://eligo.example.com',
+  standIn = await startReportsStandIn({
+    handlers: { recordConversion: answer('recordConversion', () => ({ conversionId: 'conv_1' })) },
+    tokens: { [goodToken]: [] },
     bodyLimit: '1kb',
-    version: 'test',
-    gitCommit: 'test',
-    modules: { readAll: async () => [] },
-    programs: {} as ProgramsClient,
-    organizations: {} as OrganizationsClient,
-    verification: {} as VerificationClient,
-    documents: {} as DocumentsClient,
-    notifier: {} as NotifierClient,
-    reports: createReportsClient(client),
-    authenticator: createAuthenticator({
-      operatorToken: operator,
-      cache: new AuthCache({ ttlMs: 0 }),
-      authenticate: async ({ token }) => {
-        if (token !== goodToken)
-          throw Object.assign(new Error('bad token'), { code: 16, details: 'bad token' });
-        return { accountId, tokenId: 'ee'.repeat(12), roles: [] };
-      },
-    }),
-    importMaxBytes: 1024,
-    importBatchDeadlineMs: 1000,
   });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/v2`;
-  closeAll = () => {
-    server.close();
-    client.close();
-    grpc.forceShutdown();
-  };
 });
-afterAll(() => closeAll());
-beforeEach(() => {
-  calls.length = 0;
-  planned.clear();
-});
+afterAll(() => standIn.stop());
+beforeEach(() => reset());
 
 const byVerification = `/conversion/verification/${verificationId}`;
 const byTracking = `/conversion/account/${accountId}/trackingId/order-42`;
@@ -116,7 +36,7 @@ async function post(
   body: string | undefined,
   headers: Record<string, string> = { 'content-type': 'application/json' },
 ) {
-  const res = await fetch(`${url}${path}`, { method: 'POST', headers, body });
+  const res = await fetch(`${standIn.url}${path}`, { method: 'POST', headers, body });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 const postJson = (path: string, body: unknown, token?: string) =>

@@ -1,37 +1,23 @@
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import express from 'express';
-import pino from 'pino';
 import { programsV1, reportsV1 } from '@eligo/proto';
-import {
-  bindService,
-  createClient,
-  GrpcHost,
-  invalidArgument,
-  notFound,
-  permissionDenied,
-  unavailable,
-} from '@eligo/runtime';
-import { AuthCache } from '../auth/auth-cache';
-import { createAuthenticator } from '../auth/authenticator';
-import type { DocumentsClient } from '../clients/documents.client';
-import type { NotifierClient } from '../clients/notifier.client';
-import type { OrganizationsClient } from '../clients/organizations.client';
-import type { ProgramsClient } from '../clients/programs.client';
-import { createReportsClient } from '../clients/reports.client';
-import type { VerificationClient } from '../clients/verification.client';
-import { mountRest } from '../http/rest-app';
+import { invalidArgument, notFound, permissionDenied, unavailable } from '@eligo/runtime';
 import { createRequestValidator } from '../validation/request-validator';
+import {
+  accountId,
+  createRecorder,
+  operator,
+  publicBaseUrl as base,
+  type ReportsStandIn,
+  startReportsStandIn,
+  tokenId,
+} from './reports-stand-in.testkit';
 
 // The REST v2 report routes as mounted by mountRest, through the real reports client against a stand-in
 // ReportsService on a gRPC server: roles, request mapping, the status shape and the streamed download.
 const { ReportStatus, VerificationModeInclusion } = reportsV1;
 const { TokenRole } = programsV1;
-const base = 'https://eligo.example.com';
-const accountId = 'ac'.repeat(12);
-const tokenId = 'ee'.repeat(12);
 const programA = 'a1'.repeat(12);
 const programB = 'b2'.repeat(12);
 const batchId = 'bb'.repeat(12);
@@ -51,28 +37,16 @@ const tokens: Record<string, programsV1.TokenRole[]> = {
   tok_pii: [TokenRole.TOKEN_ROLE_PII],
   tok_bulk: [TokenRole.TOKEN_ROLE_BULK_VERIFIER],
 };
-const operator = 'eligo_operator_0123456789abcdefghij';
 
 const report = (reportId: string, status: reportsV1.ReportStatus) =>
   reportsV1.Report.fromPartial({ reportId, status, createdAt: created, kind: 'VERIFICATION' });
 
 /** The stand-in's reports: a status, and the CSV chunks of a complete one (an Error fails the stream there). */
 const stored = new Map<string, { report: reportsV1.Report; chunks: (Buffer | Error)[] }>();
-const calls: [string, unknown][] = [];
-/** What the next call of a method answers (a reply, or an error to throw); the default otherwise. */
-const planned = new Map<string, unknown>();
+const { calls, planned, answer, record, reset } = createRecorder();
 /** Chunks the stand-in has handed to gRPC, and whether its last stream has ended (cancelled or not). */
 const stream = { produced: 0, ended: Promise.resolve() };
 
-const answer =
-  <Req, Res>(method: string, fallback: (req: Req) => Res) =>
-  async (req: Req): Promise<Res> => {
-    calls.push([method, req]);
-    const next = planned.get(method);
-    planned.delete(method);
-    if (next instanceof Error) throw next;
-    return (next as Res | undefined) ?? fallback(req);
-  };
 const storedReport = (reportId: string) => {
   const entry = stored.get(reportId);
   if (!entry) throw notFound('Report not found');
@@ -80,14 +54,11 @@ const storedReport = (reportId: string) => {
 };
 
 async function* downloadReport(req: reportsV1.DownloadReportRequest) {
-  calls.push(['downloadReport', req]);
   stream.produced = 0;
   let end!: () => void;
   stream.ended = new Promise<void>((resolve) => (end = resolve));
   try {
-    const next = planned.get('downloadReport');
-    planned.delete('downloadReport');
-    if (next instanceof Error) throw next;
+    record('downloadReport', req);
     const entry = storedReport(req.reportId);
     yield reportsV1.DownloadReportResponse.fromPartial({ part: { $case: 'report', report: entry.report } });
     if (entry.report.status !== ReportStatus.REPORT_STATUS_COMPLETE) return;
@@ -101,12 +72,11 @@ async function* downloadReport(req: reportsV1.DownloadReportRequest) {
   }
 }
 
-const grpc = new GrpcHost({ logger: pino({ level: 'silent' }), reflection: false });
-grpc.addService(
-  bindService(
-    reportsV1.ReportsServiceService,
-    {
-      getInfo: async () => ({}),
+let standIn: ReportsStandIn;
+
+beforeAll(async () => {
+  standIn = await startReportsStandIn({
+    handlers: {
       createVerificationReport: answer('createVerificationReport', () => ({
         report: report(pending, ReportStatus.REPORT_STATUS_PENDING),
       })),
@@ -140,56 +110,14 @@ grpc.addService(
       getReverification: answer('getReverification', () => ({})),
       listPiiAccess: answer('listPiiAccess', () => ({ accesses: [], nextPageToken: '' })),
     },
-    pino({ level: 'silent' }),
-  ),
-);
-
-let url: string;
-let closeAll: () => void;
-
-beforeAll(async () => {
-  const address = `127.0.0.1:${await grpc.listen('127.0.0.1', 0)}`;
-  const client = createClient(reportsV1.ReportsServiceClient, address, { deadlineMs: 5000, breaker: false });
-  const app = express();
-  mountRest(app, {
-    logger: pino({ level: 'silent' }),
-    publicBaseUrl: base,
+    tokens,
     bodyLimit: '10kb',
-    version: 'test',
-    gitCommit: 'test',
-    modules: { readAll: async () => [] },
-    programs: {} as ProgramsClient,
-    organizations: {} as OrganizationsClient,
-    verification: {} as VerificationClient,
-    documents: {} as DocumentsClient,
-    notifier: {} as NotifierClient,
-    reports: createReportsClient(client, 30_000),
-    authenticator: createAuthenticator({
-      operatorToken: operator,
-      cache: new AuthCache({ ttlMs: 0 }),
-      authenticate: async ({ token }) => {
-        const roles = tokens[token];
-        if (!roles) throw Object.assign(new Error('bad token'), { code: 16, details: 'bad token' });
-        return { accountId, tokenId, roles };
-      },
-    }),
-    importMaxBytes: 1024,
-    importBatchDeadlineMs: 1000,
+    downloadDeadlineMs: 30_000,
   });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/v2`;
-  closeAll = () => {
-    server.closeAllConnections();
-    server.close();
-    client.close();
-    grpc.forceShutdown();
-  };
 });
-afterAll(() => closeAll());
+afterAll(() => standIn.stop());
 beforeEach(() => {
-  calls.length = 0;
-  planned.clear();
+  reset();
   stored.clear();
   stored.set(pending, { report: report(pending, ReportStatus.REPORT_STATUS_PENDING), chunks: [] });
   stored.set(complete, {
@@ -206,7 +134,7 @@ beforeEach(() => {
 
 async function call(method: string, path: string, options: { token?: string | null; body?: unknown } = {}) {
   const token = options.token === undefined ? 'tok_reporter' : options.token;
-  const res = await fetch(`${url}${path}`, {
+  const res = await fetch(`${standIn.url}${path}`, {
     method,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -556,7 +484,9 @@ describe('GET /report/{reportId}', () => {
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="report-${complete}.csv"`);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.body).toBe('verificationId,currentStep\nv1,success\nv2,pending\n');
-    expect(calls).toEqual([['downloadReport', { accountId, reportId: complete, tokenId }]]);
+    expect(calls).toEqual([
+      ['downloadReport', { accountId, reportId: complete, tokenId, piiAllowed: false }],
+    ]);
   });
 
   it('answers a report without rows (no chunk at all) with an empty CSV', async () => {
@@ -604,7 +534,7 @@ describe('GET /report/{reportId}', () => {
       Buffer.from('v1\n'),
       new Error('disk gone'),
     ];
-    const res = await fetch(`${url}/report/${complete}`, {
+    const res = await fetch(`${standIn.url}/report/${complete}`, {
       headers: { authorization: 'Bearer tok_reporter' },
     });
     expect(res.status).toBe(200);
@@ -647,7 +577,7 @@ describe('GET /report/{reportId}', () => {
 
 function open(path: string): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
-    httpGet(`${url}${path}`, { headers: { authorization: 'Bearer tok_reporter' } }, resolve).on(
+    httpGet(`${standIn.url}${path}`, { headers: { authorization: 'Bearer tok_reporter' } }, resolve).on(
       'error',
       reject,
     );

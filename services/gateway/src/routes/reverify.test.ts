@@ -1,29 +1,22 @@
-import type { AddressInfo } from 'node:net';
-import express from 'express';
-import pino from 'pino';
 import { programsV1, reportsV1 } from '@eligo/proto';
-import { bindService, createClient, GrpcHost, invalidArgument, notFound } from '@eligo/runtime';
-import { AuthCache } from '../auth/auth-cache';
-import { createAuthenticator } from '../auth/authenticator';
-import type { DocumentsClient } from '../clients/documents.client';
-import type { NotifierClient } from '../clients/notifier.client';
-import type { OrganizationsClient } from '../clients/organizations.client';
-import type { ProgramsClient } from '../clients/programs.client';
-import { createReportsClient } from '../clients/reports.client';
-import type { VerificationClient } from '../clients/verification.client';
-import { mountRest } from '../http/rest-app';
+import { invalidArgument, notFound } from '@eligo/runtime';
 import { createRequestValidator } from '../validation/request-validator';
+import {
+  accountId,
+  createRecorder,
+  operator,
+  publicBaseUrl as base,
+  type ReportsStandIn,
+  startReportsStandIn,
+} from './reports-stand-in.testkit';
 
 // Bulk re-verification as mounted by mountRest, through the real reports client against a stand-in
 // ReportsService on a gRPC server. The verification client is empty: a request that reached the verification
 // flow's routes instead would fail with 500.
 const { BatchStatus } = reportsV1;
 const { TokenRole } = programsV1;
-const base = 'https://eligo.example.com';
-const accountId = 'ac'.repeat(12);
 const programId = 'a1'.repeat(12);
 const batchId = 'bb'.repeat(12);
-const operator = 'eligo_operator_0123456789abcdefghij';
 const tokens: Record<string, programsV1.TokenRole[]> = {
   tok_bulk: [TokenRole.TOKEN_ROLE_BULK_VERIFIER],
   tok_reporter: [TokenRole.TOKEN_ROLE_REPORTER, TokenRole.TOKEN_ROLE_PII],
@@ -39,98 +32,29 @@ const batch = (status: reportsV1.BatchStatus, processed: number) =>
     recordsProcessed: processed,
   });
 
-const calls: [string, unknown][] = [];
-const planned = new Map<string, unknown>();
-const answer =
-  <Req, Res>(method: string, fallback: () => Res) =>
-  async (req: Req): Promise<Res> => {
-    calls.push([method, req]);
-    const next = planned.get(method);
-    planned.delete(method);
-    if (next instanceof Error) throw next;
-    return (next as Res | undefined) ?? fallback();
-  };
-const unused = async () => {
-  throw new Error('not called by the re-verification routes');
-};
+const { calls, planned, answer, reset } = createRecorder();
+let standIn: ReportsStandIn;
 
-const grpc = new GrpcHost({ logger: pino({ level: 'silent' }), reflection: false });
-grpc.addService(
-  bindService(
-    reportsV1.ReportsServiceService,
-    {
-      getInfo: async () => ({}),
-      createVerificationReport: unused,
-      createReverifyReport: unused,
-      getReportStatus: unused,
-      downloadReport: async function* () {
-        throw new Error('not called by the re-verification routes');
-      },
-      deleteReport: unused,
-      listReportFields: unused,
-      recordConversion: unused,
+beforeAll(async () => {
+  standIn = await startReportsStandIn({
+    handlers: {
       startReverification: answer('startReverification', () => ({
         batch: batch(BatchStatus.BATCH_STATUS_PENDING, 0),
       })),
       getReverification: answer('getReverification', () => ({
         batch: batch(BatchStatus.BATCH_STATUS_IN_PROGRESS, 2),
       })),
-      listPiiAccess: unused,
     },
-    pino({ level: 'silent' }),
-  ),
-);
-
-let url: string;
-let closeAll: () => void;
-
-beforeAll(async () => {
-  const address = `127.0.0.1:${await grpc.listen('127.0.0.1', 0)}`;
-  const client = createClient(reportsV1.ReportsServiceClient, address, { deadlineMs: 5000, breaker: false });
-  const app = express();
-  mountRest(app, {
-    logger: pino({ level: 'silent' }),
-    publicBaseUrl: base,
+    tokens,
     // Far below a large batch: the route has its own limit.
     bodyLimit: '2kb',
-    version: 'test',
-    gitCommit: 'test',
-    modules: { readAll: async () => [] },
-    programs: {} as ProgramsClient,
-    organizations: {} as OrganizationsClient,
-    verification: {} as VerificationClient,
-    documents: {} as DocumentsClient,
-    notifier: {} as NotifierClient,
-    reports: createReportsClient(client),
-    authenticator: createAuthenticator({
-      operatorToken: operator,
-      cache: new AuthCache({ ttlMs: 0 }),
-      authenticate: async ({ token }) => {
-        const roles = tokens[token];
-        if (!roles) throw Object.assign(new Error('bad token'), { code: 16, details: 'bad token' });
-        return { accountId, tokenId: 'ee'.repeat(12), roles };
-      },
-    }),
-    importMaxBytes: 1024,
-    importBatchDeadlineMs: 1000,
   });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/v2`;
-  closeAll = () => {
-    server.close();
-    client.close();
-    grpc.forceShutdown();
-  };
 });
-afterAll(() => closeAll());
-beforeEach(() => {
-  calls.length = 0;
-  planned.clear();
-});
+afterAll(() => standIn.stop());
+beforeEach(() => reset());
 
 async function call(method: string, path: string, token: string | null, body?: unknown) {
-  const res = await fetch(`${url}${path}`, {
+  const res = await fetch(`${standIn.url}${path}`, {
     method,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),

@@ -1,24 +1,17 @@
-import type { AddressInfo } from 'node:net';
-import express from 'express';
-import pino from 'pino';
 import { reportsV1 } from '@eligo/proto';
-import { bindService, createClient, GrpcHost, invalidArgument } from '@eligo/runtime';
-import { AuthCache } from '../../auth/auth-cache';
-import { createAuthenticator } from '../../auth/authenticator';
-import type { DocumentsClient } from '../../clients/documents.client';
-import type { NotifierClient } from '../../clients/notifier.client';
-import type { OrganizationsClient } from '../../clients/organizations.client';
-import type { ProgramsClient } from '../../clients/programs.client';
-import { createReportsClient } from '../../clients/reports.client';
-import type { VerificationClient } from '../../clients/verification.client';
-import { mountRest } from '../../http/rest-app';
+import { invalidArgument } from '@eligo/runtime';
 import { createRequestValidator } from '../../validation/request-validator';
+import {
+  accountId,
+  createRecorder,
+  operator,
+  type ReportsStandIn,
+  startReportsStandIn,
+} from '../reports-stand-in.testkit';
 
 // The PII access log under /rest/admin/v1 as mounted by mountRest, through the real reports client against a
 // stand-in ReportsService on a gRPC server.
-const operator = 'eligo_operator_0123456789abcdefghij';
 const accountToken = 'eligo_account_token';
-const accountId = 'ac'.repeat(12);
 const reportId = '01'.repeat(12);
 
 const page = (): reportsV1.ListPiiAccessResponse => ({
@@ -45,86 +38,25 @@ const page = (): reportsV1.ListPiiAccessResponse => ({
   nextPageToken: 'page-2',
 });
 
-const calls: [string, unknown][] = [];
-const planned = new Map<string, unknown>();
-const unused = async () => {
-  throw new Error('not called by the admin routes');
-};
-
-const grpc = new GrpcHost({ logger: pino({ level: 'silent' }), reflection: false });
-grpc.addService(
-  bindService(
-    reportsV1.ReportsServiceService,
-    {
-      getInfo: async () => ({}),
-      createVerificationReport: unused,
-      createReverifyReport: unused,
-      getReportStatus: unused,
-      downloadReport: async function* () {
-        throw new Error('not called by the admin routes');
-      },
-      deleteReport: unused,
-      listReportFields: unused,
-      recordConversion: unused,
-      startReverification: unused,
-      getReverification: unused,
-      listPiiAccess: async (req) => {
-        calls.push(['listPiiAccess', req]);
-        const next = planned.get('listPiiAccess');
-        planned.delete('listPiiAccess');
-        if (next instanceof Error) throw next;
-        return (next as reportsV1.ListPiiAccessResponse | undefined) ?? page();
-      },
-    },
-    pino({ level: 'silent' }),
-  ),
-);
-
-let url: string;
-let closeAll: () => void;
+const { calls, planned, answer, reset } = createRecorder();
+let standIn: ReportsStandIn;
 
 beforeAll(async () => {
-  const address = `127.0.0.1:${await grpc.listen('127.0.0.1', 0)}`;
-  const client = createClient(reportsV1.ReportsServiceClient, address, { deadlineMs: 5000, breaker: false });
-  const app = express();
-  mountRest(app, {
-    logger: pino({ level: 'silent' }),
-    publicBaseUrl: 'https://eligo.example.com',
+  standIn = await startReportsStandIn({
+    handlers: { listPiiAccess: answer('listPiiAccess', page) },
+    // An account's token is valid, but not for the admin routes.
+    tokens: { [accountToken]: [] },
     bodyLimit: '1kb',
-    version: 'test',
-    gitCommit: 'test',
-    modules: { readAll: async () => [] },
-    programs: {} as ProgramsClient,
-    organizations: {} as OrganizationsClient,
-    verification: {} as VerificationClient,
-    documents: {} as DocumentsClient,
-    notifier: {} as NotifierClient,
-    reports: createReportsClient(client),
-    authenticator: createAuthenticator({
-      operatorToken: operator,
-      cache: new AuthCache({ ttlMs: 0 }),
-      authenticate: async () => ({ accountId, tokenId: 'ee'.repeat(12), roles: [] }),
-    }),
-    importMaxBytes: 1024,
-    importBatchDeadlineMs: 1000,
+    basePath: '/rest/admin/v1',
   });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/admin/v1`;
-  closeAll = () => {
-    server.close();
-    client.close();
-    grpc.forceShutdown();
-  };
 });
-afterAll(() => closeAll());
-beforeEach(() => {
-  calls.length = 0;
-  planned.clear();
-});
+afterAll(() => standIn.stop());
+beforeEach(() => reset());
 
 async function get(path: string, token: string | null = operator) {
-  const res = await fetch(`${url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(`${standIn.url}${path}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
 }
 
