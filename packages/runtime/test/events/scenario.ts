@@ -34,7 +34,7 @@ export async function enqueueScenario(
       for (let seq = 1; seq <= perKey; seq += 1) {
         await db.transaction(async (trx) => {
           const payload = VerificationStepChanged.encode({
-    ...emptyProjection,
+            ...emptyProjection,
             verificationId: key,
             programId: 'program',
             accountId: 'account',
