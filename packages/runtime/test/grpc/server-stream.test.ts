@@ -143,7 +143,7 @@ describe('server-streaming calls', () => {
     const read = async () => {
       for await (const _ of client.serverStream(
         'downloadReport',
-        { accountId: 'a', reportId: 'endless', tokenId: '' },
+        { accountId: 'a', reportId: 'endless', tokenId: '', piiAllowed: false },
         { deadlineMs: 200 },
       ))
         await new Promise((r) => setTimeout(r, 20));
