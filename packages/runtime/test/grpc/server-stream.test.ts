@@ -79,6 +79,7 @@ describe('server-streaming calls', () => {
       accountId: 'a',
       reportId: 'r1',
       tokenId: '',
+      piiAllowed: false,
     }))
       parts.push(part);
     expect(parts).toHaveLength(201);
@@ -99,6 +100,7 @@ describe('server-streaming calls', () => {
         accountId: 'a',
         reportId: 'missing',
         tokenId: '',
+        piiAllowed: false,
       }));
     };
     const err = await read().catch((e: unknown) => e);
@@ -112,6 +114,7 @@ describe('server-streaming calls', () => {
         accountId: 'a',
         reportId: 'fails',
         tokenId: '',
+        piiAllowed: false,
       }))
         received += 1;
     };
@@ -130,6 +133,7 @@ describe('server-streaming calls', () => {
       accountId: 'a',
       reportId: 'endless',
       tokenId: '',
+      piiAllowed: false,
     })) {
       received += 1;
       if (received === 5) break;
