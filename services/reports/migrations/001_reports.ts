@@ -130,8 +130,10 @@ export const reports: SchemaMigration = {
       t.string('verification_id', 24).notNullable();
       // PENDING or DONE.
       t.text('status').notNullable().defaultTo('PENDING');
-      // ELIGIBLE, NEEDS_REVIEW, INELIGIBLE, NO_PERSONAL_INFO or NOT_FOUND.
+      // ELIGIBLE, NEEDS_REVIEW, INELIGIBLE, NO_PERSONAL_INFO, NOT_FOUND, or FAILED (no answer after every try).
       t.text('outcome');
+      // Claims so far: an item whose call keeps failing ends FAILED instead of holding its batch forever.
+      t.integer('attempts').notNullable().defaultTo(0);
       t.specificType('error_ids', 'text[]').notNullable().defaultTo('{}');
       t.text('current_step');
       t.bigInteger('organization_id');

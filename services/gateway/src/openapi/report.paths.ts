@@ -116,8 +116,8 @@ export const reportPaths = {
       summary: 'Downloads a COMPLETE report',
       description:
         'The CSV is streamed as it is read. A failure after the download started breaks the connection ' +
-        'off, so an incomplete file is never mistaken for a whole one. Downloading a report with personal ' +
-        'information is recorded in the PII access log.',
+        'off, so an incomplete file is never mistaken for a whole one. A report with personal information ' +
+        'needs a token with the PII role (403 otherwise), and each download is recorded in the PII access log.',
       security,
       responses: {
         '200': {

@@ -26,8 +26,12 @@ import { reportCompleted } from '../events/publish';
 /** A report is retried this many times (a dependency down, the store full) before it ends in ERROR. */
 export const MAX_REPORT_ATTEMPTS = 3;
 
-export const reportObjectKey = (report: Pick<ReportRecord, 'accountId' | 'id'>): string =>
-  `reports/${report.accountId}/${report.id}.csv`;
+/**
+ * One object per claim: a generator that lost its claim (it stalled past its lease) and cleans up after
+ * itself can never delete the file the report's new owner wrote.
+ */
+export const reportObjectKey = (report: Pick<ReportRecord, 'accountId' | 'id'>, lease: string): string =>
+  `reports/${report.accountId}/${report.id}/${lease}.csv`;
 
 /**
  * One pass of the generator: claims the oldest pending report and writes its CSV to the object store as it
@@ -49,23 +53,26 @@ export async function generateNextReport(app: AppContext): Promise<boolean> {
     },
     Math.max(100, Math.floor(app.leaseMs / 3)),
   );
-  const key = reportObjectKey(report);
+  const key = reportObjectKey(report, lease);
   try {
     const counter = { rows: 0 };
     await app.store.put(key, Readable.from(csvOf(app, report, counter, lost.signal)), {
       contentType: 'text/csv; charset=utf-8',
     });
     if (lost.signal.aborted) throw new Error('the claim on the report was lost');
-    await app.db.transaction(async (trx) => {
+    const completed = await app.db.transaction(async (trx) => {
       const done = await finishReport(trx, app.schema, report.id, lease, {
         status: 'COMPLETE',
         objectKey: key,
         rowCount: counter.rows,
       });
       if (done) await reportCompleted(trx, app.schema, done);
+      return done !== undefined;
     });
+    // Deleted (or taken over) while it was written: the file is nobody's, and may hold personal data.
+    if (!completed) await app.store.delete(key);
   } catch (err) {
-    await failed(app, report, lease, err);
+    await failed(app, report, lease, key, err);
   } finally {
     clearInterval(renew);
   }
@@ -73,10 +80,16 @@ export async function generateNextReport(app: AppContext): Promise<boolean> {
 }
 
 /** Another try later, or ERROR after the last; a report lost to another owner is left alone. */
-async function failed(app: AppContext, report: ReportRecord, lease: string, err: unknown): Promise<void> {
+async function failed(
+  app: AppContext,
+  report: ReportRecord,
+  lease: string,
+  key: string,
+  err: unknown,
+): Promise<void> {
   const last = report.attempts >= MAX_REPORT_ATTEMPTS;
   app.logger.warn({ err, reportId: report.id, attempt: report.attempts, last }, 'report generation failed');
-  await app.store.delete(reportObjectKey(report)).catch(() => undefined);
+  await app.store.delete(key).catch(() => undefined);
   await app.db.transaction(async (trx) => {
     const done = await finishReport(
       trx,

@@ -47,6 +47,21 @@ export async function openReport(
   return { report, body };
 }
 
+/** Store chunks larger than this are split, so a gRPC message stays far below the 4 MiB default limit. */
+const MAX_CHUNK = 256 * 1024;
+
+/** A download: the report first, then (when COMPLETE) its bytes in chunks of at most MAX_CHUNK. */
+export async function* reportDownload(
+  app: AppContext,
+  input: { accountId: string; reportId: string; tokenId: string; piiAllowed: boolean },
+): AsyncGenerator<{ report: ReportRecord } | { chunk: Buffer }> {
+  const { report, body } = await openReport(app, input);
+  yield { report };
+  if (!body) return;
+  for await (const chunk of body as AsyncIterable<Buffer>)
+    for (let at = 0; at < chunk.length; at += MAX_CHUNK) yield { chunk: chunk.subarray(at, at + MAX_CHUNK) };
+}
+
 /** Deletes a report's data; answers it as DELETED (again, when it already was). */
 export async function deleteReport(
   app: AppContext,

@@ -94,15 +94,35 @@ export async function reverifyPendingItems(app: AppContext): Promise<boolean> {
   return true;
 }
 
+/**
+ * Tries per item: with the backoff below, about 20 minutes of a verification service that does not answer
+ * before the item ends FAILED (and its batch can complete).
+ */
+export const MAX_ITEM_ATTEMPTS = 8;
+const RETRY_BASE_MS = 5_000;
+const RETRY_MAX_MS = 600_000;
+
 async function reverifyItem(app: AppContext, item: ClaimedItem, lease: string): Promise<void> {
+  let result: ItemResult;
   try {
-    const answer = await app.verification.reverify(item.accountId, item.programId, item.verificationId);
-    await completeItem(app.db, app.schema, item, lease, itemResult(answer));
+    result = itemResult(await app.verification.reverify(item.accountId, item.programId, item.verificationId));
   } catch (err) {
+    const last = item.attempts >= MAX_ITEM_ATTEMPTS;
     app.logger.warn(
-      { err, batchId: item.batchId, position: item.position },
+      { err, batchId: item.batchId, position: item.position, attempt: item.attempts, last },
       're-verification of an item failed',
     );
-    await releaseItem(app.db, app.schema, item, lease).catch(() => undefined);
+    if (!last) {
+      const retryInMs = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (item.attempts - 1));
+      await releaseItem(app.db, app.schema, item, lease, retryInMs).catch(() => undefined);
+      return;
+    }
+    result = {
+      outcome: 'FAILED',
+      errorIds: ['internalServerError'],
+      currentStep: null,
+      organizationId: null,
+    };
   }
+  await completeItem(app.db, app.schema, item, lease, result);
 }

@@ -10,13 +10,10 @@ import type { AppContext } from '../app/context';
 import { recordConversion, type ConversionTarget } from '../app/conversions';
 import { createReverifyReport, createVerificationReport } from '../app/create-report';
 import { pageOfPiiAccess } from '../app/pii-access';
-import { deleteReport, openReport, reportOf } from '../app/read-reports';
+import { deleteReport, reportDownload, reportOf } from '../app/read-reports';
 import { listReportFields } from '../app/report-fields';
 import { getReverification, startReverification } from '../app/reverify';
 import { batchToProto, modeFromProto, piiAccessToProto, reportToProto } from './mapping';
-
-/** gRPC messages stay far below the 4 MiB default limit: a store chunk larger than this is split. */
-const MAX_CHUNK = 256 * 1024;
 
 /** The gRPC face of the reports service: each handler converts, calls one use case, converts back. */
 export function reportsGrpcService({ deps }: ServiceContext, app: AppContext): GrpcServiceBinding {
@@ -47,12 +44,10 @@ export function reportsGrpcService({ deps }: ServiceContext, app: AppContext): G
         report: reportToProto(await reportOf(app, req.accountId, req.reportId)),
       }),
       async *downloadReport(req) {
-        const { report, body } = await openReport(app, req);
-        yield { part: { $case: 'report', report: reportToProto(report) } };
-        if (!body) return;
-        for await (const chunk of body as AsyncIterable<Buffer>)
-          for (let at = 0; at < chunk.length; at += MAX_CHUNK)
-            yield { part: { $case: 'chunk', chunk: chunk.subarray(at, at + MAX_CHUNK) } };
+        for await (const part of reportDownload(app, req))
+          yield 'report' in part
+            ? { part: { $case: 'report', report: reportToProto(part.report) } }
+            : { part: { $case: 'chunk', chunk: part.chunk } };
       },
       deleteReport: async (req) => ({ report: reportToProto(await deleteReport(app, req)) }),
       listReportFields: async (req) => ({ fieldSets: await listReportFields(app, req) }),

@@ -3,7 +3,8 @@ import type { Knex } from '@eligo/runtime';
 type Db = Knex | Knex.Transaction;
 
 export type BatchStatus = 'PENDING' | 'IN_PROGRESS' | 'COMPLETE';
-export type ItemOutcome = 'ELIGIBLE' | 'NEEDS_REVIEW' | 'INELIGIBLE' | 'NO_PERSONAL_INFO' | 'NOT_FOUND';
+export type ItemOutcome =
+  'ELIGIBLE' | 'NEEDS_REVIEW' | 'INELIGIBLE' | 'NO_PERSONAL_INFO' | 'NOT_FOUND' | 'FAILED';
 
 export interface BatchRecord {
   id: string;
@@ -21,6 +22,8 @@ export interface ClaimedItem {
   verificationId: string;
   accountId: string;
   programId: string;
+  /** Claims of the item so far, this one included. */
+  attempts: number;
 }
 
 export interface ItemResult {
@@ -96,10 +99,11 @@ export async function claimItems(
        select batch_id, position from ??.reverify_items
         where status = 'PENDING' and (locked_until is null or locked_until < now())
         order by batch_id, position limit ? for update skip locked)
-     update ??.reverify_items i set lease = ?, locked_until = now() + (? * interval '1 millisecond')
+     update ??.reverify_items i set lease = ?, locked_until = now() + (? * interval '1 millisecond'),
+         attempts = i.attempts + 1
        from picked, ??.reverify_batches b
       where i.batch_id = picked.batch_id and i.position = picked.position and b.id = i.batch_id
-      returning i.batch_id, i.position, i.verification_id, b.account_id, b.program_id`,
+      returning i.batch_id, i.position, i.verification_id, i.attempts, b.account_id, b.program_id`,
     [schema, limit, schema, lease, leaseMs, schema],
   );
   return rows.map((r) => ({
@@ -108,6 +112,7 @@ export async function claimItems(
     verificationId: r.verification_id as string,
     accountId: r.account_id as string,
     programId: r.program_id as string,
+    attempts: Number(r.attempts),
   }));
 }
 
@@ -149,11 +154,17 @@ export async function completeItem(
   });
 }
 
-/** Lets go of a claim (the call failed for a passing reason): the item is taken again on a later pass. */
-export async function releaseItem(db: Knex, schema: string, item: ClaimedItem, lease: string): Promise<void> {
+/** Lets go of a claim whose call failed: the item is taken again once `retryInMs` has passed. */
+export async function releaseItem(
+  db: Knex,
+  schema: string,
+  item: ClaimedItem,
+  lease: string,
+  retryInMs: number,
+): Promise<void> {
   await db
     .withSchema(schema)
     .table('reverify_items')
     .where({ batch_id: item.batchId, position: item.position, lease })
-    .update({ lease: null, locked_until: db.raw(`now() + interval '5 seconds'`) });
+    .update({ lease: null, locked_until: db.raw(`now() + (? * interval '1 millisecond')`, [retryInMs]) });
 }
