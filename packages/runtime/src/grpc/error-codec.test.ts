@@ -33,6 +33,25 @@ describe('encodeError / decodeGrpcError', () => {
     expect(decodeGrpcError(err)).toEqual(decodeGrpcError(received(err)));
   });
 
+  it("answers a Postgres data exception (a NUL in a text, a number out of range) as the caller's invalidRequest", () => {
+    // What pg raises for a NUL character in a text parameter (knex passes the same object on).
+    const nul = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+      code: '22021',
+      severity: 'ERROR',
+    });
+    const encoded = encodeError(nul);
+    expect(encoded.log).toBe('warn');
+    expect(decodeGrpcError(received(nul))).toMatchObject({
+      code: Status.INVALID_ARGUMENT,
+      errorIds: ['invalidRequest'],
+      kind: 'invalidArgument',
+    });
+    expect(decodeGrpcError(received(nul)).message).not.toMatch(/UTF8|0x00/);
+    // Other Postgres errors (a broken connection, a constraint) are still the server's.
+    const other = Object.assign(new Error('terminating connection'), { code: '57P01', severity: 'FATAL' });
+    expect(encodeError(other).status.code).toBe(Status.INTERNAL);
+  });
+
   it('keeps several errorIds and drops ones that cannot travel in a header', () => {
     const err = conflict('Already exists', { errorIds: ['a', 'b_c', 'bad,id', 'new\nline'] });
     expect(decodeGrpcError(received(err)).errorIds).toEqual(['a', 'b_c']);

@@ -1,5 +1,6 @@
 import { Metadata, status as Status, type ServiceError, type StatusObject } from '@grpc/grpc-js';
 import {
+  invalidArgument,
   isDomainError,
   isDomainErrorKind,
   type DomainError,
@@ -60,6 +61,19 @@ export function encodeError(err: unknown): EncodedError {
       };
     }
   }
+  if (isPostgresDataException(err)) {
+    // The database refused a value the caller sent (a NUL character, a number out of range): the caller's
+    // problem, not the server's. Edge validation should have caught it, so it is logged; the status keeps it
+    // from reading as a failing server (500, retries, breakers).
+    return {
+      status: domainStatus(
+        invalidArgument('A value in the request cannot be stored (a character or number the store refuses)', {
+          errorIds: ['invalidRequest'],
+        }),
+      ),
+      log: 'warn',
+    };
+  }
   return {
     status: {
       code: Status.INTERNAL,
@@ -68,6 +82,13 @@ export function encodeError(err: unknown): EncodedError {
     },
     log: 'error',
   };
+}
+
+/** A Postgres error of SQLSTATE class 22 (data exception), as `pg` raises it (knex keeps its fields). */
+function isPostgresDataException(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const { code, severity } = err as { code?: unknown; severity?: unknown };
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) && typeof severity === 'string';
 }
 
 function domainStatus(err: DomainError): StatusObject {

@@ -91,9 +91,10 @@ export const errorMetadataKeys = {
   circuitOpen: 'eligo-circuit-open',
 } as const;
 
-/** Codes that mean "the server did not answer" rather than "the server answered no" (breaker input). */
-export const transportFailureCodes: readonly Status[] = [
-  Status.UNAVAILABLE,
-  Status.DEADLINE_EXCEEDED,
-  Status.INTERNAL,
-];
+/**
+ * Codes that mean "the server did not answer" rather than "the server answered" (breaker input). INTERNAL is
+ * not one of them: a handler that answered INTERNAL is up, and one that does so for a client's bad input is a
+ * bug to fix. Counting it let four malformed requests without a token open the breaker and take every
+ * endpoint of the service down for its reset time.
+ */
+export const transportFailureCodes: readonly Status[] = [Status.UNAVAILABLE, Status.DEADLINE_EXCEEDED];

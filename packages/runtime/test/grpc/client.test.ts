@@ -83,6 +83,19 @@ describe('gRPC client: deadlines, circuit breaker, retries', () => {
     expect(programs.state.calls).toBe(10);
   });
 
+  it('does not count INTERNAL answers (a handler bug or bad data) as breaker failures', async () => {
+    const programsClient = client({ breaker: { volumeThreshold: 3, resetTimeoutMs: 60_000 } });
+    programs.state.mode = 'boom';
+    for (let i = 0; i < 10; i++) {
+      const err = await programsClient.unary('getInfo', {}).catch((e: unknown) => e);
+      expect(decodeGrpcError(err).code).toBe(Status.INTERNAL);
+    }
+    expect(programsClient.breakerState()).toBe('closed');
+    expect(programs.state.calls).toBe(10);
+    programs.state.mode = 'ok';
+    expect((await programsClient.unary('getInfo', {})).buildInfo?.module).toBe('programs');
+  });
+
   it('does not retry a domain error, nor an UNAVAILABLE that a handler sent on purpose', async () => {
     const programsClient = client({ retry: { maxAttempts: 5 } });
     programs.state.mode = 'notFound';
