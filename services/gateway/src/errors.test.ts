@@ -7,7 +7,7 @@ import {
   unauthenticated,
   type DomainError,
 } from '@eligo/runtime';
-import { toHttpError } from './errors';
+import { httpErrorOf, toHttpError } from './errors';
 
 /** What a client sees when a service handler threw `err`: the status grpc-js would deliver. */
 function overTheWire(err: unknown): Error {
@@ -83,5 +83,20 @@ describe('toHttpError: a gRPC status from a service becomes the spec status and 
     const mapped = toHttpError(err);
     expect(mapped.status).toBe(http);
     expect(JSON.stringify(mapped.body)).not.toContain('10.0.0.7');
+  });
+});
+
+describe('httpErrorOf: failures before a route runs', () => {
+  it("answers the router's path decoding error (admin, OAuth, uploads) 400 invalidRequest, not 500", () => {
+    // What Express 5's router raises for `/rest/admin/v1/programs/%E0%A4%A`.
+    const err = Object.assign(new URIError("Failed to decode param '%E0%A4%A'"), { status: 400 });
+    expect(httpErrorOf(err)).toEqual({
+      status: 400,
+      body: {
+        errorIds: ['invalidRequest'],
+        systemErrorMessage: 'The path is not valid percent-encoded UTF-8',
+      },
+    });
+    expect(httpErrorOf(new URIError('something else')).status).toBe(500);
   });
 });

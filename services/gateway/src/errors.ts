@@ -64,9 +64,22 @@ export function errorMiddleware(logger: Logger) {
   };
 }
 
-/** Any error a REST route can meet, body parser failures included, as the HTTP status and body. */
+/** Any error a REST route can meet, body parser and path decoding failures included, as the HTTP status and body. */
 export function httpErrorOf(err: unknown): HttpError {
-  return bodyParserError(err) ?? toHttpError(err);
+  return bodyParserError(err) ?? pathDecodingError(err) ?? toHttpError(err);
+}
+
+/**
+ * A path parameter that is not percent-encoded UTF-8 (`/verification/%E0%A4%A`) on the admin API, OAuth or
+ * upload URLs: the router cannot decode it and says 400 (a URIError with status 400). The client's mistake,
+ * never a server error. (REST v2 refuses such paths before routing: http/request-path.ts.)
+ */
+function pathDecodingError(err: unknown): HttpError | undefined {
+  if (!(err instanceof URIError) || (err as { status?: unknown }).status !== 400) return undefined;
+  return {
+    status: 400,
+    body: { errorIds: ['invalidRequest'], systemErrorMessage: 'The path is not valid percent-encoded UTF-8' },
+  };
 }
 
 /** express.json failures: oversized bodies (413) and malformed JSON (400 invalidRequest). */

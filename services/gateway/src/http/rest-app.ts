@@ -30,6 +30,7 @@ import { adminVerificationRouter } from '../routes/admin/verifications';
 import { verificationRouter } from '../routes/verification';
 import { createRequestValidator } from '../validation/request-validator';
 import { oauthErrorMiddleware } from './oauth-errors';
+import { collapseSlashes, refuseUndecodablePath } from './request-path';
 
 export interface RestOptions {
   logger: Logger;
@@ -68,7 +69,12 @@ export function mountRest(app: Express, options: RestOptions): void {
     type: ['application/json', 'application/merge-patch+json'],
   });
 
+  // Ahead of every router: `/rest/v2//verification/...` (a base URL ending in / plus a path starting with
+  // one) is `/rest/v2/verification/...`.
+  app.use(collapseSlashes);
+
   const v2 = Router();
+  v2.use(refuseUndecodablePath);
   // Ahead of the JSON parser: these routes read their own bodies (application/jose steps, smaller limits,
   // multipart uploads streamed to disk).
   v2.use(

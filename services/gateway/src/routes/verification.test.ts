@@ -492,3 +492,48 @@ describe('token endpoints', () => {
     expect(calls).toEqual([]);
   });
 });
+
+describe('request paths', () => {
+  it('takes a double slash after the base URL (`.../rest/v2/` + `/verification/...`) as one', async () => {
+    const details = await call('GET', `//verification/${id}/details`, { token: goodToken });
+    expect([details.status, details.body]).toEqual([200, expect.objectContaining({ programId })]);
+    const start = await call('POST', '//verification', { body: { programId } });
+    expect(start.status).toBe(200);
+    const step = await call('POST', `//verification//${id}///step/collectStudentPersonalInfo`, {
+      body: { firstName: 'Jane' },
+    });
+    expect([step.status, step.body.currentStep]).toEqual([200, 'success']);
+    // The query keeps its slashes.
+    await call(
+      'POST',
+      `//verification/program/${programId}/step/collectStudentPersonalInfo?trackingId=a//b`,
+      {
+        body: { firstName: 'Jane' },
+      },
+    );
+    expect(calls.at(-1)).toEqual(['submitPersonalInfo', expect.objectContaining({ trackingId: 'a//b' })]);
+  });
+
+  it.each([
+    ['GET', '/verification/%E0%A4%A'],
+    ['GET', '/verification/%'],
+    ['POST', '/verification/%E0%A4%A/expire'],
+    ['GET', `/verification/program/${programId}/trackingId/%E0%A4%A`],
+    ['GET', '/verification/%FF/details'],
+  ])(
+    'answers %s %s (a path that does not percent-decode) 400 invalidRequest, not 500',
+    async (method, path) => {
+      const res = await call(method, path, { token: goodToken });
+      expect([res.status, res.body]).toEqual([400, er('invalidRequest')]);
+      expect(calls).toEqual([]);
+    },
+  );
+
+  it('answers an undecodable step path with the step endpoints’ 400 VR', async () => {
+    const res = await call('POST', '/verification/%E0%A4%A/step/collectStudentPersonalInfo', {
+      body: { firstName: 'Jane' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ currentStep: 'error', errorIds: ['invalidRequest'] });
+  });
+});
