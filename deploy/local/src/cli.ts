@@ -3,6 +3,7 @@ import { parseServices } from './config';
 import { down, infraStatus, up, type StatusEntry } from './commands';
 import { InfraError } from './errors';
 import { formatMs, stderrLog } from './log';
+import { ensurePythonTools } from './python-tools';
 import { SERVICE_NAMES, type ServiceName } from './types';
 
 const USAGE = `usage: npm run infra -- <up|down|status> [options]
@@ -10,6 +11,8 @@ const USAGE = `usage: npm run infra -- <up|down|status> [options]
   up       start the servers that are missing (in the background), print their environment
   down     stop the servers that up started and remove their data
   status   show what runs and whether it answers
+  python-tools
+           install the pinned Python test tools (Schemathesis) once, print the interpreter to run them with
 
 options:
   --only postgres,kafka,minio   which servers (default: all)
@@ -112,6 +115,11 @@ async function main(argv: string[]): Promise<number> {
       else if (entries.length === 0) process.stdout.write('nothing is up (npm run infra -- up)\n');
       else for (const e of entries) process.stdout.write(`${statusLine(e)}\n`);
       return entries.every((e) => e.answers) ? 0 : 1;
+    }
+    case 'python-tools': {
+      const tools = await ensurePythonTools(process.env, stderrLog);
+      process.stdout.write(args.json ? `${JSON.stringify(tools)}\n` : `${tools.python}\n`);
+      return 0;
     }
     case 'help':
       process.stdout.write(`${USAGE}\n`);
