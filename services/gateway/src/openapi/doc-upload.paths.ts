@@ -1,3 +1,5 @@
+import { MAX_FILES } from '../validation/doc-upload-limits';
+import { FILE_PART_PATTERN } from '../validation/multipart-parts';
 import { errorResponse, jsonBody, jsonResponse, ref } from './refs';
 import { noVerification, unavailable, verificationId } from './verification.paths';
 
@@ -22,10 +24,13 @@ const multipartBody = {
   schema: {
     type: 'object',
     description:
-      'Form B: one file part per document, named file1, file2, ... (at most 3, each with a file name). Any other ' +
-      'part is 400 invalidRequest, a fourth file 400 invalidNumberOfFiles.',
+      'Form B: one file part per document (at most 3, each with a file name), each part name beginning with ' +
+      '`file` (file, file1, file2, ...; at most 64 characters of A-Z a-z 0-9 _ . - [ ]) and used once. Any ' +
+      'other part, or a name used twice, is 400 invalidRequest; a fourth file 400 invalidNumberOfFiles.',
+    minProperties: 1,
+    maxProperties: MAX_FILES,
     patternProperties: {
-      '^file\\d+$': { type: 'string', contentMediaType: 'application/octet-stream' },
+      [FILE_PART_PATTERN]: { type: 'string', contentMediaType: 'application/octet-stream' },
     },
     additionalProperties: false,
   },

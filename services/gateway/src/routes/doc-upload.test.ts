@@ -373,6 +373,30 @@ describe('form B: the files as multipart/form-data', () => {
     expect(await spoolLeft()).toEqual([]);
   });
 
+  it('takes the part names real clients send: `file` alone, or any name beginning with file', async () => {
+    const res = await post(step, form(['file', PNG, 'a.png']));
+    expect([res.status, res.body.currentStep]).toEqual([200, 'pending']);
+    calls.length = 0;
+    const three = await post(
+      step,
+      form(['file0', PNG, 'a.png'], ['file9', PNG, 'b.png'], ['files[]', PNG, 'c.png']),
+    );
+    expect([three.status, three.body.currentStep]).toEqual([200, 'pending']);
+    expect(calls[0]).toEqual([
+      'createUpload',
+      expect.objectContaining({
+        files: ['a.png', 'b.png', 'c.png'].map((fileName) => expect.objectContaining({ fileName })),
+      }),
+    ]);
+  });
+
+  it('refuses a part name used twice with 400 invalidRequest, calling no service', async () => {
+    const res = await post(step, form(['file', PNG, 'a.png'], ['file', PNG, 'b.png']));
+    expect([res.status, res.body]).toEqual([400, stepError('invalidRequest', /Part file appears twice/)]);
+    expect(calls).toEqual([]);
+    expect(await spoolLeft()).toEqual([]);
+  });
+
   it('passes the attempt token of the path to CreateUpload', async () => {
     const res = await post(`${step}/attempt_2`, form(['file1', PNG, 'a.png']));
     expect(res.status).toBe(200);

@@ -89,7 +89,11 @@ export async function spoolMultipart(req: IncomingMessage, dir: string): Promise
     };
 
     parser.on('file', (name: string, stream: Readable, info: busboy.FileInfo) => {
-      const problem = filePartProblem(name, info);
+      const problem = filePartProblem(
+        name,
+        info,
+        files.map((f) => f.part),
+      );
       if (problem) {
         stream.resume();
         return fail(problem);

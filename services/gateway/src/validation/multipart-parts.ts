@@ -22,20 +22,35 @@ export const multipartLimits: Limits = {
   fieldSize: 0,
 };
 
-/** A part key: file1, file2, ... (the spec's "each part key beginning with file"). */
-const FILE_PART = /^file\d+$/;
+/**
+ * A part key: the spec's "each part key beginning with `file`" (file, file1, file2, fileFront, files[], ...),
+ * of a bounded length and plain characters. The OpenAPI document publishes the same pattern.
+ */
+export const FILE_PART_PATTERN = '^file[A-Za-z0-9_.\\[\\]-]{0,60}$';
+const FILE_PART = new RegExp(FILE_PART_PATTERN);
+const PART_NAMES =
+  'beginning with "file" (file, file1, file2, ...; at most 64 characters of A-Z a-z 0-9 _ . - [ ])';
 
 export interface FilePartInfo {
   filename: string | undefined;
   mimeType: string;
 }
 
-/** What is wrong with a file part, or undefined when it may be spooled. */
-export function filePartProblem(name: string | undefined, info: FilePartInfo): DomainError | undefined {
+/**
+ * What is wrong with a file part, or undefined when it may be spooled. `earlier` are the names of the parts
+ * already taken: two parts of one name would leave it unclear which file is which.
+ */
+export function filePartProblem(
+  name: string | undefined,
+  info: FilePartInfo,
+  earlier: readonly string[] = [],
+): DomainError | undefined {
   if (name === undefined || !FILE_PART.test(name))
     return invalidRequest(
-      `Part ${JSON.stringify(name ?? '')} is not accepted: files go in parts named file1, file2, ...`,
+      `Part ${JSON.stringify(name ?? '')} is not accepted: files go in parts named ${PART_NAMES}`,
     );
+  if (earlier.includes(name))
+    return invalidRequest(`Part ${name} appears twice: give each file its own part name`);
   const { filename, mimeType } = info;
   if (!filename || filename.length > MAX_FILE_NAME_LENGTH)
     return invalidRequest(`Part ${name} needs a file name of 1 to ${MAX_FILE_NAME_LENGTH} characters`);
@@ -47,7 +62,7 @@ export function filePartProblem(name: string | undefined, info: FilePartInfo): D
 /** A part without a file name: form B carries files only. */
 export function fieldPartProblem(name: string | undefined): DomainError {
   return invalidRequest(
-    `Part ${JSON.stringify(name ?? '')} is not a file: only files named file1, file2, ... are accepted`,
+    `Part ${JSON.stringify(name ?? '')} is not a file: only file parts named ${PART_NAMES} are accepted`,
   );
 }
 
