@@ -30,6 +30,7 @@ import { adminVerificationRouter } from '../routes/admin/verifications';
 import { verificationRouter } from '../routes/verification';
 import { createRequestValidator } from '../validation/request-validator';
 import { oauthErrorMiddleware } from './oauth-errors';
+import { allowedMethods, answerOptions, methodNotAllowed } from './allowed-methods';
 import { collapseSlashes, refuseUndecodablePath } from './request-path';
 
 export interface RestOptions {
@@ -59,6 +60,9 @@ export interface RestOptions {
  */
 export function mountRest(app: Express, options: RestOptions): void {
   const document = openApiDocument(options.publicBaseUrl);
+  const methods = allowedMethods(document, options.publicBaseUrl);
+  const options405 = answerOptions(methods);
+  const notAllowed = methodNotAllowed(methods);
   const validator = createRequestValidator();
   const auth = authMiddlewares(options.authenticator);
   const { programs, organizations, documents, reports, logger, publicBaseUrl } = options;
@@ -74,7 +78,7 @@ export function mountRest(app: Express, options: RestOptions): void {
   app.use(collapseSlashes);
 
   const v2 = Router();
-  v2.use(refuseUndecodablePath);
+  v2.use(refuseUndecodablePath, options405);
   // Ahead of the JSON parser: these routes read their own bodies (application/jose steps, smaller limits,
   // multipart uploads streamed to disk).
   v2.use(
@@ -116,13 +120,13 @@ export function mountRest(app: Express, options: RestOptions): void {
   v2.use(programRouter({ programs, auth, validator }));
   v2.use(organizationRouter({ organizations, validator, publicBaseUrl: options.publicBaseUrl }));
   v2.use(reportRouter({ reports, auth, validator, publicBaseUrl, logger }));
-  v2.use(notFound);
+  v2.use(notAllowed, notFound);
   v2.use(errorMiddleware(logger));
   app.use('/rest/v2', v2);
 
   const admin = Router();
   // The operator check needs no service call, so it runs before any body is read; unknown paths are 401 too.
-  admin.use(auth.requireOperator);
+  admin.use(auth.requireOperator, options405);
   // Before the JSON parser: the import streams its own body (CSV or NDJSON) under its own size limit.
   admin.use(
     adminOrganizationImportRouter({
@@ -141,21 +145,22 @@ export function mountRest(app: Express, options: RestOptions): void {
   admin.use(adminReviewRouter({ documents, validator }));
   admin.use(adminNotifierRouter({ notifier: options.notifier }));
   admin.use(adminPiiAccessRouter({ reports }));
-  admin.use(notFound);
+  admin.use(notAllowed, notFound);
   admin.use(errorMiddleware(logger));
   app.use('/rest/admin/v1', admin);
 
   const oauth = Router();
+  oauth.use(options405);
   oauth.use(express.urlencoded({ limit: options.bodyLimit, extended: false }));
   oauth.use(json);
   oauth.use(oauthRouter({ programs, validator }));
-  oauth.use(notFound);
+  oauth.use(notAllowed, notFound);
   oauth.use(oauthErrorMiddleware(logger));
   app.use('/rest/oauth', oauth);
 
   // The upload URLs of form A ({publicBase}/uploads/{token}): outside /rest, no token, and no body parser
   // ahead of them, since the body is streamed on to the object store as it arrives.
-  app.use('/uploads', uploadRouter({ documents, logger }));
+  app.use('/uploads', options405, uploadRouter({ documents, logger }), notAllowed, notFound);
 }
 
 function notFound(req: Request, res: Response, _next: NextFunction): void {

@@ -1,0 +1,84 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+interface Template {
+  pattern: RegExp;
+  /** Segments that are not parameters: where two templates match, the one with more of them is the resource. */
+  literals: number;
+  methods: string[];
+}
+
+/** The methods of each resource as the OpenAPI document declares them, by the path the gateway sees. */
+export interface AllowedMethods {
+  /** The methods the resource at `path` supports (HEAD with GET, and OPTIONS), or undefined for no resource. */
+  of(path: string): string[] | undefined;
+}
+
+/**
+ * Builds the table from the served document, so that 405 and OPTIONS answers list what the document says
+ * and nothing else. A path item's servers (admin API, OAuth, uploads) or the document's give its prefix, taken
+ * relative to the public base URL (a deployment behind a path prefix still sees /rest/v2/... here).
+ */
+export function allowedMethods(document: Record<string, unknown>, publicBaseUrl: string): AllowedMethods {
+  const base = new URL(publicBaseUrl).pathname.replace(/\/$/, '');
+  const prefixOf = (servers: unknown): string => {
+    const url = (servers as { url: string }[] | undefined)?.[0]?.url ?? '';
+    const path = new URL(url, publicBaseUrl).pathname.replace(/\/$/, '');
+    return path.startsWith(base) ? path.slice(base.length) : path;
+  };
+  const defaultPrefix = prefixOf(document.servers);
+  const templates: Template[] = Object.entries(document.paths as Record<string, Record<string, unknown>>).map(
+    ([key, item]) => {
+      const full = (item.servers ? prefixOf(item.servers) : defaultPrefix) + key;
+      const segments = full.split('/').filter(Boolean);
+      const source = segments
+        .map((s) => (/^\{[^}]+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/');
+      return {
+        pattern: new RegExp(`^/${source}/?$`),
+        literals: segments.filter((s) => !s.startsWith('{')).length,
+        methods: METHODS.filter((m) => m in item).map((m) => m.toUpperCase()),
+      };
+    },
+  );
+  return {
+    of(path) {
+      const matches = templates.filter((t) => t.pattern.test(path));
+      if (matches.length === 0) return undefined;
+      // /report/fields is its own resource, not /report/{reportId}: the most literal templates win.
+      const best = Math.max(...matches.map((t) => t.literals));
+      const methods = new Set(matches.filter((t) => t.literals === best).flatMap((t) => t.methods));
+      if (methods.has('GET')) methods.add('HEAD');
+      methods.add('OPTIONS');
+      return [...methods].sort();
+    },
+  };
+}
+
+/** OPTIONS on a resource: 204 with the methods it supports (no CORS here: the API is not called from pages). */
+export function answerOptions(table: AllowedMethods): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'OPTIONS') return next();
+    const allowed = table.of(req.baseUrl + req.path);
+    if (!allowed) return next();
+    res.set('Allow', allowed.join(', ')).status(204).end();
+  };
+}
+
+/**
+ * After every route of a router: a request that reached no route but names a resource used a method the
+ * resource does not support, which HTTP answers 405 with `Allow`, not 404.
+ */
+export function methodNotAllowed(table: AllowedMethods): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const allowed = table.of(req.baseUrl + req.path);
+    if (!allowed) return next();
+    res
+      .set('Allow', allowed.join(', '))
+      .status(405)
+      .json({
+        systemErrorMessage: `Method ${req.method} is not allowed here; allowed: ${allowed.join(', ')}`,
+      });
+  };
+}
