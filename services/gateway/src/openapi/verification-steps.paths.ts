@@ -23,7 +23,8 @@ const stepRefused = {
     'names the allowed keys)',
   content: {
     'application/json': {
-      schema: { oneOf: [ref('schemas', 'VerificationResponse'), ref('schemas', 'VerificationStepError')] },
+      // anyOf, not oneOf: a step that ended in error is both a VR and the shorter step error body.
+      schema: { anyOf: [ref('schemas', 'VerificationResponse'), ref('schemas', 'VerificationStepError')] },
     },
   },
 };
