@@ -15,6 +15,7 @@ import { reportPaths } from './report.paths';
 import { reverifyPaths } from './reverify.paths';
 import { verificationStepPaths } from './verification-steps.paths';
 import { verificationPaths } from './verification.paths';
+import { webhooks } from './webhooks';
 
 /**
  * The REST contract (OpenAPI 3.1) served at /rest/v2/openapi.json. Each resource adds its paths in its own
@@ -92,6 +93,7 @@ export function openApiDocument(publicBaseUrl: string): Record<string, unknown> 
       ...adminReportPaths(publicBaseUrl),
       ...oauthPaths(publicBaseUrl),
     },
+    webhooks: webhooks,
     components: components(publicBaseUrl),
   };
 }
