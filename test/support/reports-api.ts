@@ -17,13 +17,15 @@ export interface ReportStatus {
   status: string;
   statusUrl: string;
   retrievalUrl: string | null;
-  created: string;
+  /** Epoch milliseconds. */
+  created: number;
 }
 
 /** The status of a re-verification batch. */
 export interface BatchStatus {
   batchId: string;
-  created: string;
+  /** Epoch milliseconds. */
+  created: number;
   status: string;
   totalRecords: number;
   recordsProcessed: number;

@@ -4,6 +4,7 @@ import {
   importOrganization,
   jane as person,
   newProgram,
+  ProgramMode,
   startVerification,
   type Harness,
   flowCalls,
@@ -146,6 +147,54 @@ describe('verification flow', () => {
     expect(await h.db('verifications').where({ program_id: program.programId }).count('* as n')).toEqual([
       { n: '0' },
     ]);
+  });
+
+  describe('instantMatchAttempts', () => {
+    /** What the response, a later read and the stored row say. */
+    const attempts = async (verificationId: string) => {
+      const read = await h.client.unary('getVerification', { verificationId });
+      const row = await h.db('verifications').where({ id: verificationId }).first('instant_match_attempts');
+      return [read.verification!.instantMatchAttempts, row.instant_match_attempts];
+    };
+
+    it('counts an instant success', async () => {
+      const program = await newProgram(h.programs);
+      const { verificationId } = await start(program.programId);
+      const vr = await submit(verificationId, 'collectStudentPersonalInfo');
+      expect([vr.currentStep, vr.instantMatchAttempts]).toEqual(['success', 1]);
+      expect(await attempts(verificationId)).toEqual([1, 1]);
+    });
+
+    it('counts every submission that reaches the match, not a form that fails validation', async () => {
+      const program = await newProgram(h.programs);
+      const { verificationId } = await start(program.programId);
+      const step = 'collectStudentPersonalInfo';
+      const invalid = await submit(verificationId, step, jane({ email: 'jane@' }));
+      expect([invalid.errorIds, invalid.instantMatchAttempts]).toEqual([['invalidEmail'], 0]);
+      // The organization check is part of the match: a refused organization is an attempt.
+      const refused = await submit(verificationId, step, jane({ organization: { id: 987654, name: '' } }));
+      expect([refused.errorIds, refused.instantMatchAttempts]).toEqual([['invalidOrganization'], 1]);
+      expect(await attempts(verificationId)).toEqual([1, 1]);
+      const upload = await submit(verificationId, step, jane({ firstName: 'REJECTED' }));
+      expect([upload.currentStep, upload.instantMatchAttempts]).toEqual(['docUpload', 2]);
+      expect(await attempts(verificationId)).toEqual([2, 2]);
+    });
+
+    it('counts the program path shape and a live decision that ends in error', async () => {
+      const live = await newProgram(h.programs, {
+        segment: 'age',
+        minAge: 21,
+        mode: ProgramMode.PROGRAM_MODE_LIVE,
+      });
+      const { verification } = await calls.submitToProgram(
+        live.programId,
+        'collectAgePersonalInfo',
+        person({ birthDate: `${new Date().getUTCFullYear() - 10}-01-01` }),
+      );
+      expect([verification!.currentStep, verification!.errorIds, verification!.instantMatchAttempts]).toEqual(
+        ['error', ['underagePerson'], 1],
+      );
+    });
   });
 
   it('refuses a tracking id over 256 characters instead of cutting it', async () => {

@@ -1,4 +1,4 @@
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { CompactSign, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import {
   failure,
   importOrganization,
@@ -102,7 +102,8 @@ describe('verification steps and limits', () => {
       dischargeDate: '2010-06-01',
     });
     const ssnStep = await submit(verificationId, 'collectInactiveMilitaryPersonalInfo', person);
-    expect(ssnStep.currentStep).toBe('collectSocialSecurityNumber');
+    // The form reached the match (which asks for the number); the number is a second attempt.
+    expect([ssnStep.currentStep, ssnStep.instantMatchAttempts]).toEqual(['collectSocialSecurityNumber', 1]);
     const bad = await h.client.unary('submitSocialSecurityNumber', {
       requestId: '',
       verificationId,
@@ -114,7 +115,7 @@ describe('verification steps and limits', () => {
       verificationId,
       socialSecurityNumber: '123-45-6789',
     });
-    expect(good.verification!.currentStep).toBe('success');
+    expect([good.verification!.currentStep, good.verification!.instantMatchAttempts]).toEqual(['success', 2]);
     const { rows } = await h.db.raw<{ rows: { text: string }[] }>(
       'select t::text as text from verification.verifications t where id = ?',
       [verificationId],
@@ -200,5 +201,95 @@ describe('verification steps and limits', () => {
       }),
     );
     expect([err.codeName, err.errorIds]).toEqual(['INVALID_ARGUMENT', ['invalidRequest']]);
+  });
+  describe('a marketplace token on the program path shape (POST /verification/marketplace)', () => {
+    const claims = { firstName: 'Jane', lastName: 'Doe', birthDate: '1980-01-31', email: 'jane@example.com' };
+    const keyed = async (segment = 'age') => {
+      const { publicKey, privateKey } = await generateKeyPair('EdDSA');
+      const program = await newProgram(h.programs, {
+        segment,
+        subjectTokenKey: JSON.stringify(await exportJWK(publicKey)),
+      });
+      const sign = (payload: object, key = privateKey) =>
+        new SignJWT({ ...payload }).setProtectedHeader({ alg: 'EdDSA' }).sign(key);
+      return { program, sign, privateKey };
+    };
+    const startWithToken = (programId: string, token: string, trackingId = '') =>
+      h.client.unary('submitPersonalInfo', {
+        requestId: '',
+        verificationId: '',
+        programId,
+        trackingId,
+        step: 'collectMarketplaceToken',
+        input: { $case: 'subjectToken', subjectToken: token },
+      });
+    const started = async (programId: string) =>
+      Number((await h.db('verifications').where({ program_id: programId }).count('* as n'))[0]!.n);
+
+    it('starts a verification and decides the subject the token carries', async () => {
+      const { program, sign } = await keyed();
+      const { verification } = await startWithToken(program.programId, await sign(claims), 'mp-1');
+      expect(verification).toMatchObject({
+        currentStep: 'success',
+        rewardCode: 'SAVE10',
+        segment: 'age',
+        instantMatchAttempts: 1,
+      });
+      const byTracking = await h.client.unary('getVerificationByTrackingId', {
+        programId: program.programId,
+        trackingId: 'mp-1',
+      });
+      expect(byTracking.verification!.verificationId).toBe(verification!.verificationId);
+      const upload = await startWithToken(
+        program.programId,
+        await sign({ ...claims, firstName: 'REJECTED' }),
+      );
+      expect(upload.verification!.currentStep).toBe('docUpload');
+      // Bad data in a good token is a recoverable error of the new verification's step.
+      const bad = await startWithToken(program.programId, await sign({ ...claims, birthDate: '1980-02-30' }));
+      expect([bad.verification!.currentStep, bad.verification!.errorIds]).toEqual([
+        'collectAgePersonalInfo',
+        ['invalidBirthDate'],
+      ]);
+    });
+
+    it.each([
+      ['signed with another key', 'forged', /signature does not verify/],
+      ['whose payload has a key the form does not take', 'nickname', /Unexpected property 'nickname'/],
+      ['whose payload is not an object', 'array', /not a JSON object/],
+    ])('starts nothing for a token %s', async (_what, kind, message) => {
+      const { program, sign, privateKey } = await keyed();
+      const other = await generateKeyPair('EdDSA');
+      const token =
+        kind === 'forged'
+          ? await sign(claims, other.privateKey)
+          : kind === 'nickname'
+            ? await sign({ ...claims, nickname: 'JD' })
+            : await new CompactSign(new TextEncoder().encode('[1]'))
+                .setProtectedHeader({ alg: 'EdDSA' })
+                .sign(privateKey);
+      const err = await failure(startWithToken(program.programId, token));
+      expect([err.codeName, err.errorIds]).toEqual(['INVALID_ARGUMENT', ['invalidRequest']]);
+      expect(err.message).toMatch(message);
+      expect(await started(program.programId)).toBe(0);
+    });
+
+    it('starts nothing for a program without a subject token key, or one that starts on collectMilitaryStatus', async () => {
+      const { sign } = await keyed();
+      const plain = await newProgram(h.programs, { segment: 'age' });
+      const noKey = await failure(startWithToken(plain.programId, await sign(claims)));
+      expect([noKey.codeName, noKey.errorIds]).toEqual(['INVALID_ARGUMENT', ['invalidRequest']]);
+      const military = await keyed('military');
+      const wrong = await failure(startWithToken(military.program.programId, await military.sign(claims)));
+      expect([wrong.codeName, wrong.errorIds]).toEqual(['INVALID_ARGUMENT', ['invalidStep']]);
+      expect(await started(plain.programId)).toBe(0);
+      expect(await started(military.program.programId)).toBe(0);
+    });
+
+    it('answers NOT_FOUND noProgram for an unknown program', async () => {
+      const { sign } = await keyed();
+      const err = await failure(startWithToken('0123456789abcdef01234567', await sign(claims)));
+      expect([err.codeName, err.errorIds]).toEqual(['NOT_FOUND', ['noProgram']]);
+    });
   });
 });

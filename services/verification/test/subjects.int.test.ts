@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   importOrganization,
   newProgram,
+  ProgramMode,
   startVerification,
   subject,
   type Harness,
@@ -118,7 +119,7 @@ describe('verification subjects', () => {
       type: 'LicensedProfessional',
       segment: 'licensedProfessional',
       orgType: 'GOVERNMENT',
-      valid: { birthDate: '1985-03-14', postalCode: '10001' },
+      valid: { birthDate: '1985-03-14', postalCode: '10001', statuses: ['LICENSED_COSMETOLOGIST'] },
       invalid: [
         badEmail,
         ['bad status', { statuses: ['DOCTOR'] }, ['invalidRequest']],
@@ -220,6 +221,9 @@ describe('verification subjects', () => {
   it.each([
     ['FirstResponder', 'police'],
     ['MedicalProfessional', 'nurse'],
+    ['LicensedProfessional', 'licensedCosmetologist'],
+    ['Mover', 'homeBuyer'],
+    ['LowIncome', 'snapBenefits'],
   ])('%s: the status confirms its sub-segment', async (type, subSegment) => {
     const c = CASES.find((x) => x.type === type)!;
     const { program, body } = await setUp(c);
@@ -238,6 +242,73 @@ describe('verification subjects', () => {
     expect([vr.currentStep, vr.errorIds]).toEqual(['collectFirstResponderPersonalInfo', ['invalidRequest']]);
   });
 
+  it.each<[string, Partial<Subject>, string]>([
+    ['FirstResponder', { status: 'NURSE' }, "status: 'NURSE' is not an allowed value"],
+    ['FirstResponder', { status: '' }, 'status is required'],
+    ['MedicalProfessional', { status: 'POLICE' }, "status: 'POLICE' is not an allowed value"],
+    [
+      'LicensedProfessional',
+      { statuses: ['LICENSED_COSMETOLOGIST', 'DOCTOR'] },
+      "statuses: 'DOCTOR' is not an allowed value",
+    ],
+    ['Mover', { statuses: ['SNAP_BENEFITS'] }, "statuses: 'SNAP_BENEFITS' is not an allowed value"],
+    ['LowIncome', { statuses: ['POLICE'] }, "statuses: 'POLICE' is not an allowed value"],
+  ])(
+    '%s: an unknown status %j is invalidRequest naming the allowed values',
+    async (type, change, problem) => {
+      const c = CASES.find((x) => x.type === type)!;
+      const { program, body } = await setUp(c, change);
+      const started = await start(program.programId);
+      const vr = await submit(started.verificationId, `collect${type}PersonalInfo`, body);
+      expect([vr.currentStep, vr.errorIds]).toEqual([started.currentStep, ['invalidRequest']]);
+      expect(vr.systemErrorMessage).toBe(
+        `${problem}. Allowed values: ${started.availableStatuses.join(', ')}`,
+      );
+      expect(started.availableStatuses.length).toBeGreaterThan(0);
+    },
+  );
+
+  it('LicensedProfessional: offers its statuses, narrowed to the sub-segments of the program', async () => {
+    const all = await start((await newProgram(h.programs, { segment: 'licensedProfessional' })).programId);
+    expect(all.availableStatuses).toEqual([
+      'LICENSED_COSMETOLOGIST',
+      'LICENSED_REAL_ESTATE_AGENT',
+      'VETERINARIAN',
+      'CHILD_CARE_WORKER',
+      'LIBRARIAN',
+      'INTERIOR_DESIGNER',
+      'ARCHITECT',
+      'GENERAL_CONTRACTOR',
+      'NUTRITION_PROFESSIONAL',
+    ]);
+    const c = CASES.find((x) => x.type === 'LicensedProfessional')!;
+    const { body } = await setUp(c, { statuses: ['ARCHITECT'] });
+    const program = await newProgram(h.programs, {
+      segment: 'licensedProfessional',
+      subSegments: ['veterinarian', 'architect'],
+    });
+    const started = await start(program.programId);
+    expect(started.availableStatuses).toEqual(['VETERINARIAN', 'ARCHITECT']);
+    const vr = await submit(started.verificationId, 'collectLicensedProfessionalPersonalInfo', body);
+    expect([vr.currentStep, vr.subSegment]).toEqual(['success', 'architect']);
+  });
+
+  it.each([
+    ['Age', { segment: 'age' }, '1985-03-14'],
+    ['Senior', { segment: 'senior' }, '1950-05-05'],
+  ])(
+    '%s: needs no postal code (the birth date decides), in test and live mode',
+    async (type, settings, birthDate) => {
+      const body = subject({ ...person, birthDate });
+      for (const mode of [ProgramMode.PROGRAM_MODE_TEST, ProgramMode.PROGRAM_MODE_LIVE]) {
+        const program = await newProgram(h.programs, { ...settings, mode, minAge: 18 });
+        const { verificationId } = await start(program.programId);
+        const vr = await submit(verificationId, `collect${type}PersonalInfo`, body);
+        expect([vr.currentStep, vr.errorIds]).toEqual(['success', []]);
+      }
+    },
+  );
+
   describe('military', () => {
     const military = async (status: string) => {
       const program = await newProgram(h.programs, { segment: 'military' });
@@ -252,6 +323,25 @@ describe('verification subjects', () => {
         subject({ ...person, birthDate: '1980-02-02', organization: { id: army, name: '' }, ...extra });
       return { verificationId, step: verification!, body };
     };
+
+    it('refuses an unknown status with invalidMilitaryStatus naming the allowed values', async () => {
+      const program = await newProgram(h.programs, {
+        segment: 'military',
+        subSegments: ['veteran', 'militaryRetiree'],
+      });
+      const { verificationId } = await start(program.programId);
+      const { verification } = await h.client.unary('submitMilitaryStatus', {
+        requestId: '',
+        verificationId,
+        status: 'ACTIVE_DUTY',
+      });
+      expect(verification).toMatchObject({
+        currentStep: 'collectMilitaryStatus',
+        errorIds: ['invalidMilitaryStatus'],
+        systemErrorMessage:
+          "status: 'ACTIVE_DUTY' is not an allowed value. Allowed values: VETERAN, MILITARY_RETIREE",
+      });
+    });
 
     it('ACTIVE_DUTY: the active collect step, then success with the sub-segment', async () => {
       const { verificationId, step, body } = await military('ACTIVE_DUTY');

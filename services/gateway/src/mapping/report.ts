@@ -15,8 +15,8 @@ export interface ReportStatusJson {
   statusUrl: string;
   /** GET it to download the CSV; null until the report is COMPLETE. */
   retrievalUrl: string | null;
-  /** ISO 8601. */
-  created: string;
+  /** When the report was requested, in epoch milliseconds like every timestamp of REST v2. */
+  created: number;
 }
 
 export interface ReportFieldSetJson {
@@ -35,7 +35,8 @@ export interface ReverifyStartedJson {
 /** GET /verification/reverify/{batchId}. */
 export interface ReverifyStatusJson {
   batchId: string;
-  created: string;
+  /** Epoch milliseconds. */
+  created: number;
   status: BatchStatusName;
   totalRecords: number;
   recordsProcessed: number;
@@ -89,7 +90,10 @@ function named<E extends number, N extends string>(names: Names<E, N>, value: E,
   return name;
 }
 
+/** The admin API's timestamps (the PII access log) are ISO 8601. */
 const iso = (date: Date | undefined, what: string): string => present(date, what).toISOString();
+/** REST v2's timestamps are epoch milliseconds (integers), as the spec's details `created` and `updated`. */
+const epochMs = (date: Date | undefined, what: string): number => present(date, what).getTime();
 
 export function modeInclusionToProto(name: ModeInclusionName): reportsV1.VerificationModeInclusion {
   return modeInclusions[name];
@@ -114,7 +118,7 @@ export function reportStatusToJson(
     status,
     statusUrl: `${url}/status`,
     retrievalUrl: status === 'COMPLETE' ? url : null,
-    created: iso(r.createdAt, 'report created_at'),
+    created: epochMs(r.createdAt, 'report created_at'),
   };
 }
 
@@ -141,7 +145,7 @@ export function reverifyStatusToJson(batch: reportsV1.ReverificationBatch | unde
   const b = present(batch, 'batch');
   return {
     batchId: b.batchId,
-    created: iso(b.createdAt, 'batch created_at'),
+    created: epochMs(b.createdAt, 'batch created_at'),
     status: named(batchStatuses, b.status, 'batch status'),
     totalRecords: b.totalRecords,
     recordsProcessed: b.recordsProcessed,

@@ -1,3 +1,4 @@
+import { marketplaceSchemas } from './marketplace.paths';
 import { accountSchemas } from './schemas/account';
 import { commonSchemas } from './schemas/common';
 import { documentSchemas } from './schemas/document';
@@ -21,6 +22,7 @@ export const schemas = {
   ...organizationSchemas,
   ...organizationAdminSchemas,
   ...verificationSchemas,
+  ...marketplaceSchemas,
   ...verificationAdminSchemas,
   ...documentSchemas,
   ...notifierSchemas,

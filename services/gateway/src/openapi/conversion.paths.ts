@@ -1,4 +1,5 @@
 import { errorResponse, idParameter, jsonBody, jsonResponse, ref } from './refs';
+import { plainText } from './schemas/text';
 
 const tags = ['conversion'];
 // The token is optional: the empty requirement lets a request without one through.
@@ -43,8 +44,10 @@ export const conversionPaths = {
         name: 'trackingId',
         in: 'path',
         required: true,
-        description: 'The tracking id a verification of the account was started with (1 to 256 characters).',
-        schema: { type: 'string', minLength: 1, maxLength: 256 },
+        description:
+          'The tracking id a verification of the account was started with (1 to 256 characters, no control ' +
+          'characters).',
+        schema: plainText(256, 1),
       },
     ],
     post: {

@@ -143,6 +143,7 @@ it('describes the verification flow, every personal-info step on both path shape
       'post /verification/{verificationId}/expire',
       'post /verification/{verificationId}/step/collectPersonalInfo',
       'post /verification/{verificationId}/step/collectMarketplaceToken',
+      'post /verification/marketplace',
       'post /verification/{verificationId}/step/collectMilitaryStatus',
       'post /verification/{verificationId}/step/collectSocialSecurityNumber',
       'delete /verification/{verificationId}/step/collectSocialSecurityNumber',

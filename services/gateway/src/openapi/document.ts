@@ -8,6 +8,7 @@ import { components } from './components';
 import { conversionPaths } from './conversion.paths';
 import { docUploadPaths } from './doc-upload.paths';
 import { infoPaths } from './info.paths';
+import { marketplacePaths } from './marketplace.paths';
 import { oauthPaths } from './oauth.paths';
 import { organizationPaths } from './organization.paths';
 import { programPaths } from './program.paths';
@@ -79,6 +80,7 @@ export function openApiDocument(publicBaseUrl: string): Record<string, unknown> 
       ...infoPaths,
       ...verificationPaths,
       ...verificationStepPaths,
+      ...marketplacePaths,
       ...docUploadPaths(publicBaseUrl),
       ...programPaths,
       ...organizationPaths,

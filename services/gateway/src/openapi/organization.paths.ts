@@ -1,3 +1,4 @@
+import { COUNTRY_OR_EMPTY_PATTERN } from './schemas/countries';
 import { errorResponse, idParameter, jsonBody, jsonResponse, ref } from './refs';
 
 const invalidQuery = errorResponse(
@@ -26,8 +27,11 @@ const searchParameters = [
   {
     name: 'country',
     in: 'query',
-    description: 'Only organizations of this country (ISO 3166-1 alpha-2, any case).',
-    schema: { type: 'string', pattern: '^[A-Za-z]{2}$' },
+    description:
+      'Only organizations of this country (ISO 3166-1 alpha-2, any case); empty (`country=`, as forms send ' +
+      'it) means any country.',
+    allowEmptyValue: true,
+    schema: { type: 'string', pattern: COUNTRY_OR_EMPTY_PATTERN },
   },
   {
     name: 'limit',

@@ -1,5 +1,6 @@
 import { subjectTypes } from '../validation/subject-keys';
 import { errorResponse, jsonBody, ref } from './refs';
+import { plainText } from './schemas/text';
 import { subjectSchemaName } from './schemas/verification';
 import {
   limitReached,
@@ -81,8 +82,11 @@ const onProgram = (type: string) => ({
         {
           name: 'trackingId',
           in: 'query',
-          description: "Ties the verification to an identifier in the client's own systems.",
-          schema: { type: 'string', maxLength: 256 },
+          description:
+            "Ties the verification to an identifier in the client's own systems (at most 256 characters, no " +
+            'control characters; empty is the same as none).',
+          allowEmptyValue: true,
+          schema: plainText(256),
         },
       ],
       requestBody: subjectBody(type),

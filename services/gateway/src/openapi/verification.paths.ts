@@ -1,4 +1,5 @@
 import { errorResponse, idParameter, jsonBody, jsonResponse, ref } from './refs';
+import { plainText } from './schemas/text';
 
 const tags = ['verification'];
 const security = [{ bearerToken: [] }, { oauthClientCredentials: [] }];
@@ -8,8 +9,10 @@ const trackingId = {
   name: 'trackingId',
   in: 'path',
   required: true,
-  description: 'The tracking id the verification was started with (1 to 256 characters).',
-  schema: { type: 'string', minLength: 1, maxLength: 256 },
+  description:
+    'The tracking id the verification was started with (1 to 256 characters, no control characters; ' +
+    'any other value names no verification: 404).',
+  schema: plainText(256, 1),
 };
 
 export const vr = (description: string) => jsonResponse(description, 'VerificationResponse');

@@ -116,10 +116,28 @@ describe('POST /conversion/verification/{verificationId}', () => {
 
   it.each([
     ['{"amount":1,"price":2}', 'body has unexpected property price (allowed: amount, currency, tags)'],
-    ['{"amount":1,"currency":"EURO"}', 'body.currency must match pattern "^[A-Za-z]{3}$"'],
+    ['{"amount":1,"currency":"EURO"}', 'body.currency must be an ISO 4217 currency code'],
+    ['{"amount":1,"currency":"ABC"}', 'body.currency must be an ISO 4217 currency code'],
     ['{"amount":1,"currency":840}', 'body.currency must be string'],
     ['{"amount":1,"tags":"spring"}', 'body.tags must be array'],
-    ['{"amount":1,"tags":[""]}', 'body.tags[0] must NOT have fewer than 1 characters'],
+    [
+      '{"amount":1,"tags":[""]}',
+      'body.tags[0] must be 1 to 64 characters once trimmed, without control characters',
+    ],
+    // A NUL in a tag used to reach Postgres: 500, and a breaker event.
+    [
+      '{"amount":1,"tags":["a\\u0000"]}',
+      'body.tags[0] must be 1 to 64 characters once trimmed, without control characters',
+    ],
+    [
+      `{"amount":1,"tags":["${'x'.repeat(65)}"]}`,
+      'body.tags[0] must be 1 to 64 characters once trimmed, without control characters',
+    ],
+    [
+      `{"amount":1,"tags":${JSON.stringify(Array.from({ length: 21 }, (_, i) => `t${i}`))}}`,
+      'body.tags must NOT have more than 20 items',
+    ],
+    ['{"amount":100000000000}', 'Invalid amount'],
     ['[1]', 'body must be object'],
     ['{"amount":', 'Request body is not valid JSON'],
   ])('answers 400 SEM for %s, naming the problem, without a call', async (body, message) => {
@@ -155,7 +173,7 @@ describe('POST /conversion/verification/{verificationId}', () => {
       'recordConversion',
       invalidArgument('Unknown currency XXX', { errorIds: ['invalidRequest'] }),
     );
-    const currency = await postJson(byVerification, { amount: 1, currency: 'XXX' });
+    const currency = await postJson(byVerification, { amount: 1, currency: 'EUR' });
     expect([currency.status, currency.body]).toEqual([400, { systemErrorMessage: 'Unknown currency XXX' }]);
   });
 

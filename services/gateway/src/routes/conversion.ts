@@ -12,6 +12,7 @@ import { httpErrorOf } from '../errors';
 import { accountNotFound, hexIdParam, verificationNotFound } from '../validation/path-ids';
 import type { RequestValidator } from '../validation/request-validator';
 import { trackingIdParam } from './verification-params';
+import { MAX_AMOUNT } from '../openapi/schemas/conversion-limits';
 
 export interface ConversionRouteOptions {
   reports: ReportsClient;
@@ -95,7 +96,8 @@ const invalidBody = (message: string) => invalidArgument(message, { body: 'SEM' 
 
 /**
  * The amount first, with the one message integrators match on ("Invalid amount"): missing, not a number,
- * negative or not finite (JSON such as 1e400 parses to Infinity). Then the rest of ConversionRequest.
+ * negative, too large or not finite (JSON such as 1e400 parses to Infinity). Then the rest of
+ * ConversionRequest.
  */
 function conversionBody(validator: RequestValidator): RequestHandler {
   return (req, _res, next) => {
@@ -103,7 +105,7 @@ function conversionBody(validator: RequestValidator): RequestHandler {
     if (value === undefined) return next(invalidBody('body is required (Content-Type: application/json)'));
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       const { amount } = value as { amount?: unknown };
-      if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0)
+      if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0 || amount >= MAX_AMOUNT)
         return next(invalidBody('Invalid amount'));
     }
     const problem = validator.check('ConversionRequest', value);

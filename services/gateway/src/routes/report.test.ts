@@ -153,7 +153,8 @@ const statusOf = (id: string, status: string) => ({
   status,
   statusUrl: `${base}/rest/v2/report/${id}/status`,
   retrievalUrl: status === 'COMPLETE' ? `${base}/rest/v2/report/${id}` : null,
-  created: '2025-03-01T10:00:00.000Z',
+  // Epoch milliseconds, like every other timestamp of REST v2.
+  created: created.getTime(),
 });
 const validRequest = { startDate: '2025-01-01', endDate: '2025-01-31' };
 // Three entries each: jest passes a test with more parameters than its row has a done callback.

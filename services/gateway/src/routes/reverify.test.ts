@@ -149,7 +149,8 @@ describe('GET /verification/reverify/{batchId}', () => {
       200,
       {
         batchId,
-        created: '2025-03-01T10:00:00.000Z',
+        // Epoch milliseconds, like every other timestamp of REST v2.
+        created: Date.parse('2025-03-01T10:00:00.000Z'),
         status: 'IN_PROGRESS',
         totalRecords: 3,
         recordsProcessed: 2,

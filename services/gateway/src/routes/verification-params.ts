@@ -5,6 +5,9 @@ import { httpErrorOf } from '../errors';
 import { stepErrorToJson } from '../mapping/verification';
 import { hexIdParam, verificationNotFound } from '../validation/path-ids';
 
+/** Unicode control characters (C0, DEL, C1) and the line/paragraph separators: never in a tracking id. */
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
 /** The longest tracking id a verification can have (StartVerificationRequest.tracking_id). */
 export const MAX_TRACKING_ID_LENGTH = 256;
 
@@ -30,10 +33,17 @@ export function verificationIdAfter(auth: RequestHandler): RequestHandler[] {
   return [skipReserved, auth, hexIdParam('verificationId', verificationNotFound)];
 }
 
-/** :trackingId is what a verification could have been started with; anything longer names nothing. */
+/**
+ * :trackingId is what a verification could have been started with; anything longer, or with a control
+ * character (refused at the start), names nothing.
+ */
 export const trackingIdParam: RequestHandler = (req, _res, next) => {
   const value = req.params.trackingId;
-  const ok = typeof value === 'string' && value.length > 0 && value.length <= MAX_TRACKING_ID_LENGTH;
+  const ok =
+    typeof value === 'string' &&
+    value.length > 0 &&
+    value.length <= MAX_TRACKING_ID_LENGTH &&
+    !CONTROL_CHARACTERS.test(value);
   next(ok ? undefined : notFound('No verification with this tracking id', { errorIds: ['noVerification'] }));
 };
 

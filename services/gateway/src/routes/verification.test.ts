@@ -2,7 +2,13 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import pino from 'pino';
 import { verificationVerificationV1 } from '@eligo/proto';
-import { notFound, resourceExhausted } from '@eligo/runtime';
+import {
+  failedPrecondition,
+  invalidArgument,
+  notFound,
+  permissionDenied,
+  resourceExhausted,
+} from '@eligo/runtime';
 import { AuthCache } from '../auth/auth-cache';
 import { createAuthenticator } from '../auth/authenticator';
 import type { DocumentsClient } from '../clients/documents.client';
@@ -263,21 +269,36 @@ describe('personal-info steps', () => {
     expect(big.status).toBe(413);
   });
 
-  it('takes the generic step (student keys) and the marketplace token', async () => {
+  it('takes the generic step (student keys) and the marketplace token, under either name', async () => {
     await call('POST', `/verification/${id}/step/collectPersonalInfo`, { body: { universityId: 5 } });
-    await call('POST', `/verification/${id}/step/collectMarketplaceToken`, {
-      body: { marketplaceToken: jws },
+    const marketplace = `/verification/${id}/step/collectMarketplaceToken`;
+    await call('POST', marketplace, { body: { marketplaceToken: jws } });
+    expect((await call('POST', marketplace, { body: { verificationToken: jws } })).status).toBe(200);
+    const token = expect.objectContaining({
+      step: 'collectMarketplaceToken',
+      input: { $case: 'subjectToken', subjectToken: jws },
     });
     expect(calls.map(([, req]) => req)).toEqual([
       expect.objectContaining({
         step: 'collectPersonalInfo',
         input: { $case: 'subject', subject: expect.objectContaining({ universityId: 5 }) },
       }),
-      expect.objectContaining({
-        step: 'collectMarketplaceToken',
-        input: { $case: 'subjectToken', subjectToken: jws },
-      }),
+      token,
+      token,
     ]);
+  });
+
+  it('refuses a marketplace token body with both names or neither, without a call', async () => {
+    const path = `/verification/${id}/step/collectMarketplaceToken`;
+    for (const body of [{}, { marketplaceToken: jws, verificationToken: jws }]) {
+      const res = await call('POST', path, { body });
+      expect([body, res.status, res.body]).toEqual([
+        body,
+        400,
+        stepError('body must have exactly one of marketplaceToken, verificationToken'),
+      ]);
+    }
+    expect(calls).toEqual([]);
   });
 
   it('starts and submits on the program shape, with the trackingId of the query', async () => {
@@ -335,8 +356,136 @@ describe('personal-info steps', () => {
       const res = await call('POST', path, { body: {} });
       expect([path, res.status, res.body]).toEqual([path, 404, noEndpoint]);
     }
+    // /verification/reverify is a resource of its own (POST only), not a verificationId.
     const reverify = await call('GET', '/verification/reverify');
-    expect([reverify.status, reverify.body]).toEqual([404, noEndpoint]);
+    expect([reverify.status, reverify.headers.get('allow')]).toEqual([405, 'OPTIONS, POST']);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('POST /verification/marketplace', () => {
+  const path = '/verification/marketplace';
+  const submitted = (token: string, trackingId = '') => [
+    'submitPersonalInfo',
+    {
+      verificationId: '',
+      programId,
+      step: 'collectMarketplaceToken',
+      input: { $case: 'subjectToken', subjectToken: token },
+      trackingId,
+      requestId: expect.stringMatching(UUID),
+    },
+  ];
+
+  it('starts and submits in one request: the program shape with the marketplace token', async () => {
+    const res = await call('POST', path, {
+      body: { programId, marketplaceToken: jws, trackingId: 'mp-1' },
+      token: 'ignored',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ verificationId: id, currentStep: 'success', rewardCode: 'TEST' });
+    expect(calls).toEqual([submitted(jws, 'mp-1')]);
+  });
+
+  it('takes the token as verificationToken too', async () => {
+    next.set('submitPersonalInfo', vr({ currentStep: 'docUpload', docUploadToken: 'tok' }));
+    const res = await call('POST', path, { body: { programId, verificationToken: jws } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      currentStep: 'docUpload',
+      submissionUrl: `${base}/rest/v2/verification/${id}/step/docUpload/tok`,
+    });
+    expect(calls).toEqual([submitted(jws)]);
+  });
+
+  it('answers 400 with the VR of a recoverable error', async () => {
+    next.set(
+      'submitPersonalInfo',
+      vr({ currentStep: 'collectAgePersonalInfo', errorIds: ['invalidBirthDate'] }),
+    );
+    const res = await call('POST', path, { body: { programId, marketplaceToken: jws } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      verificationId: id,
+      currentStep: 'collectAgePersonalInfo',
+      errorIds: ['invalidBirthDate'],
+      submissionUrl: `${base}/rest/v2/verification/${id}/step/collectAgePersonalInfo`,
+    });
+  });
+
+  it.each<[string, Call, string | RegExp]>([
+    [
+      'no token',
+      { body: { programId } },
+      'body must have exactly one of marketplaceToken, verificationToken',
+    ],
+    [
+      'both names',
+      { body: { programId, marketplaceToken: jws, verificationToken: jws } },
+      'body must have exactly one of marketplaceToken, verificationToken',
+    ],
+    ['no programId', { body: { marketplaceToken: jws } }, 'body.programId is required'],
+    ['a malformed programId', { body: { programId: 'nope', marketplaceToken: jws } }, /^body\.programId /],
+    ['a token that is no JWS', { body: { programId, marketplaceToken: 'a.b' } }, /^body\.marketplaceToken /],
+    [
+      'a subject instead of a token',
+      { body: { programId, marketplaceToken: jws, firstName: 'Jane' } },
+      /^body has unexpected property firstName/,
+    ],
+    [
+      'a long trackingId',
+      { body: { programId, marketplaceToken: jws, trackingId: 'x'.repeat(257) } },
+      /trackingId/,
+    ],
+    ['malformed JSON', { raw: '{"programId":' }, 'Request body is not valid JSON'],
+    ['no body', {}, 'body is required (Content-Type: application/json)'],
+  ])('refuses %s with a 400 VR invalidRequest, without a call', async (_name, options, message) => {
+    const res = await call('POST', path, options);
+    expect([res.status, res.body]).toEqual([400, stepError(message, false)]);
+    expect(calls).toEqual([]);
+  });
+
+  it.each<[string, Error, number, string]>([
+    ['an unknown program', notFound('Program not found', { errorIds: ['noProgram'] }), 404, 'noProgram'],
+    [
+      'a program not started',
+      permissionDenied('Not started', { errorIds: ['inactiveProgram'], httpStatus: 403 }),
+      403,
+      'inactiveProgram',
+    ],
+    [
+      'a pool without codes',
+      failedPrecondition('No codes', { errorIds: ['noRemainingRewardCodes'], httpStatus: 409 }),
+      409,
+      'noRemainingRewardCodes',
+    ],
+    [
+      'the person limit',
+      resourceExhausted('Limit', { errorIds: ['verificationLimitExceeded'] }),
+      429,
+      'verificationLimitExceeded',
+    ],
+  ])('answers %s with the ER of the service', async (_what, error, status, errorId) => {
+    next.set('submitPersonalInfo', error);
+    const res = await call('POST', path, { body: { programId, marketplaceToken: jws } });
+    expect([res.status, res.body]).toEqual([status, er(errorId)]);
+  });
+
+  it('answers a token the service refuses with a 400 VR, as the program shape does', async () => {
+    next.set(
+      'submitPersonalInfo',
+      invalidArgument('The subject token was refused: the signature does not verify with the program key', {
+        errorIds: ['invalidRequest'],
+      }),
+    );
+    const res = await call('POST', path, { body: { programId, marketplaceToken: jws } });
+    expect([res.status, res.body]).toEqual([400, stepError(/^The subject token was refused/, false)]);
+  });
+
+  it('is a resource of its own: marketplace is no verificationId', async () => {
+    // GET /verification/{verificationId} does not take it: the resource has POST only.
+    const get = await call('GET', path);
+    expect([get.status, get.headers.get('allow')]).toEqual([405, 'OPTIONS, POST']);
     expect(calls).toEqual([]);
   });
 });
@@ -535,5 +684,34 @@ describe('request paths', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ currentStep: 'error', errorIds: ['invalidRequest'] });
+  });
+});
+
+describe('methods', () => {
+  it('answers a method the resource does not support 405 with Allow, not 404', async () => {
+    for (const [method, path, allow] of [
+      ['DELETE', '/verification', 'OPTIONS, POST'],
+      ['PATCH', `/verification/${id}`, 'GET, HEAD, OPTIONS'],
+      ['GET', '/verification/reverify', 'OPTIONS, POST'],
+      ['PUT', `/verification/${id}/step/sso`, 'DELETE, GET, HEAD, OPTIONS'],
+    ] as const) {
+      const res = await call(method, path, { token: goodToken });
+      expect([method, path, res.status, res.headers.get('allow')]).toEqual([method, path, 405, allow]);
+      expect(res.body).toEqual({
+        systemErrorMessage: expect.stringContaining(`Method ${method} is not allowed`),
+      });
+    }
+    expect(calls).toEqual([]);
+    // A path that names no resource stays 404, also where a reserved word sits in a template's id.
+    expect((await call('DELETE', '/nothing/here')).status).toBe(404);
+    expect((await call('POST', '/verification/marketplace/expire')).status).toBe(404);
+  });
+
+  it('answers OPTIONS with the methods of that resource only (/report/fields is not /report/{reportId})', async () => {
+    const fields = await call('OPTIONS', '/report/fields');
+    expect([fields.status, fields.headers.get('allow')]).toEqual([204, 'GET, HEAD, OPTIONS']);
+    const sso = await call('OPTIONS', `/verification/${id}/step/sso`);
+    expect(sso.headers.get('allow')).toBe('DELETE, GET, HEAD, OPTIONS');
+    expect((await call('OPTIONS', '/nothing/here')).status).toBe(404);
   });
 });

@@ -4,6 +4,7 @@ import type { VerificationClient } from '../clients/verification.client';
 import { replyToJson } from '../mapping/verification';
 import { hexIdParam, programNotFound } from '../validation/path-ids';
 import type { RequestValidator } from '../validation/request-validator';
+import { marketplaceRouter } from './marketplace';
 import { verificationAccountRouter } from './verification-account';
 import { requestIdOf, trackingIdParam, verificationIdOf, verificationIdParam } from './verification-params';
 import { verificationStepRouter } from './verification-steps';
@@ -46,6 +47,7 @@ export function verificationRouter(options: VerificationRouteOptions): Router {
 
   // No two routes of these routers match the same path: /verification/program/... has more segments than
   // any :verificationId route of the same method, and reserved words are passed on (verification-params.ts).
+  router.use(marketplaceRouter(options));
   router.use(verificationAccountRouter(options));
   router.use(verificationStepRouter(options));
 

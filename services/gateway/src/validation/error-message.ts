@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { patternMessage } from '../openapi/schemas/text';
 
 /**
  * One readable sentence for integrators out of Ajv's errors, naming the field the way it appears in the body:
@@ -29,6 +30,11 @@ function describe(e: ErrorObject): string {
       return `${at} must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
     case 'const':
       return `${at} must be ${String((e.params as { allowedValue: unknown }).allowedValue)}`;
+    case 'pattern': {
+      // The text helpers' patterns say what they mean; others are short enough to quote.
+      const pattern = (e.params as { pattern: string }).pattern;
+      return `${at} ${patternMessage(pattern) ?? `must match pattern ${JSON.stringify(pattern)}`}`;
+    }
     default:
       return `${at} ${e.message ?? 'is invalid'}`;
   }

@@ -38,8 +38,23 @@ describe('query parameters', () => {
   it('reads a country in any case as upper case; empty means none', () => {
     expect(optionalCountry(q({ country: 'ch' }), 'country')).toBe('CH');
     expect(optionalCountry(q({ country: '' }), 'country')).toBeUndefined();
-    expect(message(() => optionalCountry(q({ country: 'CHE' }), 'country'))?.message).toBe(
-      'query.country must be a two-letter country code',
+    for (const bad of ['CHE', 'AA', 'zz', ' us'])
+      expect(message(() => optionalCountry(q({ country: bad }), 'country'))?.message).toBe(
+        `query.country: ${JSON.stringify(bad)} is not an ISO 3166-1 alpha-2 country code`,
+      );
+  });
+
+  // An empty value of a typed parameter names nothing: refused, as the document's schema says (it used to
+  // be taken as absent, which the document did not say).
+  it('refuses an empty number, enum or id', () => {
+    expect(message(() => optionalInt(q({ limit: '' }), 'limit', 1, 100))?.message).toBe(
+      'query.limit must be an integer from 1 to 100',
+    );
+    expect(message(() => optionalEnum(q({ status: '' }), 'status', ['a', 'b']))?.message).toBe(
+      'query.status must be one of a, b',
+    );
+    expect(message(() => optionalHexId(q({ programId: '' }), 'programId'))?.message).toBe(
+      'query.programId must be 24 lowercase hex characters',
     );
   });
 
@@ -68,7 +83,10 @@ describe('query parameters', () => {
   it('reads a list of ids, repeated and/or comma-separated, without empties or duplicates', () => {
     const [a, b, c] = ['a'.repeat(24), 'b'.repeat(24), 'c'.repeat(24)] as const;
     expect(hexIdList(q({}), 'ids', 3)).toEqual([]);
-    expect(hexIdList(q({ ids: '' }), 'ids', 3)).toEqual([]);
+    for (const empty of ['', ',', ['', '']])
+      expect(message(() => hexIdList(q({ ids: empty }), 'ids', 3))?.message).toBe(
+        'query.ids must name at least one id (leave it out to mean all)',
+      );
     expect(hexIdList(q({ ids: `${a},${b}` }), 'ids', 3)).toEqual([a, b]);
     expect(hexIdList(q({ ids: [`${a},,${b}`, c, a] }), 'ids', 3)).toEqual([a, b, c]);
     for (const bad of [`${a},nope`, 'A'.repeat(24), ['x']]) {

@@ -1,9 +1,12 @@
 import type { Request } from 'express';
+import { COUNTRY_CODES } from '../openapi/schemas/countries';
 import { invalidRequest } from './request-validator';
 
 /**
  * Query parameters, read one by one with a message naming the parameter the way the OpenAPI document does
- * (query.name). An empty optional parameter counts as absent: forms send `country=` for "any".
+ * (query.name). An empty text parameter counts as absent (forms send `country=` for "any", an empty cursor
+ * is the first page), and the document says so (allowEmptyValue); an empty number, enum or id names nothing
+ * and is 400, as the document's schema says.
  */
 type Query = Request['query'];
 
@@ -17,28 +20,38 @@ function single(query: Query, name: string): string | undefined {
 export function requiredText(query: Query, name: string, maxLength: number): string {
   const value = single(query, name);
   if (!value) throw invalidRequest(`query.${name} is required`);
-  if (value.length > maxLength) throw invalidRequest(`query.${name} must be at most ${maxLength} characters`);
-  return value;
+  return checkedText(name, value, maxLength);
 }
 
 export function optionalText(query: Query, name: string, maxLength: number): string | undefined {
   const value = single(query, name);
   if (!value) return undefined;
+  return checkedText(name, value, maxLength);
+}
+
+/** Free text: bounded, and no control characters (a NUL reaching Postgres is a 500, not the client's 400). */
+function checkedText(name: string, value: string, maxLength: number): string {
   if (value.length > maxLength) throw invalidRequest(`query.${name} must be at most ${maxLength} characters`);
+  if (CONTROL_CHARACTERS.test(value))
+    throw invalidRequest(`query.${name} must not contain control characters`);
   return value;
 }
 
-/** ISO 3166-1 alpha-2 in any case, returned upper case (the catalog's form). */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** ISO 3166-1 alpha-2 in any case, returned upper case (the catalog's form); empty means any country. */
 export function optionalCountry(query: Query, name: string): string | undefined {
   const value = single(query, name);
   if (!value) return undefined;
-  if (!/^[A-Za-z]{2}$/.test(value)) throw invalidRequest(`query.${name} must be a two-letter country code`);
-  return value.toUpperCase();
+  const code = value.toUpperCase();
+  if (!COUNTRY_CODES.includes(code))
+    throw invalidRequest(`query.${name}: ${JSON.stringify(value)} is not an ISO 3166-1 alpha-2 country code`);
+  return code;
 }
 
 export function optionalInt(query: Query, name: string, min: number, max: number): number | undefined {
   const value = single(query, name);
-  if (!value) return undefined;
+  if (value === undefined) return undefined;
   const n = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
   if (!(n >= min && n <= max)) throw invalidRequest(`query.${name} must be an integer from ${min} to ${max}`);
   return n;
@@ -50,7 +63,7 @@ export function optionalEnum<T extends string>(
   allowed: readonly T[],
 ): T | undefined {
   const value = single(query, name);
-  if (!value) return undefined;
+  if (value === undefined) return undefined;
   if (!(allowed as readonly string[]).includes(value))
     throw invalidRequest(`query.${name} must be one of ${allowed.join(', ')}`);
   return value as T;
@@ -58,7 +71,7 @@ export function optionalEnum<T extends string>(
 
 export function optionalHexId(query: Query, name: string): string | undefined {
   const value = single(query, name);
-  if (!value) return undefined;
+  if (value === undefined) return undefined;
   if (!/^[0-9a-f]{24}$/.test(value))
     throw invalidRequest(`query.${name} must be 24 lowercase hex characters`);
   return value;
@@ -75,6 +88,8 @@ export function hexIdList(query: Query, name: string, maxItems: number): string[
   if (!values.every((v): v is string => typeof v === 'string'))
     throw invalidRequest(`query.${name} must be plain values`);
   const ids = [...new Set(values.flatMap((v) => v.split(',')).map((v) => v.trim()))].filter(Boolean);
+  if (ids.length === 0)
+    throw invalidRequest(`query.${name} must name at least one id (leave it out to mean all)`);
   if (!ids.every((id) => /^[0-9a-f]{24}$/.test(id)))
     throw invalidRequest(`query.${name} must be ids of 24 lowercase hex characters`);
   if (ids.length > maxItems) throw invalidRequest(`query.${name} must have at most ${maxItems} ids`);

@@ -268,6 +268,10 @@ describe('the OpenAPI document and the validator share one set of schemas', () =
     MilitaryStatusRequest: { status: 'ACTIVE_DUTY' },
     SocialSecurityNumberRequest: { socialSecurityNumber: '123-45-6789' },
     MarketplaceTokenRequest: { marketplaceToken: 'aGVhZGVy.cGF5bG9hZA.c2ln' },
+    MarketplaceVerificationRequest: {
+      programId: 'ab'.repeat(12),
+      verificationToken: 'aGVhZGVy.cGF5bG9hZA.c2ln',
+    },
     DocUploadRequest: { files: [{ fileName: 'id.png', mimeType: 'image/png', fileSize: 1024 }] },
     ReviewDecisionRequest: { decision: 'reject', rejectionReasons: ['DOCUMENT_UNREADABLE'] },
     ReportRequest: { startDate: '2025-01-01', endDate: '2025-01-31' },

@@ -1,7 +1,13 @@
 import type { SchemaName } from '../openapi/components';
 import { isDomainError } from '@eligo/runtime';
 import { createRequestValidator } from './request-validator';
-import { compactJws, marketplaceTokenFromJson, personalInfoStep, subjectFromJson } from './subject-body';
+import {
+  compactJws,
+  marketplaceTokenFromJson,
+  marketplaceTokenOf,
+  personalInfoStep,
+  subjectFromJson,
+} from './subject-body';
 import { subjectKeys, subjectTypes } from './subject-keys';
 
 /** The invalidRequest message `fn` throws, or undefined when it does not throw. */
@@ -214,6 +220,12 @@ describe('compact JWS bodies and marketplace tokens', () => {
     expect(marketplaceTokenFromJson({ marketplaceToken: jws })).toBe(jws);
   });
 
+  it('takes the marketplace token as verificationToken too, the name clients send', () => {
+    expect(marketplaceTokenFromJson({ verificationToken: ` ${jws}` })).toBe(jws);
+    expect(marketplaceTokenFromJson({ verificationToken: jws, marketplaceToken: null })).toBe(jws);
+    expect(marketplaceTokenOf({ programId: 'x', verificationToken: jws })).toBe(jws);
+  });
+
   it.each([
     ['two segments', 'aaa.bbb'],
     ['four segments', `${jws}.ddd`],
@@ -228,10 +240,20 @@ describe('compact JWS bodies and marketplace tokens', () => {
   });
 
   it('refuses other marketplace bodies', () => {
-    expect(refusal(() => marketplaceTokenFromJson({}))).toBe('body.marketplaceToken is required');
-    expect(refusal(() => marketplaceTokenFromJson({ marketplaceToken: jws, firstName: 'x' }))).toBe(
-      "Unexpected property 'firstName'. Allowed keys: marketplaceToken",
+    const exactlyOne = 'body must have exactly one of marketplaceToken, verificationToken';
+    expect(refusal(() => marketplaceTokenFromJson({}))).toBe(exactlyOne);
+    expect(refusal(() => marketplaceTokenFromJson({ marketplaceToken: jws, verificationToken: jws }))).toBe(
+      exactlyOne,
     );
-    expect(refusal(() => marketplaceTokenFromJson({ marketplaceToken: 42 }))).toMatch(/compact JWS/);
+    expect(refusal(() => marketplaceTokenFromJson({ marketplaceToken: jws, firstName: 'x' }))).toBe(
+      "Unexpected property 'firstName'. Allowed keys: marketplaceToken, verificationToken",
+    );
+    expect(refusal(() => marketplaceTokenFromJson({ marketplaceToken: 42 }))).toBe(
+      'body.marketplaceToken must be a compact JWS (header.payload.signature, at most 16 KiB)',
+    );
+    expect(refusal(() => marketplaceTokenFromJson({ verificationToken: 'x.y' }))).toBe(
+      'body.verificationToken must be a compact JWS (header.payload.signature, at most 16 KiB)',
+    );
+    expect(refusal(() => marketplaceTokenFromJson([jws]))).toBe('body must be a JSON object');
   });
 });

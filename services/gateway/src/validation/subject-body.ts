@@ -130,13 +130,31 @@ export function compactJws(value: unknown, what: string): string {
   return token;
 }
 
-/** The collectMarketplaceToken body: {marketplaceToken}. */
+/**
+ * The names a marketplace token may come under: the spec's `marketplaceToken`, and `verificationToken`,
+ * which clients send. A body carries exactly one of them.
+ */
+export const MARKETPLACE_TOKEN_KEYS = ['marketplaceToken', 'verificationToken'] as const;
+
+/**
+ * The marketplace token of a body (collectMarketplaceToken, POST /verification/marketplace) under either of
+ * its names; null counts as not given, as in subject bodies.
+ */
+export function marketplaceTokenOf(body: Record<string, unknown>): string {
+  const given = MARKETPLACE_TOKEN_KEYS.filter((key) => body[key] !== undefined && body[key] !== null);
+  if (given.length !== 1)
+    throw invalidRequest(`body must have exactly one of ${MARKETPLACE_TOKEN_KEYS.join(', ')}`);
+  const key = given[0]!;
+  return compactJws(body[key], `body.${key}`);
+}
+
+/** The collectMarketplaceToken body: {marketplaceToken} or {verificationToken}. */
 export function marketplaceTokenFromJson(body: unknown): string {
   if (!isObject(body)) throw invalidRequest('body must be a JSON object');
+  const allowed: readonly string[] = MARKETPLACE_TOKEN_KEYS;
   for (const key of Object.keys(body)) {
-    if (key !== 'marketplaceToken')
-      throw invalidRequest(`Unexpected property '${key}'. Allowed keys: marketplaceToken`);
+    if (!allowed.includes(key))
+      throw invalidRequest(`Unexpected property '${key}'. Allowed keys: ${allowed.join(', ')}`);
   }
-  if (body.marketplaceToken === undefined) throw invalidRequest('body.marketplaceToken is required');
-  return compactJws(body.marketplaceToken, 'body.marketplaceToken');
+  return marketplaceTokenOf(body);
 }

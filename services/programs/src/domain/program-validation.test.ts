@@ -10,6 +10,10 @@ describe('validateProgramSettings', () => {
   it.each<[string, Partial<SettingsInput>]>([
     ['a 200-character name', { name: 'n'.repeat(200) }],
     ['military sub-segments', { segment: 'military', subSegments: ['activeDuty', 'goldStarFamily'] }],
+    [
+      'licensed professional sub-segments',
+      { segment: 'licensedProfessional', subSegments: ['licensedCosmetologist', 'nutritionProfessional'] },
+    ],
     ['a live mode', { mode: 'LIVE' }],
     ['a start before the end', { startDate: new Date('2030-01-01'), endDate: new Date('2030-01-02') }],
     ['only a start', { startDate: new Date('2030-01-01') }],

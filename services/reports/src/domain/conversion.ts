@@ -18,6 +18,8 @@ export const MAX_AMOUNT = 1e11;
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 64;
 const DEFAULT_CURRENCY = 'USD';
+/** Unicode control characters (C0, DEL, C1) and the line/paragraph separators. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 // ISO 4217 as ICU knows it (Node's full-icu): no list to keep up to date by hand.
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
@@ -35,8 +37,10 @@ export function validateConversion(input: ConversionInput): Conversion {
   if (!/^[A-Z]{3}$/.test(currency) || !CURRENCIES.has(currency)) throw bad('Invalid currency');
   const tags = [...new Set(input.tags.map((t) => t.trim()))];
   if (tags.length > MAX_TAGS) throw bad(`Invalid tags: at most ${MAX_TAGS}`);
-  if (tags.some((t) => t.length === 0 || t.length > MAX_TAG_LENGTH))
-    throw bad(`Invalid tags: each 1 to ${MAX_TAG_LENGTH} characters`);
+  // Characters as a person counts them (code points), and no control characters: a tag is shown in reports
+  // (CSV), and Postgres refuses a NUL outright.
+  if (tags.some((t) => t.length === 0 || [...t].length > MAX_TAG_LENGTH || CONTROL_CHARACTERS.test(t)))
+    throw bad(`Invalid tags: each 1 to ${MAX_TAG_LENGTH} characters, without control characters`);
   // Rounded half away from zero to 4 places: the column's scale, said rather than left to the database.
   return { amount: (Math.round(value * 10_000) / 10_000).toFixed(4), currency, tags };
 }

@@ -79,6 +79,20 @@ describe('validateConversion', () => {
     expect(() => validateConversion({ amount: '1', currency: '', tags: [''] })).toThrow('Invalid tags');
   });
 
+  // A NUL in a tag reached Postgres and answered 500 (and tripped the gateway's breaker).
+  it.each(['a\u0000', 'a\nb', 'a\u0085'])('refuses a tag with a control character %j', (tag) => {
+    expect(() => validateConversion({ amount: '1', currency: '', tags: [tag] })).toThrow(
+      'Invalid tags: each 1 to 64 characters, without control characters',
+    );
+  });
+
+  it('counts a tag in characters, not UTF-16 units', () => {
+    expect(validateConversion({ amount: '1', currency: '', tags: ['😀'.repeat(64)] }).tags).toHaveLength(1);
+    expect(() => validateConversion({ amount: '1', currency: '', tags: ['😀'.repeat(65)] })).toThrow(
+      'Invalid tags',
+    );
+  });
+
   it('shows totals per currency with two places at least', () => {
     expect(totalsCell({ USD: '12.7500', EUR: '3.0000', JPY: '1.2345' })).toBe(
       'EUR 3.00|JPY 1.2345|USD 12.75',

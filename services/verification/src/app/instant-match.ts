@@ -2,6 +2,7 @@ import type { ErrorId } from '@eligo/programs';
 import {
   collectStepOf,
   decideSubmission,
+  invalidRequestMessage,
   metadataProblems,
   utcToday,
   validateSubject,
@@ -19,11 +20,13 @@ export interface AcceptedOrganization {
 }
 
 /**
- * The instant match of a subject: refused with the errorIds of the form (or invalidOrganization), or decided
- * with the organization the program accepted (undefined when the subject type names none).
+ * The instant match of a subject: refused with the errorIds of the form (with what is wrong when it is the
+ * integrator's mistake, invalidRequest), or with invalidOrganization once the match has begun (`matched`:
+ * the form was valid and the organization was looked up); or decided with the organization the program
+ * accepted (undefined when the subject type names none).
  */
 export type InstantMatch =
-  | { kind: 'refused'; errorIds: ErrorId[] }
+  | { kind: 'refused'; errorIds: ErrorId[]; systemErrorMessage?: string; matched: boolean }
   | { kind: 'decided'; decision: Outcome; organization: AcceptedOrganization | undefined };
 
 /**
@@ -38,14 +41,22 @@ export async function instantMatch(
   subject: Subject,
 ): Promise<InstantMatch> {
   const today = utcToday(ctx.now());
+  const validation = { today, programSubSegments: program.subSegments };
   const problems: ErrorId[] = [
-    ...validateSubject(type, subject, { today, programSubSegments: program.subSegments }),
+    ...validateSubject(type, subject, validation),
     ...metadataProblems(subject.metadata),
   ];
-  if (problems.length > 0) return { kind: 'refused', errorIds: problems };
+  if (problems.length > 0)
+    return {
+      kind: 'refused',
+      errorIds: problems,
+      systemErrorMessage: invalidRequestMessage(type, subject, validation),
+      matched: false,
+    };
   // The organizations service is asked only about a form that is otherwise valid.
   const organization = await checkOrganization(ctx, program, subject);
-  if (organization === 'invalid') return { kind: 'refused', errorIds: ['invalidOrganization'] };
+  if (organization === 'invalid')
+    return { kind: 'refused', errorIds: ['invalidOrganization'], matched: true };
   const decision = decideSubmission({
     mode: isTestMode(program) ? 'test' : 'live',
     segment: segmentOf(program),

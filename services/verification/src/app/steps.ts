@@ -4,6 +4,7 @@ import {
   isMilitaryStatus,
   militaryStatusProblem,
   nextStepForMilitaryStatus,
+  statusRefusalMessage,
   subSegmentOfStatus,
   validSocialSecurityNumber,
   type Trigger,
@@ -29,6 +30,12 @@ export async function submitMilitaryStatus(
         cause,
         step: record.currentStep,
         errorIds: ['invalidMilitaryStatus'],
+        systemErrorMessage: statusRefusalMessage(
+          'status',
+          input.status.trim(),
+          'military',
+          program.subSegments,
+        ),
       });
     return applyChange(trx, ctx, record, program, {
       cause,

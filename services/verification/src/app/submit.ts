@@ -86,8 +86,9 @@ export async function submitPersonalInfo(
 }
 
 /**
- * The program path shape refuses, before it starts anything, what could never be taken on the new
- * verification: a step other than the segment's first collect step, a subject token that does not verify.
+ * The program path shape (and POST /verification/marketplace) refuses, before it starts anything, what could
+ * never be taken on the new verification: a step other than the segment's first collect step, a subject
+ * token that does not verify or whose payload has keys the form does not take.
  * Nothing is stored for such a request. A military program starts on collectMilitaryStatus, which a single
  * request cannot answer: its active or inactive form stands for the status it implies (the military status
  * the verification then records).
@@ -108,7 +109,12 @@ async function preflight(
       errorIds: ['invalidStep'],
       body: 'ER',
     });
-  if ('token' in input.submitted) await subjectFromToken(program, input.submitted.token);
+  if ('token' in input.submitted) {
+    const payload = await subjectFromToken(program, input.submitted.token);
+    // The payload must also be a body of the form the new verification starts on (only its keys).
+    const type = subjectTypeOfStep(first);
+    if (type) subjectFromJson(type, payload);
+  }
   return militaryStatus;
 }
 
@@ -156,6 +162,9 @@ async function decide(
       cause,
       step: record.currentStep,
       errorIds: match.errorIds,
+      systemErrorMessage: match.systemErrorMessage,
+      // An invalid form never reached the match; an organization the program refuses did.
+      ...(match.matched ? { fields: oneMoreAttempt(record) } : {}),
     });
 
   const { organization, decision } = match;
@@ -193,7 +202,7 @@ async function decide(
       step: 'error',
       errorIds: ['verificationLimitExceeded'],
       systemErrorMessage: 'The person has reached the verification limit of the program',
-      fields,
+      fields: { ...fields, ...oneMoreAttempt(record) },
     });
     await events.limitExceeded(trx, ctx.schema, {
       verificationId: record.id,
@@ -208,7 +217,16 @@ async function decide(
   return applyOutcome(trx, ctx, record, program, decision, cause, fields);
 }
 
-/** Turns the domain's decision into the next step (claiming the reward code of a success). */
+/** The count of instant-match attempts (instantMatchAttempts of the response) with one more. */
+const oneMoreAttempt = (record: VerificationRecord): Pick<VerificationRecord, 'instantMatchAttempts'> => ({
+  instantMatchAttempts: record.instantMatchAttempts + 1,
+});
+
+/**
+ * Turns the domain's decision on an instant match (a personal-info form, a social security number) into the
+ * next step, claiming the reward code of a success. Every decision, whatever it leads to, counts as one
+ * instant-match attempt.
+ */
 export async function applyOutcome(
   trx: Knex.Transaction,
   ctx: AppContext,
@@ -216,8 +234,9 @@ export async function applyOutcome(
   program: Program,
   decision: Outcome,
   cause: Cause,
-  fields: Partial<VerificationRecord> = {},
+  personFields: Partial<VerificationRecord> = {},
 ): Promise<VerificationResponse> {
+  const fields = { ...personFields, ...oneMoreAttempt(record) };
   switch (decision.kind) {
     case 'success':
       return applyChange(trx, ctx, record, program, {
@@ -231,7 +250,7 @@ export async function applyOutcome(
       return applyChange(trx, ctx, record, program, {
         cause,
         step: 'docUpload',
-        fields: { ...fields, instantMatchAttempts: record.instantMatchAttempts + 1 },
+        fields,
       });
     case 'error':
       return applyChange(trx, ctx, record, program, {
@@ -242,10 +261,12 @@ export async function applyOutcome(
         fields,
       });
     case 'recoverable':
+      // The step is kept and the person's data is not: only the attempt is recorded.
       return applyChange(trx, ctx, record, program, {
         cause,
         step: record.currentStep,
         errorIds: decision.errorIds,
+        fields: oneMoreAttempt(record),
       });
     case 'sso':
       return applyChange(trx, ctx, record, program, { cause, step: 'sso', fields });

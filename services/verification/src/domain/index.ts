@@ -23,6 +23,7 @@ export {
   impliedMilitaryStatus,
   isMilitaryStatus,
   isStatusOf,
+  LICENSED_PROFESSIONAL_STATUSES,
   LOW_INCOME_STATUSES,
   MEDICAL_STATUSES,
   MILITARY_STATUSES,
@@ -30,6 +31,7 @@ export {
   MOVER_STATUSES,
   nextStepForMilitaryStatus,
   statusAllowedForProgram,
+  statusRefusalMessage,
   SUB_SEGMENT_OF_STATUS,
   subSegmentOfStatus,
   subSegmentOfStatuses,
@@ -74,5 +76,5 @@ export {
   unexpectedKeys,
   type SubjectKey,
 } from './subject-fields';
-export { validateSubject, type ValidationContext } from './subject-validation';
+export { invalidRequestMessage, validateSubject, type ValidationContext } from './subject-validation';
 export { allows, isTransition, nextSteps, TRIGGERS, type Trigger } from './transitions';

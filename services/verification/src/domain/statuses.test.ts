@@ -7,6 +7,7 @@ import {
   MILITARY_STATUSES,
   nextStepForMilitaryStatus,
   statusAllowedForProgram,
+  statusRefusalMessage,
   SUB_SEGMENT_OF_STATUS,
   subSegmentOfStatus,
   type MilitaryStatus,
@@ -23,8 +24,21 @@ describe('availableStatuses', () => {
     ['medicalProfessional', ['NURSE', 'DOCTOR', 'DENTIST', 'PHARMACIST', 'OTHER_HEALTH_WORKER']],
     ['mover', ['HOME_BUYER', 'OTHER_MOVER']],
     ['lowIncome', ['SNAP_BENEFITS', 'OTHER_GOVERNMENT_ASSISTANCE']],
+    [
+      'licensedProfessional',
+      [
+        'LICENSED_COSMETOLOGIST',
+        'LICENSED_REAL_ESTATE_AGENT',
+        'VETERINARIAN',
+        'CHILD_CARE_WORKER',
+        'LIBRARIAN',
+        'INTERIOR_DESIGNER',
+        'ARCHITECT',
+        'GENERAL_CONTRACTOR',
+        'NUTRITION_PROFESSIONAL',
+      ],
+    ],
     ['student', []],
-    ['licensedProfessional', []],
     ['age', []],
   ])('%s -> %j', (segment, statuses) => {
     expect(availableStatuses(segment)).toEqual(statuses);
@@ -34,6 +48,7 @@ describe('availableStatuses', () => {
     ['military', ['veteran', 'militaryRetiree'], ['VETERAN', 'MILITARY_RETIREE']],
     ['military', ['activeDuty'], ['ACTIVE_DUTY']],
     ['firstResponder', ['fireFighter'], ['FIREFIGHTER']],
+    ['licensedProfessional', ['architect', 'librarian'], ['LIBRARIAN', 'ARCHITECT']],
     ['mover', [], ['HOME_BUYER', 'OTHER_MOVER']],
     ['student', ['activeDuty'], []],
   ])('%s narrowed to %j -> %j', (segment, subSegments, statuses) => {
@@ -57,6 +72,15 @@ describe('subSegmentOfStatus', () => {
     ['OTHER_HEALTH_WORKER', 'otherHealthWorker'],
     ['HOME_BUYER', 'homeBuyer'],
     ['OTHER_GOVERNMENT_ASSISTANCE', 'otherGovernmentAssistance'],
+    ['LICENSED_COSMETOLOGIST', 'licensedCosmetologist'],
+    ['LICENSED_REAL_ESTATE_AGENT', 'licensedRealEstateAgent'],
+    ['VETERINARIAN', 'veterinarian'],
+    ['CHILD_CARE_WORKER', 'childCareWorker'],
+    ['LIBRARIAN', 'librarian'],
+    ['INTERIOR_DESIGNER', 'interiorDesigner'],
+    ['ARCHITECT', 'architect'],
+    ['GENERAL_CONTRACTOR', 'generalContractor'],
+    ['NUTRITION_PROFESSIONAL', 'nutritionProfessional'],
     ['active_duty', undefined],
     ['toString', undefined],
     ['', undefined],
@@ -81,12 +105,43 @@ describe('statusAllowedForProgram', () => {
   });
 });
 
+describe('statusRefusalMessage', () => {
+  it.each<[Parameters<typeof statusRefusalMessage>, string]>([
+    [
+      ['statuses', 'DOCTOR', 'licensedProfessional', []],
+      "statuses: 'DOCTOR' is not an allowed value. Allowed values: LICENSED_COSMETOLOGIST, " +
+        'LICENSED_REAL_ESTATE_AGENT, VETERINARIAN, CHILD_CARE_WORKER, LIBRARIAN, INTERIOR_DESIGNER, ARCHITECT, ' +
+        'GENERAL_CONTRACTOR, NUTRITION_PROFESSIONAL',
+    ],
+    [
+      ['status', 'NURSE', 'firstResponder', ['police', 'emt']],
+      "status: 'NURSE' is not an allowed value. Allowed values: POLICE, EMT",
+    ],
+    [
+      ['status', '', 'medicalProfessional', []],
+      'status is required. Allowed values: NURSE, DOCTOR, DENTIST, PHARMACIST, OTHER_HEALTH_WORKER',
+    ],
+    [
+      ['statuses', 'RENTER', 'mover', []],
+      "statuses: 'RENTER' is not an allowed value. Allowed values: HOME_BUYER, OTHER_MOVER",
+    ],
+    [
+      ['status', 'POLICE', 'military', ['veteran']],
+      "status: 'POLICE' is not an allowed value. Allowed values: VETERAN",
+    ],
+  ])('%j -> %s', (args, message) => {
+    expect(statusRefusalMessage(...args)).toBe(message);
+  });
+});
+
 describe('isStatusOf', () => {
   it.each<[Segment, string, boolean]>([
     ['lowIncome', 'SNAP_BENEFITS', true],
     ['lowIncome', 'HOME_BUYER', false],
     ['mover', 'OTHER_MOVER', true],
     ['licensedProfessional', 'NURSE', false],
+    ['licensedProfessional', 'VETERINARIAN', true],
+    ['medicalProfessional', 'VETERINARIAN', false],
   ])('%s / %s -> %s', (segment, status, expected) => {
     expect(isStatusOf(segment, status)).toBe(expected);
   });

@@ -16,6 +16,17 @@ export const MILITARY_STATUSES = [
 ] as const;
 export const FIRST_RESPONDER_STATUSES = ['POLICE', 'EMT', 'FIREFIGHTER', 'SEARCH_AND_RESCUE'] as const;
 export const MEDICAL_STATUSES = ['NURSE', 'DOCTOR', 'DENTIST', 'PHARMACIST', 'OTHER_HEALTH_WORKER'] as const;
+export const LICENSED_PROFESSIONAL_STATUSES = [
+  'LICENSED_COSMETOLOGIST',
+  'LICENSED_REAL_ESTATE_AGENT',
+  'VETERINARIAN',
+  'CHILD_CARE_WORKER',
+  'LIBRARIAN',
+  'INTERIOR_DESIGNER',
+  'ARCHITECT',
+  'GENERAL_CONTRACTOR',
+  'NUTRITION_PROFESSIONAL',
+] as const;
 export const MOVER_STATUSES = ['HOME_BUYER', 'OTHER_MOVER'] as const;
 export const LOW_INCOME_STATUSES = ['SNAP_BENEFITS', 'OTHER_GOVERNMENT_ASSISTANCE'] as const;
 
@@ -24,6 +35,7 @@ export type Status =
   | MilitaryStatus
   | (typeof FIRST_RESPONDER_STATUSES)[number]
   | (typeof MEDICAL_STATUSES)[number]
+  | (typeof LICENSED_PROFESSIONAL_STATUSES)[number]
   | (typeof MOVER_STATUSES)[number]
   | (typeof LOW_INCOME_STATUSES)[number];
 
@@ -38,7 +50,7 @@ const STATUSES_OF_SEGMENT: Record<Segment, readonly Status[]> = {
   age: [],
   firstResponder: FIRST_RESPONDER_STATUSES,
   medicalProfessional: MEDICAL_STATUSES,
-  licensedProfessional: [],
+  licensedProfessional: LICENSED_PROFESSIONAL_STATUSES,
   mover: MOVER_STATUSES,
   driverLicense: [],
   generalIdentity: [],
@@ -63,6 +75,15 @@ export const SUB_SEGMENT_OF_STATUS: Record<Status, SubSegment> = {
   DENTIST: 'dentist',
   PHARMACIST: 'pharmacist',
   OTHER_HEALTH_WORKER: 'otherHealthWorker',
+  LICENSED_COSMETOLOGIST: 'licensedCosmetologist',
+  LICENSED_REAL_ESTATE_AGENT: 'licensedRealEstateAgent',
+  VETERINARIAN: 'veterinarian',
+  CHILD_CARE_WORKER: 'childCareWorker',
+  LIBRARIAN: 'librarian',
+  INTERIOR_DESIGNER: 'interiorDesigner',
+  ARCHITECT: 'architect',
+  GENERAL_CONTRACTOR: 'generalContractor',
+  NUTRITION_PROFESSIONAL: 'nutritionProfessional',
   HOME_BUYER: 'homeBuyer',
   OTHER_MOVER: 'otherMover',
   SNAP_BENEFITS: 'snapBenefits',
@@ -100,6 +121,23 @@ export function availableStatuses(segment: Segment, programSubSegments: readonly
   return STATUSES_OF_SEGMENT[segment].filter((status) =>
     statusAllowedForProgram(segment, programSubSegments, status),
   );
+}
+
+/**
+ * The systemErrorMessage of a status (a subject's `status` or one of its `statuses`, or the body of
+ * collectMilitaryStatus) that the program does not accept: it names the values the program does accept,
+ * the same list as availableStatuses, so an integrator sees the fix in one read. An empty value is a
+ * missing one.
+ */
+export function statusRefusalMessage(
+  field: 'status' | 'statuses',
+  value: string,
+  segment: Segment,
+  programSubSegments: readonly string[],
+): string {
+  const allowed = availableStatuses(segment, programSubSegments).join(', ') || 'none';
+  const problem = value === '' ? `${field} is required` : `${field}: '${value}' is not an allowed value`;
+  return `${problem}. Allowed values: ${allowed}`;
 }
 
 /** The recoverable problem of a collectMilitaryStatus body, undefined when the program accepts the status. */
@@ -144,7 +182,7 @@ export function impliedMilitaryStatus(
 
 /**
  * The sub-segment a personal-info body chooses through its status (FirstResponder, MedicalProfessional) or
- * statuses (Mover, LowIncome: the first one the program accepts). undefined when it names none: the
+ * statuses (LicensedProfessional, Mover, LowIncome: the first one the program accepts). undefined when it names none: the
  * verification then keeps the sub-segment it has.
  */
 export function subSegmentOfStatuses(

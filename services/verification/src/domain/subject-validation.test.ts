@@ -2,7 +2,7 @@ import type { ErrorId } from '@eligo/programs';
 import { SUBJECT_TYPES, type SubjectType } from './steps';
 import type { SubjectInput } from './subject';
 import { SUBJECT_KEYS } from './subject-fields';
-import { validateSubject, type ValidationContext } from './subject-validation';
+import { invalidRequestMessage, validateSubject, type ValidationContext } from './subject-validation';
 
 const ctx: ValidationContext = { today: '2024-05-10' };
 
@@ -154,7 +154,18 @@ describe('validateSubject: organization', () => {
 
 describe('validateSubject: postal code, phone, country', () => {
   it.each<[SubjectType, SubjectInput, ValidationContext, ErrorId[]]>([
-    ['Senior', { postalCode: '' }, ctx, ['invalidPostalCode']],
+    // Age and senior programs are decided from the birth date: the postal code is optional, but checked.
+    ['Senior', { postalCode: '' }, ctx, []],
+    ['Senior', { postalCode: undefined }, ctx, []],
+    ['Age', { postalCode: '' }, ctx, []],
+    ['Age', { postalCode: '' }, { ...ctx, country: 'US' }, []],
+    ['Age', { postalCode: 'ABCDE' }, ctx, ['invalidPostalCode']],
+    // Elsewhere it is part of the identity or address being verified.
+    ['LicensedProfessional', { postalCode: '' }, ctx, ['invalidPostalCode']],
+    ['MedicalProfessional', { postalCode: '' }, ctx, ['invalidPostalCode']],
+    ['Mover', { postalCode: '' }, ctx, ['invalidPostalCode']],
+    ['GeneralIdentity', { postalCode: '' }, ctx, ['invalidPostalCode']],
+    ['LowIncome', { postalCode: '' }, ctx, ['invalidPostalCode']],
     ['Senior', { postalCode: 'ABCDE' }, ctx, ['invalidPostalCode']],
     ['Senior', { postalCode: '94105-1234' }, ctx, []],
     ['Senior', { postalCode: 'SW1A 1AA' }, ctx, []],
@@ -229,10 +240,82 @@ describe('validateSubject: statuses', () => {
     ['LowIncome', { statuses: ['SNAP_BENEFITS'] }, []],
     ['LowIncome', { statuses: ['HOME_BUYER'] }, ['invalidRequest']],
     ['LicensedProfessional', { statuses: [] }, []],
-    // Licensed professionals have no status values, so any given one is unknown.
+    ['LicensedProfessional', { statuses: ['LICENSED_COSMETOLOGIST'] }, []],
+    ['LicensedProfessional', { statuses: ['VETERINARIAN', 'NUTRITION_PROFESSIONAL'] }, []],
     ['LicensedProfessional', { statuses: ['NURSE'] }, ['invalidRequest']],
+    ['LicensedProfessional', { statuses: ['architect'] }, ['invalidRequest']],
   ])('%s %j -> %j', (type, overrides, expected) => {
     expect(check(type, overrides)).toEqual(expected);
+  });
+
+  it('narrows the statuses to the sub-segments the program offers', () => {
+    const onlyArchitects = { ...ctx, programSubSegments: ['architect'] };
+    expect(check('LicensedProfessional', { statuses: ['ARCHITECT'] }, onlyArchitects)).toEqual([]);
+    expect(check('LicensedProfessional', { statuses: ['LIBRARIAN'] }, onlyArchitects)).toEqual([
+      'invalidRequest',
+    ]);
+  });
+});
+
+describe('invalidRequestMessage', () => {
+  it.each<[SubjectType, SubjectInput, ValidationContext, string | undefined]>([
+    [
+      'LicensedProfessional',
+      { statuses: ['ARCHITECT', 'NURSE'] },
+      ctx,
+      "statuses: 'NURSE' is not an allowed value. Allowed values: LICENSED_COSMETOLOGIST, " +
+        'LICENSED_REAL_ESTATE_AGENT, VETERINARIAN, CHILD_CARE_WORKER, LIBRARIAN, INTERIOR_DESIGNER, ARCHITECT, ' +
+        'GENERAL_CONTRACTOR, NUTRITION_PROFESSIONAL',
+    ],
+    [
+      'LicensedProfessional',
+      { statuses: ['LIBRARIAN'] },
+      { ...ctx, programSubSegments: ['architect'] },
+      "statuses: 'LIBRARIAN' is not an allowed value. Allowed values: ARCHITECT",
+    ],
+    [
+      'FirstResponder',
+      { status: 'NURSE' },
+      ctx,
+      "status: 'NURSE' is not an allowed value. Allowed values: POLICE, EMT, FIREFIGHTER, SEARCH_AND_RESCUE",
+    ],
+    [
+      'FirstResponder',
+      { status: '' },
+      ctx,
+      'status is required. Allowed values: POLICE, EMT, FIREFIGHTER, SEARCH_AND_RESCUE',
+    ],
+    [
+      'MedicalProfessional',
+      { status: 'POLICE' },
+      ctx,
+      "status: 'POLICE' is not an allowed value. Allowed values: NURSE, DOCTOR, DENTIST, PHARMACIST, " +
+        'OTHER_HEALTH_WORKER',
+    ],
+    [
+      'Mover',
+      { statuses: ['RENTER'] },
+      ctx,
+      "statuses: 'RENTER' is not an allowed value. Allowed values: HOME_BUYER, OTHER_MOVER",
+    ],
+    [
+      'LowIncome',
+      { statuses: ['HOME_BUYER'], country: 'XX' },
+      ctx,
+      "country: 'XX' is not an ISO 3166-1 alpha-2 code; statuses: 'HOME_BUYER' is not an allowed value. " +
+        'Allowed values: SNAP_BENEFITS, OTHER_GOVERNMENT_ASSISTANCE',
+    ],
+    [
+      'DriverLicense',
+      { driverLicenseNumber: 'D1/2' },
+      ctx,
+      'driverLicenseNumber: 1 to 32 letters, digits, spaces or hyphens',
+    ],
+    ['Mover', { statuses: ['HOME_BUYER'] }, ctx, undefined],
+    // Problems a person fixes carry their own errorIds, no message.
+    ['Student', { email: 'x' }, ctx, undefined],
+  ])('%s %j -> %s', (type, overrides, context, message) => {
+    expect(invalidRequestMessage(type, { ...valid(type), ...overrides }, context)).toBe(message);
   });
 });
 
@@ -282,6 +365,19 @@ describe('validateSubject: several problems', () => {
       'invalidCity',
       'invalidState',
     ]);
+  });
+
+  it('asks an age body for exactly what the decision needs: names, birth date and email', () => {
+    expect(
+      validateSubject(
+        'Age',
+        { firstName: 'Ann', lastName: 'Lee', birthDate: '1990-04-01', email: 'ann@example.com' },
+        ctx,
+      ),
+    ).toEqual([]);
+    expect(
+      validateSubject('Age', { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com' }, ctx),
+    ).toEqual(['invalidBirthDate']);
   });
 
   it('reports an empty body of every type as invalid', () => {

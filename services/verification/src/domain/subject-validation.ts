@@ -7,7 +7,7 @@ import isPostalCode, {
   type PostalCodeLocale,
 } from 'validator/lib/isPostalCode';
 import { parseCalendarDate } from './calendar-date';
-import { statusAllowedForProgram } from './statuses';
+import { statusAllowedForProgram, statusRefusalMessage } from './statuses';
 import { segmentOfSubjectType, type SubjectType } from './steps';
 import { normalizeSubject, type Subject, type SubjectInput } from './subject';
 import { hasKey } from './subject-fields';
@@ -37,6 +37,24 @@ const EBT_CARD_NUMBER = /^\d{16,19}$/;
 const E164 = /^\+[1-9]\d{7,14}$/;
 const PHONE_SEPARATORS = /[\s().-]/g;
 
+/** A problem of a field: its errorId, and for the integrator's mistakes (invalidRequest) what is wrong. */
+interface Problem {
+  errorId: ErrorId;
+  message?: string;
+}
+
+/**
+ * Fields a type takes but does not need: given, they must be valid; missing, they are fine. Only what the
+ * decision needs is required: an age or senior program is decided from the birth date, so the postal code
+ * its form also lists is optional (phoneNumber, country and ebtCardNumber are optional wherever they are
+ * taken).
+ */
+const OPTIONAL: Partial<Record<SubjectType, ReadonlySet<string>>> = {
+  Age: new Set(['postalCode']),
+  Senior: new Set(['postalCode']),
+};
+const ALWAYS_OPTIONAL: ReadonlySet<string> = new Set(['phoneNumber', 'country', 'ebtCardNumber']);
+
 /**
  * The recoverable problems of a personal-info body of the given type: the errorIds a person can fix by
  * correcting the form, in the order of the form's fields, each at most once. Empty means valid. Only the
@@ -44,37 +62,71 @@ const PHONE_SEPARATORS = /[\s().-]/g;
  * judged in its normalised form, the form that is stored, so a caller may pass it raw or normalised.
  */
 export function validateSubject(type: SubjectType, input: SubjectInput, ctx: ValidationContext): ErrorId[] {
+  // Several fields map to invalidRequest; the form shows each errorId's message once.
+  return [...new Set(problemsOf(type, input, ctx).map((p) => p.errorId))];
+}
+
+/**
+ * What is wrong with the fields that validateSubject answers invalidRequest for (a status the program does
+ * not accept, a malformed country, driver license or EBT card number), as one systemErrorMessage; undefined
+ * when there is no such problem. Those values come from the integrator's form, so the message says what
+ * the form must send instead.
+ */
+export function invalidRequestMessage(
+  type: SubjectType,
+  input: SubjectInput,
+  ctx: ValidationContext,
+): string | undefined {
+  const messages = problemsOf(type, input, ctx).flatMap((p) => (p.message ? [p.message] : []));
+  return messages.length > 0 ? messages.join('; ') : undefined;
+}
+
+function problemsOf(type: SubjectType, input: SubjectInput, ctx: ValidationContext): Problem[] {
   const subject = normalizeSubject(input);
   const has = (key: Parameters<typeof hasKey>[1]) => hasKey(type, key);
+  /** A field the type takes, and either needs or was given: then it must be valid. */
+  const judged = (key: Parameters<typeof hasKey>[1]) =>
+    has(key) &&
+    (!(ALWAYS_OPTIONAL.has(key) || OPTIONAL[type]?.has(key)) || !isEmpty(subject[key as keyof Subject]));
   const country = (has('country') && subject.country) || ctx.country?.toUpperCase() || '';
-  const found: (ErrorId | undefined)[] = [
-    invalidName(subject.firstName) ? 'invalidFirstName' : undefined,
-    invalidName(subject.lastName) ? 'invalidLastName' : undefined,
-    has('birthDate') ? birthDateProblem(subject.birthDate, ctx.today) : undefined,
-    has('dischargeDate') ? dischargeDateProblem(subject, ctx.today) : undefined,
-    invalidEmail(subject.email) ? 'invalidEmail' : undefined,
-    has('organization') && !hasOrganization(subject) ? 'noOrganization' : undefined,
-    has('postalCode') && !validPostalCode(subject.postalCode, country) ? 'invalidPostalCode' : undefined,
-    has('phoneNumber') && subject.phoneNumber !== '' && !validPhoneNumber(subject.phoneNumber)
-      ? 'invalidPhoneNumber'
+  const problem = (errorId: ErrorId, message?: string): Problem => ({ errorId, message });
+  const found: (Problem | undefined)[] = [
+    invalidName(subject.firstName) ? problem('invalidFirstName') : undefined,
+    invalidName(subject.lastName) ? problem('invalidLastName') : undefined,
+    has('birthDate') ? asProblem(birthDateProblem(subject.birthDate, ctx.today)) : undefined,
+    has('dischargeDate') ? asProblem(dischargeDateProblem(subject, ctx.today)) : undefined,
+    invalidEmail(subject.email) ? problem('invalidEmail') : undefined,
+    has('organization') && !hasOrganization(subject) ? problem('noOrganization') : undefined,
+    judged('postalCode') && !validPostalCode(subject.postalCode, country)
+      ? problem('invalidPostalCode')
       : undefined,
-    has('country') && subject.country !== '' && !isISO31661Alpha2(subject.country)
-      ? 'invalidRequest'
+    judged('phoneNumber') && !validPhoneNumber(subject.phoneNumber)
+      ? problem('invalidPhoneNumber')
       : undefined,
-    has('address1') && !isPlainText(subject.address1, MAX_ADDRESS_LENGTH) ? 'invalidAddress1' : undefined,
-    has('city') && !isPlainText(subject.city, MAX_ADDRESS_LENGTH) ? 'invalidCity' : undefined,
-    has('state') && !validState(subject.state, country) ? 'invalidState' : undefined,
+    judged('country') && !isISO31661Alpha2(subject.country)
+      ? problem('invalidRequest', `country: '${subject.country}' is not an ISO 3166-1 alpha-2 code`)
+      : undefined,
+    has('address1') && !isPlainText(subject.address1, MAX_ADDRESS_LENGTH)
+      ? problem('invalidAddress1')
+      : undefined,
+    has('city') && !isPlainText(subject.city, MAX_ADDRESS_LENGTH) ? problem('invalidCity') : undefined,
+    has('state') && !validState(subject.state, country) ? problem('invalidState') : undefined,
     has('status') || has('statuses') ? statusProblem(type, subject, ctx.programSubSegments ?? []) : undefined,
-    has('driverLicenseNumber') && !DRIVER_LICENSE_NUMBER.test(subject.driverLicenseNumber)
-      ? 'invalidRequest'
+    judged('driverLicenseNumber') && !DRIVER_LICENSE_NUMBER.test(subject.driverLicenseNumber)
+      ? problem('invalidRequest', 'driverLicenseNumber: 1 to 32 letters, digits, spaces or hyphens')
       : undefined,
-    has('ebtCardNumber') && subject.ebtCardNumber !== '' && !validEbtCardNumber(subject.ebtCardNumber)
-      ? 'invalidRequest'
+    judged('ebtCardNumber') && !validEbtCardNumber(subject.ebtCardNumber)
+      ? problem('invalidRequest', 'ebtCardNumber: a card number of 16 to 19 digits')
       : undefined,
   ];
-  // Several fields map to invalidRequest; the form shows each errorId's message once.
-  return [...new Set(found.filter((id): id is ErrorId => id !== undefined))];
+  return found.filter((p): p is Problem => p !== undefined);
 }
+
+const asProblem = (errorId: ErrorId | undefined): Problem | undefined =>
+  errorId === undefined ? undefined : { errorId };
+
+const isEmpty = (value: unknown): boolean =>
+  value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 /** A name needs a letter: "-", "." or "123" are what people type to get past a form. */
 function invalidName(name: string): boolean {
@@ -142,17 +194,22 @@ function validState(state: string, country: string): boolean {
 /**
  * `status` (one, required) and `statuses` (several, optional) must be values of the type's segment that the
  * program accepts (the availableStatuses it offered). A bad value comes from the integrator's form, not the
- * person, hence invalidRequest.
+ * person, hence invalidRequest, with a message that names the values the program accepts.
  */
 function statusProblem(
   type: SubjectType,
   subject: Subject,
   programSubSegments: readonly string[],
-): ErrorId | undefined {
+): Problem | undefined {
   const segment = segmentOfSubjectType(type);
   const allowed = (status: string) => statusAllowedForProgram(segment, programSubSegments, status);
-  if (hasKey(type, 'status')) return allowed(subject.status) ? undefined : 'invalidRequest';
-  return subject.statuses.every(allowed) ? undefined : 'invalidRequest';
+  const field = hasKey(type, 'status') ? 'status' : 'statuses';
+  const refused = (field === 'status' ? [subject.status] : subject.statuses).find((s) => !allowed(s));
+  if (refused === undefined) return undefined;
+  return {
+    errorId: 'invalidRequest',
+    message: statusRefusalMessage(field, refused, segment, programSubSegments),
+  };
 }
 
 function validEbtCardNumber(value: string): boolean {

@@ -1,21 +1,25 @@
 import { ORGANIZATION_TYPES } from '@eligo/programs';
+import { countryCode } from './countries';
+import { trimmedName } from './text';
+
 /** Organizations and add-school requests of REST v2 (the spec's Organization and add-school resources). */
-const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 const programId = {
   type: 'string',
   maxLength: 24,
   pattern: '^[0-9a-f]{24}$',
   description: 'The program the school is for; another shape is 400, an unknown program 404.',
 } as const;
-const schoolCountry = {
-  ...text(2),
-  description: 'ISO 3166-1 alpha-2; a country the program does not accept is 400 invalidRequest.',
-} as const;
+const schoolCountry = countryCode(
+  'ISO 3166-1 alpha-2, any case; a country the program does not accept is 400 invalidRequest.',
+);
 const schoolDomain = {
-  ...text(253),
-  description: 'A host name such as stanford.edu; one without a period or a known top-level domain is 400.',
+  ...trimmedName(253),
+  description:
+    'A host name such as stanford.edu: letters, digits, hyphens and periods (any case, surrounding spaces ' +
+    'ignored), ending in a registrable name under a top-level domain of the ICANN section of the Public ' +
+    'Suffix List. Anything else (a URL, no period, foo.notatld, the bare ac.uk) is 400 invalidRequest.',
 } as const;
-const schoolName = text(200);
+const schoolName = trimmedName(200);
 
 /** The catalog's organization types: one list for the codebase (the programs vocabulary). */
 export const organizationTypes = ORGANIZATION_TYPES;
@@ -82,9 +86,9 @@ export const organizationSchemas = {
       'A request to add a school missing from the catalog; staff review it, acceptance is not guaranteed.',
     required: ['firstName', 'lastName', 'email', 'schoolName', 'schoolDomain', 'schoolCountry', 'programId'],
     properties: {
-      firstName: text(100),
-      lastName: text(100),
-      email: { ...text(254), description: 'A malformed address is 400 invalidEmail.' },
+      firstName: trimmedName(100),
+      lastName: trimmedName(100),
+      email: { ...trimmedName(254), description: 'A malformed address is 400 invalidEmail.' },
       schoolName,
       schoolDomain,
       schoolCountry,

@@ -33,8 +33,10 @@ const programSettings = {
     50,
     'Sub-segments a verification may end in, each valid for the segment: military activeDuty, veteran, ' +
       'reservist, militaryRetiree, militaryFamily, goldStarFamily; firstResponder police, emt, fireFighter, ' +
-      'searchAndRescue; medicalProfessional nurse, doctor, dentist, pharmacist, otherHealthWorker; mover ' +
-      'homeBuyer, otherMover; lowIncome snapBenefits, otherGovernmentAssistance; none for the others.',
+      'searchAndRescue; medicalProfessional nurse, doctor, dentist, pharmacist, otherHealthWorker; ' +
+      'licensedProfessional licensedCosmetologist, licensedRealEstateAgent, veterinarian, childCareWorker, ' +
+      'librarian, interiorDesigner, architect, generalContractor, nutritionProfessional; mover homeBuyer, ' +
+      'otherMover; lowIncome snapBenefits, otherGovernmentAssistance; none for the others.',
   ),
   mode: {
     type: 'string',

@@ -1,3 +1,5 @@
+import { CURRENCY_PATTERN, MAX_AMOUNT, MAX_TAG_LENGTH, MAX_TAGS } from './conversion-limits';
+import { trimmedName, trimmedPattern } from './text';
 /**
  * Reports, conversions and bulk re-verification (the spec's "Reports and conversions" table and the
  * re-verification endpoints known by name), plus the PII access log of the admin API.
@@ -6,6 +8,12 @@
 const id24 = { type: 'string', pattern: '^[0-9a-f]{24}$' } as const;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const instant = (description: string) => ({ type: 'string', format: 'date-time', description });
+/** REST v2 timestamps: epoch milliseconds, as every other timestamp of the API. */
+const epochMs = (description: string) => ({
+  type: 'integer',
+  description: `${description} Epoch milliseconds.`,
+  examples: [1740823200000],
+});
 const day = (description: string) => ({
   type: 'string',
   format: 'date',
@@ -68,7 +76,7 @@ export const reportSchemas = {
         format: 'uri',
         description: 'GET it to download the report; null until the report is COMPLETE.',
       },
-      created: instant('When the report was requested (ISO 8601).'),
+      created: epochMs('When the report was requested.'),
     },
   },
   ReportField: {
@@ -105,21 +113,24 @@ export const reportSchemas = {
       amount: {
         type: 'number',
         minimum: 0,
+        exclusiveMaximum: MAX_AMOUNT,
         description:
-          'The value of the conversion (e.g. a purchase total). Missing, not a number or negative: 400 ' +
-          '"Invalid amount".',
+          'The value of the conversion (e.g. a purchase total), kept to 4 decimal places. Missing, not a ' +
+          `number, negative or ${MAX_AMOUNT} and more: 400 "Invalid amount".`,
       },
       currency: {
         type: 'string',
-        pattern: '^[A-Za-z]{3}$',
-        description: 'ISO 4217 code, in any case (default USD).',
+        pattern: CURRENCY_PATTERN,
+        description: 'An ISO 4217 code, in any case (default USD); another is 400 "Invalid currency".',
         examples: ['USD'],
       },
       tags: {
         type: 'array',
-        maxItems: 50,
-        items: { type: 'string', minLength: 1, maxLength: 100 },
-        description: 'Labels of your own, kept with the conversion.',
+        maxItems: MAX_TAGS,
+        items: trimmedName(MAX_TAG_LENGTH),
+        description:
+          `Labels of your own, kept with the conversion: at most ${MAX_TAGS}, each 1 to ${MAX_TAG_LENGTH} ` +
+          'characters once trimmed, without control characters; repeated ones are kept once.',
       },
     },
   },
@@ -138,7 +149,13 @@ export const reportSchemas = {
         type: 'array',
         minItems: 1,
         maxItems: 10000,
-        items: { type: 'string', minLength: 1, maxLength: 64 },
+        description:
+          'Verifications of the program (24 lowercase hex characters each; repeated ones count once). At most ' +
+          'ELIGO_REPORTS_REVERIFY_MAX_IDS (10000 by default).',
+        items: {
+          type: 'string',
+          pattern: trimmedPattern('[0-9a-f]{24}', 'must be a verification id (24 lowercase hex characters)'),
+        },
       },
     },
   },
@@ -160,7 +177,7 @@ export const reportSchemas = {
     required: ['batchId', 'created', 'status', 'totalRecords', 'recordsProcessed'],
     properties: {
       batchId: id24,
-      created: instant('When the batch was started (ISO 8601).'),
+      created: epochMs('When the batch was started.'),
       status: { type: 'string', enum: ['PENDING', 'IN_PROGRESS', 'COMPLETE'] },
       totalRecords: { type: 'integer', minimum: 0 },
       recordsProcessed: { type: 'integer', minimum: 0 },

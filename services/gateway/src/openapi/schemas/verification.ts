@@ -1,4 +1,5 @@
 import { subjectKeys, subjectTypes } from '../../validation/subject-keys';
+import { plainText } from './text';
 
 /** Verification responses, details, metadata and the bodies of the steps (the spec's verification resources). */
 
@@ -34,18 +35,28 @@ const subjectFields: Record<string, object> = {
     description: 'A flat map of strings kept with the verification (details, metadata endpoints).',
     additionalProperties: { type: 'string' },
   },
-  postalCode: orNull('Postal code.'),
+  postalCode: orNull(
+    'Postal code. Optional for Age and Senior (their programs decide from the birth date); checked when given.',
+  ),
   phoneNumber: orNull('Phone number, preferably E.164.'),
   country: orNull('ISO 3166-1 alpha-2.'),
   dischargeDate: orNull('YYYY-MM-DD.'),
   status: orNull(
     'FirstResponder: POLICE, EMT, FIREFIGHTER, SEARCH_AND_RESCUE; MedicalProfessional: NURSE, ' +
-      'DOCTOR, DENTIST, PHARMACIST, OTHER_HEALTH_WORKER.',
+      'DOCTOR, DENTIST, PHARMACIST, OTHER_HEALTH_WORKER. Required; only the values of the start ' +
+      'response’s availableStatuses are accepted: another is 400 invalidRequest, whose systemErrorMessage ' +
+      'names the allowed values.',
   ),
   statuses: {
     type: ['array', 'null'],
     items: { type: 'string' },
-    description: 'Mover: HOME_BUYER, OTHER_MOVER; LowIncome: SNAP_BENEFITS, OTHER_GOVERNMENT_ASSISTANCE.',
+    description:
+      'LicensedProfessional: LICENSED_COSMETOLOGIST, LICENSED_REAL_ESTATE_AGENT, VETERINARIAN, ' +
+      'CHILD_CARE_WORKER, LIBRARIAN, INTERIOR_DESIGNER, ARCHITECT, GENERAL_CONTRACTOR, NUTRITION_PROFESSIONAL; ' +
+      'Mover: HOME_BUYER, OTHER_MOVER; LowIncome: SNAP_BENEFITS, OTHER_GOVERNMENT_ASSISTANCE. Optional; the ' +
+      'first value the program offers chooses the sub-segment. Only the values of the start response’s ' +
+      'availableStatuses are accepted: another is 400 invalidRequest, whose systemErrorMessage names the ' +
+      'allowed values.',
   },
   address1: orNull('Street address.'),
   city: orNull('City.'),
@@ -53,6 +64,16 @@ const subjectFields: Record<string, object> = {
   driverLicenseNumber: orNull('Driver license number.'),
   ebtCardNumber: orNull('EBT card number.'),
 };
+
+/** A marketplace token (collectMarketplaceToken, POST /verification/marketplace). */
+export const marketplaceToken = {
+  type: 'string',
+  maxLength: 16384,
+  pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$',
+  description:
+    'A compact JWS whose payload is the subject (the keys of the form the verification is on), signed ' +
+    'with the program’s subject token key (ES256, RS256 or EdDSA).',
+} as const;
 
 /** `<Type>Subject` for every row of the subjects table: exactly its keys. */
 export const subjectSchemaName = (type: string) => `${type}Subject`;
@@ -225,9 +246,10 @@ export const verificationSchemas = {
         description: 'Another shape is 400 invalidRequest, an unknown program 404 noProgram.',
       },
       trackingId: {
-        type: 'string',
-        maxLength: 256,
-        description: "Ties the verification to an identifier in the client's own systems.",
+        ...plainText(256),
+        description:
+          "Ties the verification to an identifier in the client's own systems (at most 256 characters, " +
+          'without control characters; surrounding spaces are dropped).',
       },
     },
   },
@@ -239,8 +261,9 @@ export const verificationSchemas = {
       status: {
         type: 'string',
         description:
-          'ACTIVE_DUTY, VETERAN, RESERVIST, MILITARY_RETIREE, MILITARY_FAMILY or GOLD_STAR_FAMILY; another ' +
-          'value is the recoverable error invalidMilitaryStatus.',
+          'ACTIVE_DUTY, VETERAN, RESERVIST, MILITARY_RETIREE, MILITARY_FAMILY or GOLD_STAR_FAMILY, as far as ' +
+          'the program offers them (availableStatuses); another value is the recoverable error ' +
+          'invalidMilitaryStatus, whose systemErrorMessage names the allowed values.',
       },
     },
   },
@@ -258,15 +281,11 @@ export const verificationSchemas = {
   MarketplaceTokenRequest: {
     type: 'object',
     additionalProperties: false,
-    required: ['marketplaceToken'],
+    description: 'The marketplace token, as marketplaceToken or as verificationToken (exactly one).',
+    oneOf: [{ required: ['marketplaceToken'] }, { required: ['verificationToken'] }],
     properties: {
-      marketplaceToken: {
-        type: 'string',
-        maxLength: 16384,
-        pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$',
-        description:
-          'A compact JWS whose payload is the subject, signed with the program’s subject token key.',
-      },
+      marketplaceToken: marketplaceToken,
+      verificationToken: { ...marketplaceToken, description: 'Another name of marketplaceToken.' },
     },
   },
   ...subjectSchemas,
