@@ -37,7 +37,9 @@ export async function startEligo(
   script = eligoCli,
   nodeArgs: string[] = [],
 ): Promise<EligoProcess> {
-  const [httpPort, grpcPort] = [await freePort(), await freePort()];
+  // A port the caller chose (to put it in ELIGO_PUBLIC_BASE_URL) is kept.
+  const httpPort = env.ELIGO_HTTP_PORT ? Number(env.ELIGO_HTTP_PORT) : await freePort();
+  const grpcPort = env.ELIGO_GRPC_PORT ? Number(env.ELIGO_GRPC_PORT) : await freePort();
   const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',

@@ -1,4 +1,5 @@
 import { COUNTRY_OR_EMPTY_PATTERN } from './schemas/countries';
+import { trimmedName } from './schemas/text';
 import { errorResponse, idParameter, jsonBody, jsonResponse, ref } from './refs';
 
 const invalidQuery = errorResponse(
@@ -21,8 +22,10 @@ const searchParameters = [
     name: 'name',
     in: 'query',
     required: true,
-    description: 'All or part of the name; case and accents do not matter (1 to 200 characters).',
-    schema: { type: 'string', minLength: 1, maxLength: 200 },
+    description:
+      'All or part of the name; case, accents and scripts do not matter (1 to 200 characters once trimmed, ' +
+      'no control characters). A text without a letter or digit matches nothing.',
+    schema: trimmedName(200),
   },
   {
     name: 'country',

@@ -33,7 +33,8 @@ interface AddSchoolBody {
 /** ?name=&country=&limit= of the organization searches: name required, country in any case, limit 1-100. */
 function searchQuery(req: Request) {
   return {
-    name: requiredText(req.query, 'name', 200),
+    // The service counts the 200 characters once trimmed; this bound only keeps a query from being huge.
+    name: requiredText(req.query, 'name', 1000),
     country: optionalCountry(req.query, 'country') ?? '',
     // 0 lets the service apply its default (25).
     limit: optionalInt(req.query, 'limit', 1, 100) ?? 0,

@@ -351,6 +351,21 @@ describe('POST /report/reverify/{batchId}', () => {
   });
 });
 
+describe('methods of /report/verification and /report/fields', () => {
+  // They used to reach GetReportStatus with "verification" or "fields" as the report id: 404 Report not found.
+  it('answers another method 405 with Allow, calling no service', async () => {
+    for (const [method, path, allow] of [
+      ['GET', '/report/verification', 'OPTIONS, POST'],
+      ['DELETE', '/report/verification', 'OPTIONS, POST'],
+      ['DELETE', '/report/fields', 'GET, HEAD, OPTIONS'],
+    ] as const) {
+      const res = await call(method, path);
+      expect([method, path, res.status, res.headers.get('allow')]).toEqual([method, path, 405, allow]);
+    }
+    expect(calls).toEqual([]);
+  });
+});
+
 describe('GET /report/fields', () => {
   it('answers the field sets by scope for every program when none is named', async () => {
     const res = await call('GET', '/report/fields');

@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import { accountOf, requireRole, type AuthMiddlewares } from '../auth/middleware';
 import type { ReportsClient } from '../clients/reports.client';
@@ -39,6 +39,8 @@ export const MAX_REPORT_PROGRAM_IDS = 100;
  * REST v2 reports: an account token with the REPORTER role. Every call names the caller's account: the
  * reports service answers NOT_FOUND for another account's report or batch, exactly as for an unknown one.
  */
+const OWN_RESOURCES = new Set(['verification', 'fields', 'reverify']);
+
 export function reportRouter({
   reports,
   auth,
@@ -49,7 +51,11 @@ export function reportRouter({
   const router = Router();
   // Token, then role, then the shape of an id: nothing about a report is answered to a caller without both.
   const reporter = [auth.requireAccount, requireRole('REPORTER')];
-  const report = [...reporter, hexIdParam('reportId', reportNotFound)];
+  // "verification", "fields" and "reverify" are resources of their own, not report ids: another method on
+  // them is theirs to refuse (405), not a report to look up (404).
+  const skipResources: RequestHandler = (req, _res, next) =>
+    next(OWN_RESOURCES.has(req.params.reportId as string) ? 'route' : undefined);
+  const report = [skipResources, ...reporter, hexIdParam('reportId', reportNotFound)];
   const target = (req: Request, res: Response) => ({
     accountId: accountOf(res).accountId,
     reportId: req.params.reportId as string,

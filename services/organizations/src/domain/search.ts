@@ -11,7 +11,7 @@ export const MAX_LIMIT = 100;
  */
 export const MIN_SUBSTRING_QUERY_LENGTH = 3;
 
-/** A name query: 1..200 characters as typed; returns its folded form, which must keep a letter or digit. */
+/** A name query: 1..200 characters as typed; returns its folded form (empty when no letter or digit is left). */
 export function checkNameQuery(problems: Problems, field: string, raw: string): string {
   const trimmed = raw.trim();
   if (trimmed.length === 0) {
@@ -22,9 +22,9 @@ export function checkNameQuery(problems: Problems, field: string, raw: string): 
     problems.add(field, `must be at most ${MAX_QUERY_LENGTH} characters`);
     return '';
   }
-  const folded = fold(trimmed);
-  if (folded.length === 0) problems.add(field, 'must contain a letter or digit');
-  return folded;
+  // A query of only punctuation or symbols folds to nothing: it matches no name (an empty answer, not a
+  // refusal: nothing the OpenAPI document could state tells a client in advance which texts fold away).
+  return fold(trimmed);
 }
 
 /** 0 = the default (25); otherwise 1..100. */

@@ -40,6 +40,8 @@ const WORD_SIMILARITY_THRESHOLD = 0.5;
  *    where the text starts in the name, tier 3 by closer similarity; then the shorter name, then the id.
  */
 export async function searchByName(db: Db, search: NameSearch): Promise<SearchHit[]> {
+  // A query without a letter or digit names nothing (and as a LIKE prefix it would match everything).
+  if (search.query === '') return [];
   const { query: q } = search;
   const hits = await run(db, search, {
     tier: sql('case when search_name = ? then 0 else 1 end', q),
