@@ -11,6 +11,10 @@ describe('normaliseMimeType', () => {
     ['image/jpeg', 'image/jpeg'],
     ['text/plain', 'text/plain'],
     ['', ''],
+    // Names of Object.prototype: they used to reach the alias table's prototype (500 at the gateway).
+    ['__proto__', '__proto__'],
+    ['constructor', 'constructor'],
+    ['toString', 'tostring'],
   ])('%j -> %j', (input, expected) => {
     expect(normaliseMimeType(input)).toBe(expected);
   });

@@ -8,7 +8,8 @@ const ALIASES: Readonly<Record<string, AllowedMimeType>> = { 'image/jpg': 'image
 /** A declared Content-Type as a bare, lower-case type/subtype (parameters dropped, aliases resolved). */
 export function normaliseMimeType(value: string): string {
   const bare = (value.split(';')[0] ?? '').trim().toLowerCase();
-  return ALIASES[bare] ?? bare;
+  // hasOwn: a client's type may be any text, `__proto__` or `constructor` included.
+  return Object.hasOwn(ALIASES, bare) ? ALIASES[bare]! : bare;
 }
 
 export function isAllowedMimeType(value: string): value is AllowedMimeType {
