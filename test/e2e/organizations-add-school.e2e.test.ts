@@ -67,6 +67,7 @@ describe('add-school requests', () => {
       decided: null,
       organizationId: null,
       declineReason: null,
+      trackingId: null,
     });
     const paged = await api.admin('GET', `/addSchoolRequests?programId=${programId}&pageSize=1`);
     expect([paged.body.requests.length, typeof paged.body.nextPageToken]).toEqual([1, 'string']);

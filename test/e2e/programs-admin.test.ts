@@ -193,9 +193,17 @@ describe('programs', () => {
     ],
     ['a wrong type', { segment: 7 }, 'body.segment must be string'],
     ['an enum value that does not exist', { mode: 'production' }, 'body.mode must be one of test, live'],
-    ['a date in neither form', { startDate: '15/01/2030' }, /^body\.startDate must match format "date"/],
+    [
+      'a date in neither form',
+      { startDate: '15/01/2030' },
+      /^body\.startDate must match format "date", or must match format "date-time"/,
+    ],
     ['a segment the service does not know', { segment: 'astronaut' }, /segment/],
-    ['a sub-segment of another segment', { subSegments: ['veteran'] }, /veteran/],
+    [
+      'a sub-segment of another segment',
+      { subSegments: ['veteran'] },
+      /student programs take no sub-segments/,
+    ],
   ])('refuses %s with 400 invalidRequest', async (_name, settings, message) => {
     const { accountId } = await api.createAccount();
     const res = await api.admin('POST', '/programs', {

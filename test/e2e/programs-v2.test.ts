@@ -176,7 +176,8 @@ describe('webhook', () => {
       'a callbackUri that is not a URI',
       'POST',
       { callbackUri: 'not a uri' },
-      'body.callbackUri must match format "uri"',
+      'body.callbackUri must be an absolute http or https URL in ASCII (host name, IPv4 or [IPv6] address, no ' +
+        'user name or password), without a fragment (#)',
     ],
     [
       'an unknown property',

@@ -55,6 +55,30 @@ const businessRefusals: { pathRegex: string; statuses: string[]; why: string }[]
     statuses: ['400'],
     why: 'an address validator.js refuses',
   },
+  // The admin API.
+  {
+    pathRegex: '^/programs(/\\{programId\\})?$',
+    statuses: ['400', '409'],
+    why:
+      'rules across fields and against the stored program (endDate after startDate, minAge not above maxAge, ' +
+      'sub-segments and ages of the stored segment, a usable subjectTokenKey, theme sizes in bytes)',
+  },
+  {
+    pathRegex: '^/organizations$',
+    statuses: ['400'],
+    why: 'CSV beyond its header row: repeated or missing columns, broken quoting in a later row',
+  },
+  {
+    pathRegex: '^/addSchoolRequests/\\{requestId\\}/accept$',
+    statuses: ['400'],
+    why: 'a domain not under a registrable Public Suffix List name, a name without a letter or digit',
+  },
+  {
+    pathRegex:
+      '^/(addSchoolRequests|pii-access|reviews|messages|programs/\\{programId\\}/webhook/deliveries)$',
+    statuses: ['400'],
+    why: 'an opaque cursor or page token that this server did not issue',
+  },
 ];
 const positiveDefaults = ['2xx', '3xx', '401', '403', '404', '409', '429', '5xx'];
 
@@ -151,7 +175,11 @@ export function schemathesisToml(seeded: Seeded, profile: Profile, authFile: str
     // cannot take the program of the flows out of service for the rest of the run.
     operation('/programs/{programId}', { programId: seeded.adminProgramId }),
     operation('/programs/{programId}/rewardCodes', { programId: seeded.adminProgramId }),
-    operation('/accounts/{accountId}/tokens/{tokenId}', { tokenId: seeded.disposableTokenId }),
+    // The token's own account: a token id under another account (one a stateful step just created) is 404.
+    operation('/accounts/{accountId}/tokens/{tokenId}', {
+      accountId: seeded.a.accountId,
+      tokenId: seeded.disposableTokenId,
+    }),
     ...businessRefusals.map(({ pathRegex, statuses }) =>
       [
         '[[operations]]',

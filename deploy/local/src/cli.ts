@@ -12,7 +12,7 @@ const USAGE = `usage: npm run infra -- <up|down|status> [options]
   down     stop the servers that up started and remove their data
   status   show what runs and whether it answers
   python-tools
-           install the pinned Python test tools (Schemathesis) once, print the interpreter to run them with
+           install the pinned Python test tools (Schemathesis, standardwebhooks) once, print their interpreter
 
 options:
   --only postgres,kafka,minio   which servers (default: all)

@@ -44,12 +44,16 @@ export async function ensurePythonTools(
       logFile: path.join(root, `${hash}.install.log`),
     });
   try {
-    await timed(log, 'install the pinned Python tools (Schemathesis) from PyPI (once)', async () => {
-      await run(python, ['-m', 'venv', tmp]);
-      const venvPython = path.join(tmp, 'bin', 'python');
-      await run(venvPython, ['-m', 'pip', 'install', '--quiet', '--no-deps', '-r', PYTHON_REQUIREMENTS]);
-      await run(venvPython, ['-m', 'pip', 'check']);
-    });
+    await timed(
+      log,
+      'install the pinned Python test tools (Schemathesis, standardwebhooks) from PyPI (once)',
+      async () => {
+        await run(python, ['-m', 'venv', tmp]);
+        const venvPython = path.join(tmp, 'bin', 'python');
+        await run(venvPython, ['-m', 'pip', 'install', '--quiet', '--no-deps', '-r', PYTHON_REQUIREMENTS]);
+        await run(venvPython, ['-m', 'pip', 'check']);
+      },
+    );
     await fs.rename(tmp, dir).catch(async (err: NodeJS.ErrnoException) => {
       // Another process finished first: keep its environment.
       if (err.code !== 'ENOTEMPTY' && err.code !== 'EEXIST') throw err;

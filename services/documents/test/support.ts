@@ -146,6 +146,8 @@ export async function verificationAtDocUpload(
   const { verification: started } = await h.verification.unary('startVerification', {
     programId: program.programId,
     trackingId: '',
+    metadata: {},
+    locale: '',
     requestId: '',
   });
   const vr = await submitStudent(h, program, started!.verificationId, 'UPLOAD');

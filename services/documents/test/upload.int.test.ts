@@ -176,6 +176,8 @@ describe('document uploads', () => {
     const { verification: started } = await h.verification.unary('startVerification', {
       programId: program.programId,
       trackingId: '',
+      metadata: {},
+      locale: '',
       requestId: '',
     });
     const done = await submitStudent(h, program, started!.verificationId, 'Jane');

@@ -203,6 +203,8 @@ export function flow(verification: () => VerificationClient) {
         programId,
         trackingId: '',
         requestId: '',
+        metadata: {},
+        locale: '',
       });
       return reply.verification!.verificationId;
     },

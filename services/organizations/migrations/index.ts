@@ -3,6 +3,7 @@ import type { CatalogSeed } from '../src/config';
 import { catalog } from './001_catalog';
 import { seedCatalogMigration } from './002_seed_catalog';
 import { loginUrl } from './003_login_url';
+import { addSchoolTrackingId } from './004_add_school_tracking_id';
 
 /**
  * Migrations of the organizations schema, applied in name order after the shared outbox and inbox tables
@@ -14,5 +15,6 @@ export function migrationsFor(options: { seed: CatalogSeed; logger: Logger }): r
     catalog,
     seedCatalogMigration({ enabled: options.seed === 'swot', logger: options.logger }),
     loginUrl,
+    addSchoolTrackingId,
   ];
 }

@@ -20,6 +20,7 @@ describe('add-school decisions', () => {
     schoolName: 'Analytical Engine Academy',
     schoolDomain: 'engine-academy.edu',
     schoolCountry: 'US',
+    trackingId: '',
   };
   const request = (programId: string) =>
     h.client.unary('requestAddSchool', { programId, ...person }).then((r) => r.requestId);

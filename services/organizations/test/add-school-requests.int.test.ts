@@ -14,6 +14,7 @@ describe('add-school requests', () => {
     schoolName: 'Analytical Engine Academy',
     schoolDomain: 'engine-academy.edu',
     schoolCountry: 'us',
+    trackingId: '',
   };
   const request = (programId: string, overrides: Partial<organizationsV1.RequestAddSchoolRequest> = {}) =>
     h.client.unary('requestAddSchool', { programId, ...person, ...overrides }).then((r) => r.requestId);
@@ -48,8 +49,19 @@ describe('add-school requests', () => {
         decidedAt: undefined,
         organizationId: 0,
         declineReason: '',
+        trackingId: '',
       },
     ]);
+  });
+
+  it("keeps the client's tracking id with the request and shows it to staff", async () => {
+    const programId = await newProgram(h.programs);
+    const requestId = await request(programId, { trackingId: 'crm-ticket 42/β' });
+    expect((await h.db('add_school_requests').where({ id: requestId }).first()).tracking_id).toBe(
+      'crm-ticket 42/β',
+    );
+    const { requests } = await list({ programId });
+    expect(requests.map((r) => [r.requestId, r.trackingId])).toEqual([[requestId, 'crm-ticket 42/β']]);
   });
 
   it("keeps the requester's name and email encrypted at rest", async () => {
@@ -92,6 +104,18 @@ describe('add-school requests', () => {
       { programId: 'abc' },
       ['invalidRequest'],
       'programId: is not a valid program id',
+    ],
+    [
+      'a tracking id with a control character',
+      { trackingId: 'a\u0000b' },
+      ['invalidRequest'],
+      'trackingId: must not contain control characters',
+    ],
+    [
+      'a tracking id over 256 characters',
+      { trackingId: 'x'.repeat(257) },
+      ['invalidRequest'],
+      'trackingId: must be at most 256 characters',
     ],
   ])('refuses %s with 400 and stores nothing', async (_case, overrides, errorIds, message) => {
     const programId = await newProgram(h.programs, { countries: ['US'] });

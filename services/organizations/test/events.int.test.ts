@@ -97,6 +97,7 @@ describe('organizations events on Kafka', () => {
       schoolName: 'Compiler College',
       schoolDomain: 'compiler.edu',
       schoolCountry: 'US',
+      trackingId: '',
     };
     const { requestId: accepted } = await h.client.unary('requestAddSchool', person);
     const { requestId: declined } = await h.client.unary('requestAddSchool', person);

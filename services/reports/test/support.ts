@@ -126,6 +126,8 @@ export async function verify(
       programId: program.programId,
       trackingId: options.trackingId ?? '',
       requestId: '',
+      metadata: {},
+      locale: '',
     })
   ).verification!;
   const answer = await h.verification.unary('submitPersonalInfo', {

@@ -3,6 +3,7 @@ import { verifications } from './001_verifications';
 import { stepsAndRequestIds } from './002_steps_and_request_ids';
 import { reviewId } from './003_review_id';
 import { accountTrackingIndex } from './004_account_tracking_index';
+import { locale } from './005_locale';
 
 /**
  * Migrations of the verification schema, applied in name order after the shared outbox and inbox tables
@@ -13,4 +14,5 @@ export const migrations: readonly SchemaMigration[] = [
   stepsAndRequestIds,
   reviewId,
   accountTrackingIndex,
+  locale,
 ];

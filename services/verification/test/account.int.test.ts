@@ -68,6 +68,8 @@ describe('verification reading and management', () => {
       requestId: '',
       programId: program.programId,
       trackingId: '',
+      metadata: {},
+      locale: '',
     });
     const verificationId = verification!.verificationId;
     const accountId = program.accountId;

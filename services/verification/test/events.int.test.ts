@@ -38,7 +38,15 @@ describe('verification events on Kafka', () => {
   const pii = (extra: Partial<Subject> = {}) => subject({ ...PII, ...extra });
 
   const start = async (programId: string, trackingId = '') =>
-    (await h.client.unary('startVerification', { requestId: '', programId, trackingId })).verification!;
+    (
+      await h.client.unary('startVerification', {
+        requestId: '',
+        programId,
+        trackingId,
+        metadata: {},
+        locale: '',
+      })
+    ).verification!;
   const submit = (verificationId: string, step: string, s: Subject) =>
     h.client.unary('submitPersonalInfo', {
       requestId: '',
@@ -196,6 +204,36 @@ describe('verification events on Kafka', () => {
       for (const value of Object.values(values)) expect(raw).not.toContain(value);
     }
     expectNoPii(messages);
+  });
+
+  it('publishes VerificationMetadataChanged (keys only) for metadata given at the start, like PutMetadata', async () => {
+    const program = await newProgram(h.programs);
+    const values = { campaign: 'Vexmorrow-start-value', basket: 'Quindlefox-start-value' };
+    const { verification } = await h.client.unary('startVerification', {
+      requestId: '',
+      programId: program.programId,
+      trackingId: '',
+      metadata: values,
+      locale: 'de',
+    });
+    const verificationId = verification!.verificationId;
+    const messages = await eventsOf(verificationId, 3);
+    expect(messages.map(typeOf)).toEqual([
+      `${V}VerificationCreated`,
+      `${V}VerificationStepChanged`,
+      `${V}VerificationMetadataChanged`,
+    ]);
+    expect(verificationEventsV1.VerificationMetadataChanged.decode(messages[2]!.value)).toMatchObject({
+      verificationId,
+      programId: program.programId,
+      accountId: program.accountId,
+      testMode: true,
+      keys: ['basket', 'campaign'],
+    });
+    for (const m of messages) {
+      const raw = [m.value.toString('latin1'), JSON.stringify(m.headers)].join('\n');
+      for (const value of Object.values(values)) expect(raw).not.toContain(value);
+    }
   });
 
   it.each([

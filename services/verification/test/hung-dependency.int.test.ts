@@ -68,7 +68,13 @@ describe('a hung dependency', () => {
     for (let i = 0; i < 2; i++) {
       const { result, ms } = await timed(
         failure(
-          client.unary('startVerification', { programId: 'a'.repeat(24), trackingId: '', requestId: '' }),
+          client.unary('startVerification', {
+            programId: 'a'.repeat(24),
+            trackingId: '',
+            requestId: '',
+            metadata: {},
+            locale: '',
+          }),
         ),
       );
       // Its own error, not the dependency's: the gateway answers it 504 with a message naming no address.
@@ -87,6 +93,8 @@ describe('a hung dependency', () => {
       programId: program.programId,
       trackingId: '',
       requestId: '',
+      metadata: {},
+      locale: '',
     });
     const verificationId = verification!.verificationId;
     const { result, ms } = await timed(

@@ -79,7 +79,13 @@ describe('verification reward codes', () => {
     expect(await remaining(programId, accountId)).toBe(0);
 
     const empty = await failure(
-      h.client.unary('startVerification', { requestId: '', programId, trackingId: '' }),
+      h.client.unary('startVerification', {
+        requestId: '',
+        programId,
+        trackingId: '',
+        metadata: {},
+        locale: '',
+      }),
     );
     expect([empty.codeName, empty.errorIds, empty.httpStatus]).toEqual([
       'FAILED_PRECONDITION',

@@ -173,8 +173,21 @@ export const subscribeVerificationTopic = (): Promise<TopicRecorder> => recordTo
  * Takes the harness lazily: suites build it in beforeAll.
  */
 export function flowCalls(harness: () => Harness) {
-  const start = async (programId: string, trackingId = '', requestId = '') =>
-    (await harness().client.unary('startVerification', { programId, trackingId, requestId })).verification!;
+  const start = async (
+    programId: string,
+    trackingId = '',
+    requestId = '',
+    extra: { metadata?: Record<string, string>; locale?: string } = {},
+  ) =>
+    (
+      await harness().client.unary('startVerification', {
+        programId,
+        trackingId,
+        requestId,
+        metadata: extra.metadata ?? {},
+        locale: extra.locale ?? '',
+      })
+    ).verification!;
   const submit = async (verificationId: string, step: string, s = jane(), requestId = '') =>
     (
       await harness().client.unary('submitPersonalInfo', {

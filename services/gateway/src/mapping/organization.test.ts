@@ -102,7 +102,13 @@ describe('AddSchoolRequest -> JSON', () => {
       decided: null,
       organizationId: null,
       declineReason: null,
+      trackingId: null,
     });
+  });
+
+  it("shows the client's tracking id of the request", () => {
+    const json = addSchoolRequestToJson(AddSchoolRequest.fromPartial({ ...base, trackingId: 'crm-42' }));
+    expect(json.trackingId).toBe('crm-42');
   });
 
   it('shows the decision: the organization of an accept, the reason of a decline', () => {

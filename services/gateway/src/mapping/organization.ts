@@ -44,6 +44,8 @@ export interface AddSchoolRequestJson {
   decided: number | null;
   organizationId: number | null;
   declineReason: string | null;
+  /** The client's identifier sent with the request; null when none. */
+  trackingId: string | null;
 }
 
 /** Body of POST /rest/admin/v1/addSchoolRequests/{requestId}/accept (the schema guarantees the shape). */
@@ -125,6 +127,7 @@ export function addSchoolRequestToJson(
     decided: r.decidedAt ? epochMs(r.decidedAt) : null,
     organizationId: r.organizationId > 0 ? r.organizationId : null,
     declineReason: r.declineReason || null,
+    trackingId: r.trackingId || null,
   };
 }
 

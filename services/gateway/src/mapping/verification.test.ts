@@ -170,8 +170,15 @@ describe('VerificationDetails -> details JSON', () => {
       docUploadRejectionReasons: ['DOCUMENT_UNREADABLE'],
       verificationMethod: 'MANUAL',
       confirmedSegments: [],
+      externalUserId: null,
     });
     expect(detailsToJson({ ...details, verificationMethod: '' }, base).verificationMethod).toBeNull();
+  });
+
+  it("shows the client's externalUserId of the person", () => {
+    expect(detailsToJson({ ...details, externalUserId: 'crm-user-7' }, base).externalUserId).toBe(
+      'crm-user-7',
+    );
   });
 
   it('shows the person, metadata null when empty, and the confirmed segments', () => {

@@ -68,6 +68,8 @@ export interface VerificationDetailsJson {
   docUploadRejectionReasons: string[];
   verificationMethod: string | null;
   confirmedSegments: ConfirmedSegmentJson[];
+  /** The client's identifier of the person from the personal-info body; null when none. */
+  externalUserId: string | null;
 }
 
 /** A 400 VR the gateway answers itself on a step endpoint (the request never reached the service). */
@@ -168,6 +170,7 @@ export function detailsToJson(d: VerificationDetails, publicBaseUrl: string): Ve
       startDate: s.startDate || null,
       endDate: s.endDate || null,
     })),
+    externalUserId: d.externalUserId || null,
   };
 }
 

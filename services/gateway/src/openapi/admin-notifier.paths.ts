@@ -1,5 +1,6 @@
 import { security, unauthorized } from './admin.paths';
 import { errorResponse, jsonResponse } from './refs';
+import { plainText } from './schemas/text';
 
 const limit = {
   name: 'limit',
@@ -10,14 +11,15 @@ const limit = {
 const cursor = {
   name: 'cursor',
   in: 'query',
-  description: 'nextCursor of the previous page',
-  schema: { type: 'string', maxLength: 1000 },
+  description: 'nextCursor of the previous page, as it came (opaque); left out for the first page',
+  schema: plainText(1000, 1),
 };
-// The gateway's own checks answer ER invalidRequest; the notifier's refusals (a cursor it cannot read, an
-// unknown program) come as it words them, so the documented shape is the one both satisfy.
+// Every admin 400 is ER invalidRequest, the notifier's own refusals included.
 const invalidQuery = errorResponse(
-  'A parameter is invalid (errorIds [invalidRequest]), or the notifier cannot read the cursor',
-  'SystemErrorMessage',
+  'A query parameter the operation does not have, an empty value (leave the parameter out instead), ' +
+    'a value that does not match its schema, or a cursor that is not one the notifier gave (a cursor is ' +
+    'opaque: only a nextCursor reads back) (errorIds [invalidRequest])',
+  'ErrorResponse',
 );
 
 /** The notifier's logs under /rest/admin/v1 (operator token): webhook deliveries and send-link messages. */

@@ -1,10 +1,30 @@
 import { security, unauthorized, withBody } from './admin.paths';
+import { importColumns } from '../import/organization-rows';
 import { errorResponse, idParameter, jsonBody, jsonResponse } from './refs';
+import { described, plainText, TRIMMED_SPACE_CLASS } from './schemas/text';
 
 const requestId = idParameter('requestId', 'An add-school request');
 const noRequest = errorResponse('No such add-school request', 'SystemErrorMessage');
 const decided = errorResponse('The request was already accepted or declined', 'SystemErrorMessage');
 const text = { type: 'string' };
+
+/**
+ * What a CSV import must start with: a header row naming columns of the import (any case, optionally quoted,
+ * whitespace around them ignored), after an optional byte order mark and blank lines. That each column appears
+ * once and that externalId, name, type and country are among them, and that the quoting of the rows after it
+ * is well formed, is the import's own check (400).
+ */
+const anyCase = (word: string) =>
+  [...word].map((c) => (/[A-Za-z]/.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c)).join('');
+// No two runs of whitespace or line breaks are next to one another, and blank lines are one run rather than
+// repeated lines (`\r\n` would read as one or two of them): a search of the pattern stays linear in time.
+const SPACE = `[${TRIMMED_SPACE_CLASS.replace('\\n', '').replace('\\r', '')}]*`;
+const COLUMN_NAME = `(?:${importColumns.map(anyCase).join('|')})`;
+const CSV_COLUMN = `(?:"${SPACE}${COLUMN_NAME}${SPACE}"|${COLUMN_NAME})${SPACE}`;
+const CSV_HEADER = described(
+  `^[${TRIMMED_SPACE_CLASS}]*${CSV_COLUMN}(?:,${SPACE}${CSV_COLUMN})*(?:\\r\\n|\\n|\\r|$)`,
+  `must begin with a header row of the columns ${importColumns.join(', ')} (any case and order)`,
+);
 
 /** The organization catalog and the add-school review queue under /rest/admin/v1 (operator token). */
 export function adminOrganizationPaths(publicBaseUrl: string) {
@@ -29,7 +49,9 @@ export function adminOrganizationPaths(publicBaseUrl: string) {
         requestBody: {
           required: true,
           content: {
-            'text/csv': { schema: { ...text, description: 'UTF-8 CSV with a header row' } },
+            'text/csv': {
+              schema: { ...text, pattern: CSV_HEADER, description: 'UTF-8 CSV with a header row' },
+            },
             'application/x-ndjson': {
               schema: {
                 ...text,
@@ -45,9 +67,11 @@ export function adminOrganizationPaths(publicBaseUrl: string) {
             'OrganizationImportResult',
           ),
           '400': errorResponse(
-            'The file cannot be read on: a CSV header with an unknown, repeated or missing required column, ' +
-              'broken CSV quoting, or an empty file (errorIds [invalidRequest]). systemErrorMessage names the ' +
-              'line and what was imported before it; send the corrected file again',
+            'The CSV cannot be read on (errorIds [invalidRequest]): no header row (an empty file), a header ' +
+              'column that is unknown or repeated, a required column (externalId, name, type, country) ' +
+              'missing, or broken quoting in any row. systemErrorMessage names the line and what was imported ' +
+              'before it; send the corrected file again. An NDJSON file is never refused as a whole: each bad ' +
+              'line is a rejected row',
             'ErrorResponse',
           ),
           ...unauthorized,
@@ -106,11 +130,22 @@ export function adminOrganizationPaths(publicBaseUrl: string) {
             in: 'query',
             schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
           },
-          { name: 'pageToken', in: 'query', description: 'nextPageToken of the previous page', schema: text },
+          {
+            name: 'pageToken',
+            in: 'query',
+            description:
+              'nextPageToken of the previous page, as it came (opaque); left out for the first page',
+            schema: plainText(1000, 1),
+          },
         ],
         responses: {
           '200': jsonResponse('One page of requests', 'AddSchoolRequestPage'),
-          '400': errorResponse('A query parameter is invalid (errorIds [invalidRequest])', 'ErrorResponse'),
+          '400': errorResponse(
+            'A query parameter the operation does not have, an empty value (leave the parameter out instead), ' +
+              'a value that does not match its schema, or a pageToken that is not one the organizations service gave ' +
+              '(a pageToken is opaque: only a nextPageToken reads back) (errorIds [invalidRequest])',
+            'ErrorResponse',
+          ),
           ...unauthorized,
         },
       },
@@ -127,6 +162,13 @@ export function adminOrganizationPaths(publicBaseUrl: string) {
         responses: {
           '200': jsonResponse('The closed request and the new organization', 'AddSchoolAccepted'),
           ...withBody,
+          '400': errorResponse(
+            'The body does not match its schema, or the organizations service refuses a value the schema cannot ' +
+              'judge (errorIds [invalidRequest]; systemErrorMessage names the field): a domain that does not ' +
+              'end in a registrable name under a top-level domain of the Public Suffix List (ICANN section), ' +
+              'a name without a letter or digit',
+            'ErrorResponse',
+          ),
           ...unauthorized,
           '404': noRequest,
           '409': decided,

@@ -1,5 +1,6 @@
 import { security, unauthorized } from './admin.paths';
 import { errorResponse, jsonResponse } from './refs';
+import { plainText } from './schemas/text';
 
 /** The reports module's PII access log under /rest/admin/v1 (operator token). */
 export function adminReportPaths(publicBaseUrl: string) {
@@ -31,8 +32,9 @@ export function adminReportPaths(publicBaseUrl: string) {
           {
             name: 'pageToken',
             in: 'query',
-            description: 'nextPageToken of the previous page',
-            schema: { type: 'string', maxLength: 1000 },
+            description:
+              'nextPageToken of the previous page, as it came (opaque); left out for the first page',
+            schema: plainText(1000, 1),
           },
         ],
         responses: {
@@ -41,8 +43,10 @@ export function adminReportPaths(publicBaseUrl: string) {
             headers: { 'Cache-Control': { schema: { type: 'string', const: 'no-store' } } },
           },
           '400': errorResponse(
-            'A parameter is invalid (errorIds [invalidRequest]), or the service cannot read the page token',
-            'SystemErrorMessage',
+            'A query parameter the operation does not have, an empty value (leave the parameter out instead), ' +
+              'a value that does not match its schema, or a pageToken that is not one the reports service gave ' +
+              '(a pageToken is opaque: only a nextPageToken reads back) (errorIds [invalidRequest])',
+            'ErrorResponse',
           ),
           ...unauthorized,
         },

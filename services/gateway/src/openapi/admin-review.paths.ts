@@ -1,5 +1,6 @@
 import { security, unauthorized, withBody } from './admin.paths';
 import { errorResponse, jsonBody, jsonResponse } from './refs';
+import { plainText } from './schemas/text';
 
 const reviewId = {
   name: 'reviewId',
@@ -32,13 +33,18 @@ export function adminReviewPaths(publicBaseUrl: string) {
           {
             name: 'cursor',
             in: 'query',
-            description: 'nextCursor of the previous page',
-            schema: { type: 'string', maxLength: 1000 },
+            description: 'nextCursor of the previous page, as it came (opaque); left out for the first page',
+            schema: plainText(1000, 1),
           },
         ],
         responses: {
           '200': jsonResponse('One page of reviews', 'ReviewPage'),
-          '400': errorResponse('A query parameter is invalid (errorIds [invalidRequest])', 'ErrorResponse'),
+          '400': errorResponse(
+            'A query parameter the operation does not have, an empty value (leave the parameter out instead), ' +
+              'a value that does not match its schema, or a cursor that is not one the documents service gave ' +
+              '(a cursor is opaque: only a nextCursor reads back) (errorIds [invalidRequest])',
+            'ErrorResponse',
+          ),
           ...unauthorized,
         },
       },
@@ -72,7 +78,7 @@ export function adminReviewPaths(publicBaseUrl: string) {
           'Approval moves the verification to success, rejection back to docUpload with the reasons (its ' +
           'rejectionReasons).',
         security,
-        requestBody: jsonBody('ReviewDecisionRequest'),
+        requestBody: jsonBody('ReviewDecisionInput'),
         responses: {
           '200': jsonResponse('The decided review', 'Review'),
           ...withBody,

@@ -17,6 +17,18 @@ export const withBody = {
 const noAccount = errorResponse('No such account', 'SystemErrorMessage');
 const programConfiguration = ref('responses', 'ProgramConfiguration');
 
+/** What the schema cannot say about program settings: each is 400 invalidRequest naming the field. */
+const crossFieldRules =
+  'endDate not after startDate, minAge above maxAge, an organization id both included and excluded, a ' +
+  'country listed twice in two spellings (us and US), a theme over 256 KiB in all (UTF-8) or a customCss ' +
+  'over 64 KiB, a subjectTokenKey that is not a usable public key';
+const invalidProgram = (rules: string) =>
+  errorResponse(
+    'The body does not match its schema, or breaks a rule the schema cannot state (errorIds ' +
+      `[invalidRequest]; systemErrorMessage names every field): ${rules}`,
+    'ErrorResponse',
+  );
+
 /**
  * The operator API under /rest/admin/v1 (not part of REST v2). Each path item names its own server, so
  * that the full paths come out right under a document whose default server is /rest/v2.
@@ -78,7 +90,13 @@ export function adminPaths(publicBaseUrl: string) {
         description: 'With a webhook, the reply carries webhook.signingSecret, only this once.',
         security,
         requestBody: jsonBody('ProgramCreateRequest'),
-        responses: { '201': programConfiguration, ...withBody, ...unauthorized, '404': noAccount },
+        responses: {
+          '201': programConfiguration,
+          ...withBody,
+          '400': invalidProgram(`${crossFieldRules}.`),
+          ...unauthorized,
+          '404': noAccount,
+        },
       },
     },
     '/programs/{programId}': {
@@ -110,8 +128,19 @@ export function adminPaths(publicBaseUrl: string) {
         responses: {
           '200': programConfiguration,
           ...withBody,
+          '400': invalidProgram(
+            `${crossFieldRules}; and, against the stored program (the merged result is checked as on ` +
+              'create): a segment other than the stored one, subSegments not of its segment, minAge or maxAge ' +
+              'on a program that is not an age or senior program, a rewardCode without a staticCode offer or a ' +
+              'staticCode offer without one, dates or ages that do not fit the stored ones.',
+          ),
           ...unauthorized,
           '404': ref('responses', 'ProgramNotFound'),
+          '409': errorResponse(
+            'webhook set while the program has one (errorIds [webhookAlreadyExists]), or verificationLimit ' +
+              'set while it has one (errorIds [verificationLimitAlreadyExists]): clear it first (null)',
+            'ErrorResponse',
+          ),
         },
       },
     },

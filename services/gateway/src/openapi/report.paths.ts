@@ -1,6 +1,10 @@
 import { errorResponse, idParameter, jsonBody, jsonResponse, ref } from './refs';
 
 const tags = ['report'];
+const gone = errorResponse(
+  'The report was deleted or purged (systemErrorMessage "The report was deleted or purged")',
+  'SystemErrorMessage',
+);
 const security = [{ bearerToken: [] }, { oauthClientCredentials: [] }];
 const reportId = idParameter('reportId', 'A report of the calling account');
 const reportStatus = (description: string) => jsonResponse(description, 'ReportStatus');
@@ -105,7 +109,7 @@ export const reportPaths = {
       operationId: 'getReportStatus',
       summary: 'The status of a report',
       security,
-      responses: { '200': reportStatus('The report status'), ...reporter, ...noReport },
+      responses: { '200': reportStatus('The report status'), ...reporter, ...noReport, '410': gone },
     },
   },
   '/report/{reportId}': {
@@ -134,10 +138,7 @@ export const reportPaths = {
         '202': reportStatus('The report is still being generated (PENDING); poll statusUrl'),
         ...reporter,
         ...noReport,
-        '410': errorResponse(
-          'The report was deleted or purged (systemErrorMessage "The report was deleted or purged")',
-          'SystemErrorMessage',
-        ),
+        '410': gone,
         '500': errorResponse(
           'The report could not be generated (errorIds [internalServerError], systemErrorMessage "The ' +
             'report could not be generated"), or an internal failure',
@@ -149,7 +150,9 @@ export const reportPaths = {
       tags,
       operationId: 'deleteReport',
       summary: "Deletes a report's data (not in the spec; idempotent)",
-      description: 'From then on the report is DELETED and GET answers 410.',
+      description:
+        'Answers the report as it now is (DELETED), also when it had been deleted or purged before; from then on ' +
+        'GET of the report and of its status answer 410.',
       security,
       responses: { '200': reportStatus('The report, DELETED'), ...reporter, ...noReport },
     },

@@ -44,11 +44,20 @@ export const verificationPaths = {
       tags,
       operationId: 'startVerification',
       summary: "Starts a verification: its answer is the first step of the program's segment",
-      description: 'No token needed; an Authorization header is ignored.',
+      description:
+        'No token needed; an Authorization header is ignored. The optional metadata is stored as the ' +
+        'verification’s (as PUT /verification/{verificationId}/metadata would), the optional locale becomes ' +
+        'the locale of its responses.',
       requestBody: jsonBody('NewVerificationRequest'),
       responses: {
         '200': vr('The first step (e.g. collectStudentPersonalInfo) with its submissionUrl'),
         ...withBody,
+        '400': errorResponse(
+          'The body is invalid (errorIds [invalidRequest], e.g. a locale that is no BCP 47 tag or a reserved ' +
+            'metadata key), or its metadata has too many or too long values (errorIds ' +
+            '[maxMetadataValuesExceeded] or [maxMetadataLengthExceeded])',
+          'ErrorResponse',
+        ),
         '403': errorResponse(
           'The program has not started or has ended (errorIds [inactiveProgram] or [expiredProgram])',
           'ErrorResponse',
@@ -150,8 +159,9 @@ export const verificationPaths = {
         '200': jsonResponse('The metadata as stored', 'VerificationMetadata'),
         ...withBody,
         '400': errorResponse(
-          'The body is not a flat map of strings (errorIds [invalidRequest]), or it has too many or too ' +
-            'long values (errorIds [maxMetadataValuesExceeded] or [maxMetadataLengthExceeded])',
+          'The body is not a flat map of strings, or has an empty or reserved (__proto__) key or a control ' +
+            'character (errorIds [invalidRequest]), or it has too many or too long values (errorIds ' +
+            '[maxMetadataValuesExceeded] or [maxMetadataLengthExceeded])',
           'ErrorResponse',
         ),
         '404': noVerificationForAccount,

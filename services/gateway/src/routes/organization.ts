@@ -28,6 +28,7 @@ interface AddSchoolBody {
   schoolName: string;
   schoolDomain: string;
   schoolCountry: string;
+  trackingId?: string;
 }
 
 /** ?name=&country=&limit= of the organization searches: name required, country in any case, limit 1-100. */
@@ -115,6 +116,7 @@ export function organizationRouter({
       schoolName: body.schoolName,
       schoolDomain: body.schoolDomain,
       schoolCountry: body.schoolCountry,
+      trackingId: body.trackingId ?? '',
     });
     res.status(204).end();
   });

@@ -49,6 +49,10 @@ const programs = {
   createWebhook: answer('createWebhook'),
   updateProgram: answer('updateProgram'),
   createProgram: answer('createProgram'),
+  sendLink: async (req: unknown) => {
+    calls.push(['sendLink', req]);
+    return { requestId: '12'.repeat(12) };
+  },
 } as unknown as ProgramsClient;
 
 let url: string;
@@ -215,6 +219,82 @@ describe('the webhook setting of the admin API’s programs', () => {
         systemErrorMessage:
           'body.webhook.notifierEventTypes[0] must be one of DOCUMENT_REJECTED, MAX_DOC_UPLOAD_ATTEMPTS, EXPIRATION',
       },
+    ]);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('POST /rest/v2/program/{programId}/sendLink', () => {
+  const send = async (body: unknown) => {
+    const res = await fetch(`${url}/v2/program/${programId}/sendLink`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accountToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: res.status === 204 ? undefined : ((await res.json()) as unknown) };
+  };
+
+  it('takes an externalUserId for compatibility and passes nothing of it on', async () => {
+    const res = await send({
+      email: 'jane@example.com',
+      trackingId: 'order-1',
+      externalUserId: 'crm-user-7',
+    });
+    expect(res.status).toBe(204);
+    expect(calls).toEqual([
+      [
+        'sendLink',
+        {
+          programId,
+          accountId,
+          recipient: { $case: 'email', email: 'jane@example.com' },
+          trackingId: 'order-1',
+        },
+      ],
+    ]);
+  });
+
+  it.each<[string, object, string]>([
+    [
+      'a control character in trackingId',
+      { trackingId: 'a\u0000b' },
+      'body.trackingId must not contain control characters',
+    ],
+    [
+      'a line break in trackingId',
+      { trackingId: 'a\nb' },
+      'body.trackingId must not contain control characters',
+    ],
+    [
+      'a trackingId over 100 characters',
+      { trackingId: 'x'.repeat(101) },
+      'body.trackingId must NOT have more than 100 characters',
+    ],
+    [
+      'an empty externalUserId',
+      { externalUserId: '' },
+      'body.externalUserId must NOT have fewer than 1 characters',
+    ],
+    [
+      'a control character in externalUserId',
+      { externalUserId: 'a\u0007' },
+      'body.externalUserId must not contain control characters',
+    ],
+    [
+      'an externalUserId over 256 characters',
+      { externalUserId: 'x'.repeat(257) },
+      'body.externalUserId must NOT have more than 256 characters',
+    ],
+    [
+      'an unknown property',
+      { userId: 'x' },
+      'body has unexpected property userId (allowed: email, phoneNumber, trackingId, externalUserId)',
+    ],
+  ])('refuses %s with 400 invalidRequest, without a call', async (_name, extra, message) => {
+    const res = await send({ email: 'jane@example.com', ...extra });
+    expect([res.status, res.body]).toEqual([
+      400,
+      { errorIds: ['invalidRequest'], systemErrorMessage: message },
     ]);
     expect(calls).toEqual([]);
   });

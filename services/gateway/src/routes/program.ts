@@ -16,6 +16,8 @@ interface SendLinkBody {
   email?: string;
   phoneNumber?: string;
   trackingId?: string;
+  /** Sent by clients of other implementations of the API: checked by the schema, then not used. */
+  externalUserId?: string;
 }
 
 /**

@@ -66,7 +66,7 @@ export async function sendReport(
       res.status(202).json(reportStatusToJson(report, publicBaseUrl));
       return;
     case 'DELETED':
-      res.status(410).json({ systemErrorMessage: 'The report was deleted or purged' });
+      reportGone(res);
       return;
     case 'ERROR':
       res
@@ -87,4 +87,9 @@ function drained(res: Response): Promise<void> {
     res.on('drain', done);
     res.on('close', done);
   });
+}
+
+/** 410 for a report that was deleted or purged (its download and its status alike). */
+export function reportGone(res: Response): void {
+  res.status(410).json({ systemErrorMessage: 'The report was deleted or purged' });
 }

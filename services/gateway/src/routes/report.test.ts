@@ -427,13 +427,18 @@ describe('GET /report/{reportId}/status and DELETE /report/{reportId}', () => {
       [pending, 'PENDING'],
       [complete, 'COMPLETE'],
       [failed, 'ERROR'],
-      [deleted, 'DELETED'],
     ] as const) {
       const res = await call('GET', `/report/${id}/status`);
       expect([res.status, res.body]).toEqual([200, statusOf(id, status)]);
       expect(check('ReportStatus', res.body)).toBeUndefined();
     }
     expect(calls[0]).toEqual(['getReportStatus', { accountId, reportId: pending }]);
+  });
+
+  // It used to answer 200 DELETED: a deleted resource still available (Schemathesis' use_after_free).
+  it('answers the status of a deleted or purged report 410, like its download', async () => {
+    const res = await call('GET', `/report/${deleted}/status`);
+    expect([res.status, res.body]).toEqual([410, { systemErrorMessage: 'The report was deleted or purged' }]);
   });
 
   it("deletes a report's data: 200 DELETED, then the download answers 410", async () => {

@@ -5,13 +5,14 @@ import type { ReportsClient } from '../clients/reports.client';
 import {
   modeInclusionToProto,
   reportFieldSetsToJson,
+  reportStatusOf,
   reportStatusToJson,
   type ModeInclusionName,
 } from '../mapping/report';
 import { batchNotFound, hexIdParam, reportNotFound } from '../validation/path-ids';
 import { hexIdList } from '../validation/query-params';
 import type { RequestValidator } from '../validation/request-validator';
-import { sendReport } from './report-download';
+import { reportGone, sendReport } from './report-download';
 
 export interface ReportRouteOptions {
   reports: ReportsClient;
@@ -104,6 +105,8 @@ export function reportRouter({
 
   router.get('/report/:reportId/status', ...report, async (req, res) => {
     const reply = await reports.getReportStatus(target(req, res));
+    // A deleted or purged report is gone, its status too (as GET of the report answers).
+    if (reply.report && reportStatusOf(reply.report) === 'DELETED') return void reportGone(res);
     res.json(reportStatusToJson(reply.report, publicBaseUrl));
   });
 

@@ -4,7 +4,8 @@ import type { VerificationClient } from '../clients/verification.client';
 import { present } from '../mapping/program';
 import { detailsToJson, verificationToJson } from '../mapping/verification';
 import { hexIdParam, programNotFound } from '../validation/path-ids';
-import type { RequestValidator } from '../validation/request-validator';
+import { invalidRequest, type RequestValidator } from '../validation/request-validator';
+import { metadataFromJson } from '../validation/subject-body';
 import { trackingIdParam, verificationIdAfter, verificationIdOf } from './verification-params';
 
 export interface VerificationAccountRouteOptions {
@@ -22,7 +23,7 @@ export const METADATA_BODY_LIMIT = '64kb';
  * answers NOT_FOUND for another account's verification or program, exactly as for an unknown one.
  */
 export function verificationAccountRouter(options: VerificationAccountRouteOptions): Router {
-  const { verification, auth, validator, publicBaseUrl } = options;
+  const { verification, auth, publicBaseUrl } = options;
   const router = Router();
   const guard = verificationIdAfter(auth.requireAccount);
   const target = (req: Request, res: Response) => ({
@@ -60,11 +61,13 @@ export function verificationAccountRouter(options: VerificationAccountRouteOptio
     ...guard,
     // Ahead of REST v2's JSON parser, so this smaller limit is the one that applies.
     express.json({ limit: METADATA_BODY_LIMIT, strict: true }),
-    validator.body('VerificationMetadata'),
     async (req, res) => {
+      // The shape and the reserved key here; the limits (VerificationMetadata) are the service's, which
+      // answers them with their own errorIds (maxMetadataValuesExceeded, maxMetadataLengthExceeded).
+      if (req.body === undefined) throw invalidRequest('body is required (Content-Type: application/json)');
       const { metadata } = await verification.putMetadata({
         ...target(req, res),
-        metadata: req.body as Record<string, string>,
+        metadata: metadataFromJson(req.body, 'body'),
       });
       res.json({ ...metadata });
     },

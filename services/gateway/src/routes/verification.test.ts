@@ -162,8 +162,84 @@ describe('POST /verification', () => {
       submissionUrl: `${base}/rest/v2/verification/${id}/step/collectStudentPersonalInfo`,
     });
     expect(calls).toEqual([
-      ['startVerification', { programId, trackingId: '', requestId: expect.stringMatching(UUID) }],
+      [
+        'startVerification',
+        { programId, trackingId: '', requestId: expect.stringMatching(UUID), metadata: {}, locale: '' },
+      ],
     ]);
+  });
+
+  it('passes the optional metadata and locale to the service', async () => {
+    const res = await call('POST', '/verification', {
+      body: {
+        programId,
+        trackingId: 't-1',
+        metadata: { order: 'A-1', 'utm.source': 'mail' },
+        locale: 'fr-CA',
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(calls).toEqual([
+      [
+        'startVerification',
+        {
+          programId,
+          trackingId: 't-1',
+          requestId: expect.stringMatching(UUID),
+          metadata: { order: 'A-1', 'utm.source': 'mail' },
+          locale: 'fr-CA',
+        },
+      ],
+    ]);
+  });
+
+  it('leaves the metadata limits to the service, which answers them with their own errorIds', async () => {
+    next.set(
+      'startVerification',
+      invalidArgument('metadata: maxMetadataValuesExceeded', { errorIds: ['maxMetadataValuesExceeded'] }),
+    );
+    const metadata = Object.fromEntries([...Array(51).keys()].map((i) => [`k${i}`, 'v']));
+    const res = await call('POST', '/verification', { body: { programId, metadata } });
+    expect([res.status, res.body]).toEqual([400, er('maxMetadataValuesExceeded')]);
+    expect(calls).toEqual([['startVerification', expect.objectContaining({ metadata })]]);
+  });
+
+  it.each<[string, unknown, string]>([
+    ['nested metadata', { metadata: { a: { b: 'c' } } }, 'body.metadata["a"] must be a string'],
+    ['metadata that is a list', { metadata: ['a'] }, 'body.metadata must be an object of string values'],
+    [
+      'the reserved metadata key __proto__',
+      JSON.parse('{"metadata": {"__proto__": "x"}}'),
+      'body.metadata["__proto__"] is a reserved key',
+    ],
+    [
+      'a locale that is no BCP 47 tag',
+      { locale: 'en_US' },
+      'body.locale must be a BCP 47 language tag of a language, optionally a script and a region (en, en-US, zh-Hans-CN)',
+    ],
+    ['a locale that is a number', { locale: 7 }, 'body.locale must be string'],
+    [
+      'a locale that is not well-formed',
+      { locale: 'en-US-x' },
+      'body.locale must be a BCP 47 language tag of a language, optionally a script and a region (en, en-US, zh-Hans-CN)',
+    ],
+    [
+      'a locale over 35 characters',
+      { locale: `en-${'abcdefgh-'.repeat(4)}x` },
+      'body.locale must NOT have more than 35 characters',
+    ],
+    [
+      'an unknown property',
+      { fingerprint: 'x' },
+      'body has unexpected property fingerprint (allowed: programId, trackingId, metadata, locale)',
+    ],
+  ])('refuses %s with 400 ER invalidRequest naming it, without a call', async (_name, extra, message) => {
+    const res = await call('POST', '/verification', { body: { programId, ...(extra as object) } });
+    expect([res.status, res.body]).toEqual([
+      400,
+      { errorIds: ['invalidRequest'], systemErrorMessage: message },
+    ]);
+    expect(calls).toEqual([]);
   });
 
   it('refuses a malformed programId or an unknown property with 400 ER invalidRequest', async () => {
@@ -179,7 +255,10 @@ describe('POST /verification', () => {
     const res = await call('POST', '/verification', { body: { programId, trackingId: 't-1' } });
     expect([res.status, res.body]).toEqual([404, er('noProgram')]);
     expect(calls).toEqual([
-      ['startVerification', { programId, trackingId: 't-1', requestId: expect.stringMatching(UUID) }],
+      [
+        'startVerification',
+        { programId, trackingId: 't-1', requestId: expect.stringMatching(UUID), metadata: {}, locale: '' },
+      ],
     ]);
   });
 });
@@ -232,6 +311,90 @@ describe('personal-info steps', () => {
           'universityId, metadata',
       ),
     ]);
+    expect(calls).toEqual([]);
+  });
+
+  it("takes the clients' optional fields on other forms: locale, externalUserId and phoneNumber go on", async () => {
+    const teacher = `/verification/${id}/step/collectTeacherPersonalInfo`;
+    const res = await call('POST', teacher, {
+      body: {
+        firstName: 'Jane',
+        organization: { name: 'Lincoln High' },
+        metadata: { order: '9' },
+        locale: 'es-MX',
+        externalUserId: 'crm-user-4711',
+        phoneNumber: '+14155550100',
+        deviceFingerprintHash: 'n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg=',
+      },
+    });
+    expect(res.status).toBe(200);
+    const [[, req]] = calls as [[string, { input: { subject: Record<string, unknown> } }]];
+    expect(req.input.subject).toMatchObject({
+      firstName: 'Jane',
+      metadata: { order: '9' },
+      locale: 'es-MX',
+      externalUserId: 'crm-user-4711',
+      phoneNumber: '+14155550100',
+    });
+    // Checked, then dropped: nothing stores or uses a device fingerprint.
+    expect(JSON.stringify(req)).not.toContain('n4bQgYhMfWWaL');
+  });
+
+  it.each<[string, string, object, string]>([
+    [
+      'a locale on the student form (the spec fixes its keys)',
+      'collectStudentPersonalInfo',
+      { locale: 'en-US' },
+      "Unexpected property 'locale'. Allowed keys: firstName, lastName, birthDate, email, organization, " +
+        'universityId, metadata',
+    ],
+    [
+      'an externalUserId on the generic form (it takes the student keys)',
+      'collectPersonalInfo',
+      { externalUserId: 'u' },
+      "Unexpected property 'externalUserId'. Allowed keys: firstName, lastName, birthDate, email, organization, " +
+        'universityId, metadata',
+    ],
+    [
+      'a key no form takes',
+      'collectSeniorPersonalInfo',
+      { deviceId: 'x' },
+      "Unexpected property 'deviceId'. Allowed keys: firstName, lastName, birthDate, postalCode, email, metadata, " +
+        'phoneNumber, locale, deviceFingerprintHash, externalUserId',
+    ],
+    [
+      'a malformed locale',
+      'collectSeniorPersonalInfo',
+      { locale: 'en_US' },
+      'body.locale must be a BCP 47 language tag of a language, optionally a script and a region (en, en-US, zh-Hans-CN)',
+    ],
+    [
+      'a control character in externalUserId',
+      'collectMemberPersonalInfo',
+      { externalUserId: 'a\u0000' },
+      'body.externalUserId must be 1 to 256 characters without control characters',
+    ],
+    [
+      'a malformed deviceFingerprintHash',
+      'collectAgePersonalInfo',
+      { deviceFingerprintHash: 'not a hash' },
+      'body.deviceFingerprintHash must be 1 to 128 characters of A-Z, a-z, 0-9, +, /, =, _ or -',
+    ],
+    [
+      'the reserved metadata key __proto__',
+      'collectStudentPersonalInfo',
+      JSON.parse('{"metadata": {"__proto__": "x"}}') as object,
+      'body.metadata["__proto__"] is a reserved key',
+    ],
+    [
+      'an organization with an empty name and no id',
+      'collectStudentPersonalInfo',
+      { organization: { name: '' } },
+      'body.organization must have an id or a non-empty name',
+    ],
+  ])('refuses %s with a 400 VR naming it, without a call', async (_name, step, body, message) => {
+    const res = await call('POST', `/verification/${id}/step/${step}`, { body });
+    expect([res.status, res.body]).toEqual([400, stepError(message)]);
     expect(calls).toEqual([]);
   });
 
@@ -619,7 +782,21 @@ describe('token endpoints', () => {
       expect.objectContaining({ verificationId: id, currentStep: 'collectStudentPersonalInfo' }),
     ]);
     const details = await call('GET', `/verification/${id}/details`, { token: goodToken });
-    expect(details.body).toMatchObject({ programId, personInfo: null, lastResponse: { verificationId: id } });
+    expect(details.body).toMatchObject({
+      programId,
+      personInfo: null,
+      lastResponse: { verificationId: id },
+      externalUserId: null,
+    });
+    next.set('getVerificationDetails', {
+      details: verificationVerificationV1.VerificationDetails.fromPartial({
+        programId,
+        lastResponse: vr().verification,
+        externalUserId: 'crm-user-4711',
+      }),
+    });
+    const withId = await call('GET', `/verification/${id}/details`, { token: goodToken });
+    expect(withId.body).toMatchObject({ externalUserId: 'crm-user-4711' });
     expect((await call('GET', `/verification/${id}/metadata`, { token: goodToken })).body).toEqual({
       plan: 'pro',
     });
@@ -639,6 +816,31 @@ describe('token endpoints', () => {
     });
     expect(big.status).toBe(413);
     expect(calls).toEqual([]);
+  });
+
+  it('refuses the reserved key __proto__ (an object would drop it) with 400 invalidRequest naming it', async () => {
+    const res = await call('PUT', `/verification/${id}/metadata`, {
+      raw: '{"plan": "pro", "__proto__": "x"}',
+      token: goodToken,
+    });
+    expect([res.status, res.body]).toEqual([
+      400,
+      { errorIds: ['invalidRequest'], systemErrorMessage: 'body["__proto__"] is a reserved key' },
+    ]);
+    expect(calls).toEqual([]);
+  });
+
+  it('leaves the limits to the service, which answers them with their own errorIds', async () => {
+    next.set(
+      'putMetadata',
+      invalidArgument('metadata: maxMetadataLengthExceeded', { errorIds: ['maxMetadataLengthExceeded'] }),
+    );
+    const res = await call('PUT', `/verification/${id}/metadata`, {
+      body: { k: 'v'.repeat(1025) },
+      token: goodToken,
+    });
+    expect([res.status, res.body]).toEqual([400, er('maxMetadataLengthExceeded')]);
+    expect(calls).toEqual([['putMetadata', expect.objectContaining({ metadata: { k: 'v'.repeat(1025) } })]]);
   });
 });
 

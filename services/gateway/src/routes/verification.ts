@@ -3,7 +3,8 @@ import type { AuthMiddlewares } from '../auth/middleware';
 import type { VerificationClient } from '../clients/verification.client';
 import { replyToJson } from '../mapping/verification';
 import { hexIdParam, programNotFound } from '../validation/path-ids';
-import type { RequestValidator } from '../validation/request-validator';
+import { invalidRequest, type RequestValidator } from '../validation/request-validator';
+import { localeFromJson, metadataFromJson } from '../validation/subject-body';
 import { marketplaceRouter } from './marketplace';
 import { verificationAccountRouter } from './verification-account';
 import { requestIdOf, trackingIdParam, verificationIdOf, verificationIdParam } from './verification-params';
@@ -21,6 +22,8 @@ export interface VerificationRouteOptions {
 interface NewVerificationBody {
   programId: string;
   trackingId?: string;
+  metadata?: unknown;
+  locale?: string;
 }
 
 /**
@@ -35,12 +38,20 @@ export function verificationRouter(options: VerificationRouteOptions): Router {
   const router = Router();
   const json = express.json({ limit: options.bodyLimit, strict: true });
 
-  router.post('/verification', json, validator.body('NewVerificationRequest'), async (req, res) => {
-    const { programId, trackingId } = req.body as NewVerificationBody;
+  router.post('/verification', json, async (req, res) => {
+    if (req.body === undefined) throw invalidRequest('body is required (Content-Type: application/json)');
+    // The metadata is judged like PUT .../metadata's: its shape here, its limits by the service, which
+    // answers them with their own errorIds (the schema would make them invalidRequest).
+    const { metadata, ...rest } = req.body as NewVerificationBody;
+    const problem = validator.check('NewVerificationRequest', rest);
+    if (problem !== undefined) throw invalidRequest(problem);
+    const { programId, trackingId, locale } = rest;
     const reply = await verification.startVerification({
       programId,
       trackingId: trackingId ?? '',
       requestId: requestIdOf(),
+      metadata: metadata === undefined ? {} : metadataFromJson(metadata, 'body.metadata'),
+      locale: locale === undefined ? '' : localeFromJson(locale, 'body.locale'),
     });
     res.json(replyToJson(reply, publicBaseUrl));
   });

@@ -10,11 +10,25 @@ import { patternMessage } from '../openapi/schemas/text';
 export function describeValidationError(errors: readonly ErrorObject[]): string {
   const last = errors[errors.length - 1];
   if (!last) return 'body is invalid';
+  // propertyNames ends with "property name must be valid"; the error before it names the key and its fault.
+  const key = errors[errors.length - 2];
+  if (last.keyword === 'propertyNames' && key?.propertyName !== undefined) {
+    const at = fieldPath(key.instancePath);
+    return `${at} key ${JSON.stringify(key.propertyName)}${describe(key).slice(at.length)}`;
+  }
   if (last.keyword === 'anyOf' || last.keyword === 'oneOf') return describeCombinator(last, errors);
   return describe(last);
 }
 
 function describe(e: ErrorObject): string {
+  const message = describeKeyword(e);
+  // A rule that holds only in some cases (the then or else of an if) says which in its schema's description:
+  // "body.minAge must be null (only age and senior programs take an age range)".
+  const why = (e.parentSchema as { description?: unknown } | undefined)?.description;
+  return /\/(then|else)\//.test(e.schemaPath) && typeof why === 'string' ? `${message} (${why})` : message;
+}
+
+function describeKeyword(e: ErrorObject): string {
   const at = fieldPath(e.instancePath);
   switch (e.keyword) {
     case 'additionalProperties': {

@@ -6,7 +6,9 @@ import {
   optionalEnum,
   optionalHexId,
   optionalInt,
+  optionalText,
   requiredText,
+  strictQuery,
 } from './query-params';
 
 const q = (query: Record<string, string | string[]>) => query as Request['query'];
@@ -33,6 +35,15 @@ describe('query parameters', () => {
     expect(message(() => requiredText(q({ name: ['a', 'b'] }), 'name', 200))?.message).toBe(
       'query.name must be given once, as a plain value',
     );
+  });
+
+  // A NUL in a tracking id or a name reached Postgres (500); whitespace around a text is the service's to trim.
+  it('refuses control characters inside a text, not in the whitespace around it', () => {
+    for (const bad of ['a\u0000b', 'a\nb', 'a\u0085'])
+      expect(message(() => optionalText(q({ trackingId: bad }), 'trackingId', 256))?.message).toBe(
+        'query.trackingId must not contain control characters',
+      );
+    expect(requiredText(q({ name: '\tzurich\n' }), 'name', 200)).toBe('\tzurich\n');
   });
 
   it('reads a country in any case as upper case; empty means none', () => {
@@ -97,6 +108,19 @@ describe('query parameters', () => {
     }
     expect(message(() => hexIdList(q({ ids: [a, b, c, 'd'.repeat(24)] }), 'ids', 3))?.message).toBe(
       'query.ids must have at most 3 ids',
+    );
+  });
+
+  it('reads an admin list strictly: no parameter it does not have, no empty value', () => {
+    const allowed = ['status', 'cursor'];
+    expect(strictQuery(q({ status: 'pending', cursor: 'c1' }), allowed)).toBeUndefined();
+    expect(strictQuery(q({}), allowed)).toBeUndefined();
+    expect(message(() => strictQuery(q({ stauts: 'pending' }), allowed))).toEqual({
+      errorIds: ['invalidRequest'],
+      message: 'query has unexpected parameter stauts (allowed: status, cursor)',
+    });
+    expect(message(() => strictQuery(q({ cursor: '' }), allowed))?.message).toBe(
+      'query.cursor must not be empty (leave it out instead)',
     );
   });
 });

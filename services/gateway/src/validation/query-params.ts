@@ -29,10 +29,13 @@ export function optionalText(query: Query, name: string, maxLength: number): str
   return checkedText(name, value, maxLength);
 }
 
-/** Free text: bounded, and no control characters (a NUL reaching Postgres is a 500, not the client's 400). */
+/**
+ * Free text: bounded, and no control characters once trimmed (a NUL reaching Postgres is a 500, not the
+ * client's 400; surrounding whitespace, tabs and line breaks included, is the services' to trim).
+ */
 function checkedText(name: string, value: string, maxLength: number): string {
   if (value.length > maxLength) throw invalidRequest(`query.${name} must be at most ${maxLength} characters`);
-  if (CONTROL_CHARACTERS.test(value))
+  if (CONTROL_CHARACTERS.test(value.trim()))
     throw invalidRequest(`query.${name} must not contain control characters`);
   return value;
 }
@@ -94,4 +97,17 @@ export function hexIdList(query: Query, name: string, maxItems: number): string[
     throw invalidRequest(`query.${name} must be ids of 24 lowercase hex characters`);
   if (ids.length > maxItems) throw invalidRequest(`query.${name} must have at most ${maxItems} ids`);
   return ids;
+}
+
+/**
+ * The admin API's lists read their query strictly: a parameter the operation does not have is 400 (a typo
+ * such as `?stauts=PENDING` would otherwise list everything), and so is an empty value of any parameter
+ * (`?cursor=`): leave a parameter out to mean "none".
+ */
+export function strictQuery(query: Query, allowed: readonly string[]): void {
+  for (const [name, value] of Object.entries(query)) {
+    if (!allowed.includes(name))
+      throw invalidRequest(`query has unexpected parameter ${name} (allowed: ${allowed.join(', ')})`);
+    if (value === '') throw invalidRequest(`query.${name} must not be empty (leave it out instead)`);
+  }
 }

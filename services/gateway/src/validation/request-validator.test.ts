@@ -84,7 +84,8 @@ describe('the request validator checks bodies against the published schemas', ()
       'a URI that is not one',
       'WebhookRequest',
       { callbackUri: 'not a uri' },
-      'body.callbackUri must match format "uri"',
+      'body.callbackUri must be an absolute http or https URL in ASCII (host name, IPv4 or [IPv6] address, ' +
+        'no user name or password), without a fragment (#)',
     ],
     [
       'neither recipient',
@@ -273,7 +274,7 @@ describe('the OpenAPI document and the validator share one set of schemas', () =
       verificationToken: 'aGVhZGVy.cGF5bG9hZA.c2ln',
     },
     DocUploadRequest: { files: [{ fileName: 'id.png', mimeType: 'image/png', fileSize: 1024 }] },
-    ReviewDecisionRequest: { decision: 'reject', rejectionReasons: ['DOCUMENT_UNREADABLE'] },
+    ReviewDecisionInput: { decision: 'reject', rejectionReasons: ['DOCUMENT_UNREADABLE'] },
     ReportRequest: { startDate: '2025-01-01', endDate: '2025-01-31' },
     ConversionRequest: { amount: 12.5 },
     ReverifyRequest: { programId: 'ab'.repeat(12), verificationIds: ['cd'.repeat(12)] },

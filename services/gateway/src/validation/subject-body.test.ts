@@ -1,5 +1,6 @@
 import type { SchemaName } from '../openapi/components';
 import { isDomainError } from '@eligo/runtime';
+import { metadataProblems } from '@eligo/verification';
 import { createRequestValidator } from './request-validator';
 import {
   compactJws,
@@ -92,12 +93,21 @@ describe('subject JSON -> proto Subject', () => {
       metadata: { a: 'b' },
       statuses: ['HOME_BUYER'],
       universityId: 9,
+      locale: 'fr-CA',
+      externalUserId: 'user-42',
+      deviceFingerprintHash: 'n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg=',
     };
     for (const type of subjectTypes) {
       const body = Object.fromEntries(subjectKeys[type]!.map((k) => [k, sample[k] ?? `${k}-value`]));
       const subject = subjectFromJson(type, body) as unknown as Record<string, unknown>;
       for (const key of subjectKeys[type]!) {
-        const expected = key === 'organization' ? { id: 7, name: '' } : (sample[key] ?? `${key}-value`);
+        // The device fingerprint is checked, then dropped: nothing uses it.
+        const expected =
+          key === 'organization'
+            ? { id: 7, name: '' }
+            : key === 'deviceFingerprintHash'
+              ? undefined
+              : (sample[key] ?? `${key}-value`);
         expect([type, key, subject[key]]).toEqual([type, key, expected]);
       }
       const nulls = Object.fromEntries(subjectKeys[type]!.map((k) => [k, null]));
@@ -118,9 +128,17 @@ describe('subject JSON -> proto Subject', () => {
       "Unexpected property 'phoneNumber'. Allowed keys: firstName, lastName, birthDate, email, " +
         'organization, universityId, metadata',
     );
-    expect(refusal(() => subjectFromJson('DriverLicense', { metadata: {} }))).toBe(
-      "Unexpected property 'metadata'. Allowed keys: firstName, lastName, state, driverLicenseNumber, email",
+    expect(refusal(() => subjectFromJson('DriverLicense', { fingerprint: 'x' }))).toBe(
+      "Unexpected property 'fingerprint'. Allowed keys: firstName, lastName, state, driverLicenseNumber, " +
+        'email, metadata, phoneNumber, locale, deviceFingerprintHash, externalUserId',
     );
+    // The student body keeps exactly the spec's keys: none of the optional fields other types take.
+    for (const key of ['locale', 'externalUserId', 'deviceFingerprintHash', 'phoneNumber'])
+      expect(refusal(() => subjectFromJson('Student', { [key]: 'x' }))).toMatch(
+        new RegExp(
+          `^Unexpected property '${key}'. Allowed keys: firstName, lastName, birthDate, email, organization, universityId, metadata$`,
+        ),
+      );
     // Object.prototype names are not keys of any type.
     expect(refusal(() => subjectFromJson('Student', JSON.parse('{"__proto__": {}}')))).toMatch(
       /^Unexpected property '__proto__'/,
@@ -160,7 +178,84 @@ describe('subject JSON -> proto Subject', () => {
       { organization: { id: 1, country: 'US' } },
       "Unexpected property 'organization.country'. Allowed keys: id, name",
     ],
-    ['an empty organization', 'Student', { organization: {} }, 'body.organization must have an id or a name'],
+    [
+      'an empty organization',
+      'Student',
+      { organization: {} },
+      'body.organization must have an id or a non-empty name',
+    ],
+    [
+      'an organization with a null name only',
+      'Student',
+      { organization: { name: null } },
+      'body.organization must have an id or a non-empty name',
+    ],
+    [
+      'an organization with an empty name only',
+      'Teacher',
+      { organization: { id: null, name: '' } },
+      'body.organization must have an id or a non-empty name',
+    ],
+    [
+      'an organization id beyond 2^53 - 1',
+      'Teacher',
+      { organization: { id: 2 ** 53 } },
+      'body.organization.id must be a positive integer',
+    ],
+    [
+      'a universityId beyond 2^53 - 1',
+      'Student',
+      { universityId: 2 ** 53 },
+      'body.universityId must be a positive integer',
+    ],
+    [
+      'the reserved metadata key __proto__',
+      'Student',
+      JSON.parse('{"metadata": {"__proto__": "x"}}'),
+      'body.metadata["__proto__"] is a reserved key',
+    ],
+    [
+      'a locale that is no BCP 47 tag',
+      'Teacher',
+      { locale: 'en_US' },
+      'body.locale must be a BCP 47 language tag of a language, optionally a script and a region (en, en-US, zh-Hans-CN)',
+    ],
+    [
+      'a locale that is a number',
+      'Teacher',
+      { locale: 7 },
+      'body.locale must be a BCP 47 language tag of a language, optionally a script and a region (en, en-US, zh-Hans-CN)',
+    ],
+    [
+      'an empty externalUserId',
+      'Member',
+      { externalUserId: '' },
+      'body.externalUserId must be 1 to 256 characters without control characters',
+    ],
+    [
+      'an externalUserId with a control character',
+      'Member',
+      { externalUserId: 'a\u0000' },
+      'body.externalUserId must be 1 to 256 characters without control characters',
+    ],
+    [
+      'an externalUserId over 256 characters',
+      'Age',
+      { externalUserId: 'x'.repeat(257) },
+      'body.externalUserId must be 1 to 256 characters without control characters',
+    ],
+    [
+      'a deviceFingerprintHash with other characters',
+      'Age',
+      { deviceFingerprintHash: 'abc def' },
+      'body.deviceFingerprintHash must be 1 to 128 characters of A-Z, a-z, 0-9, +, /, =, _ or -',
+    ],
+    [
+      'a deviceFingerprintHash over 128 characters',
+      'Senior',
+      { deviceFingerprintHash: 'a'.repeat(129) },
+      'body.deviceFingerprintHash must be 1 to 128 characters of A-Z, a-z, 0-9, +, /, =, _ or -',
+    ],
     ['nested metadata', 'Student', { metadata: { a: { b: 'c' } } }, 'body.metadata["a"] must be a string'],
     [
       'metadata as an array',
@@ -205,6 +300,38 @@ describe('subject JSON -> proto Subject', () => {
       ['Mover', { statuses: [1] }],
       ['Age', { country: 'US', phoneNumber: '+14155550100' }],
       ['DriverLicense', { driverLicenseNumber: 'D123', state: 'CA', email: null }],
+      ['Student', { organization: { id: 1 } }],
+      ['Student', { organization: { name: 'Stanford' } }],
+      ['Student', { organization: { id: null, name: 'Stanford' } }],
+      ['Student', { organization: { id: 1, name: null } }],
+      ['Student', { organization: { id: 1, name: '' } }],
+      ['Student', { organization: {} }],
+      ['Student', { organization: { name: null } }],
+      ['Student', { organization: { name: '' } }],
+      ['Student', { organization: { id: null, name: null } }],
+      ['Student', { organization: null }],
+      ['Student', { organization: { id: Number.MAX_SAFE_INTEGER } }],
+      ['Student', { organization: { id: 2 ** 53 } }],
+      ['Student', { universityId: Number.MAX_SAFE_INTEGER }],
+      ['Student', { universityId: 2 ** 53 }],
+      ['Student', { locale: 'en-US' }],
+      ['Student', JSON.parse('{"metadata": {"__proto__": "x"}}')],
+      [
+        'Teacher',
+        { locale: 'en-US', externalUserId: 'u-1', deviceFingerprintHash: 'abc=', phoneNumber: '+1' },
+      ],
+      ['Teacher', { locale: null, externalUserId: null, deviceFingerprintHash: null }],
+      ['Teacher', { locale: 'en_US' }],
+      ['Teacher', { locale: '' }],
+      ['Teacher', { locale: 'english' }],
+      ['Teacher', { externalUserId: '' }],
+      ['Teacher', { externalUserId: 'a\nb' }],
+      ['Teacher', { externalUserId: '🎓'.repeat(256) }],
+      ['Teacher', { externalUserId: '🎓'.repeat(257) }],
+      ['Teacher', { deviceFingerprintHash: 'a.b' }],
+      ['Teacher', { deviceFingerprintHash: '' }],
+      ['DriverLicense', { metadata: { a: 'b' }, phoneNumber: '+14155550100' }],
+      ['GeneralIdentity', { metadata: null, locale: 'de' }],
     ];
     for (const [type, body] of bodies) {
       const schemaValid = validator.check(`${type}Subject` as SchemaName, body) === undefined;
@@ -255,5 +382,41 @@ describe('compact JWS bodies and marketplace tokens', () => {
       'body.verificationToken must be a compact JWS (header.payload.signature, at most 16 KiB)',
     );
     expect(refusal(() => marketplaceTokenFromJson([jws]))).toBe('body must be a JSON object');
+  });
+});
+
+describe('the metadata schemas state the service’s rules', () => {
+  const validator = createRequestValidator();
+  const map = (count: number) => Object.fromEntries([...Array(count).keys()].map((i) => [`k${i}`, 'v']));
+  const samples: [string, Record<string, string>][] = [
+    ['an empty map', {}],
+    ['50 keys', map(50)],
+    ['51 keys', map(51)],
+    ['a 64-character key', { ['k'.repeat(64)]: 'v' }],
+    ['a 65-character key', { ['k'.repeat(65)]: 'v' }],
+    ['a key of 64 characters outside the BMP', { ['𠮷'.repeat(64)]: 'v' }],
+    ['an empty key', { '': 'v' }],
+    ['a 1024-character value', { k: 'v'.repeat(1024) }],
+    ['a 1025-character value', { k: 'v'.repeat(1025) }],
+    ['1024 characters outside the BMP', { k: '𠮷'.repeat(1024) }],
+    ['an empty value', { k: '' }],
+    ['a NUL in a key', { 'a\u0000': 'v' }],
+    ['a line break in a value', { k: 'a\nb' }],
+    ['a C1 control character in a value', { k: 'a\u0085' }],
+    ['a line separator in a key', { 'a\u2028': 'v' }],
+    ['the reserved key __proto__', JSON.parse('{"__proto__": "x"}') as Record<string, string>],
+    ['keys that only look special', { constructor: 'v', __proto__x: 'v', 'utm.source': 'mail' }],
+  ];
+
+  it.each(samples)('%s: the schema admits it exactly when the service does', (_name, metadata) => {
+    const server = metadataProblems(metadata).length === 0;
+    const where: [SchemaName, unknown][] = [
+      ['VerificationMetadata', metadata],
+      ['NewVerificationRequest', { programId: 'ab'.repeat(12), metadata }],
+      ['StudentSubject' as SchemaName, { metadata }],
+      ['DriverLicenseSubject' as SchemaName, { metadata }],
+    ];
+    for (const [schema, body] of where)
+      expect([schema, validator.check(schema, body) === undefined]).toEqual([schema, server]);
   });
 });

@@ -1,4 +1,13 @@
 import { verificationVerificationV1 } from '@eligo/proto';
+import {
+  canonicalLocale,
+  DEVICE_FINGERPRINT_HASH_RULE,
+  EXTERNAL_USER_ID_RULE,
+  LOCALE_RULE,
+  RESERVED_METADATA_KEYS,
+  validDeviceFingerprintHash,
+  validExternalUserId,
+} from '@eligo/verification';
 import { invalidRequest } from './request-validator';
 import { GENERIC_SUBJECT_TYPE, subjectKeys } from './subject-keys';
 
@@ -33,13 +42,24 @@ export function personalInfoStep(step: string, shape: StepShape): PersonalInfoSt
   return type !== undefined && Object.hasOwn(subjectKeys, type) ? { kind: 'subject', step, type } : undefined;
 }
 
-type FieldKind = 'text' | 'organization' | 'metadata' | 'statuses' | 'universityId';
+type FieldKind =
+  | 'text'
+  | 'organization'
+  | 'metadata'
+  | 'statuses'
+  | 'universityId'
+  | 'locale'
+  | 'externalUserId'
+  | 'deviceFingerprintHash';
 
 const fieldKinds: Record<string, FieldKind> = {
   organization: 'organization',
   metadata: 'metadata',
   statuses: 'statuses',
   universityId: 'universityId',
+  locale: 'locale',
+  externalUserId: 'externalUserId',
+  deviceFingerprintHash: 'deviceFingerprintHash',
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -49,10 +69,13 @@ const positiveInteger = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
 /**
- * A personal-info JSON body -> the proto Subject. Only the keys of the type's row of the spec's subjects
- * table are accepted, each with its JSON type; null counts as not given. Anything else is 400
- * invalidRequest naming the problem, before any service call. Values themselves (dates, emails, statuses)
- * are the verification domain's to judge: it answers recoverable errors the client can correct.
+ * A personal-info JSON body -> the proto Subject. Only the keys of the type (its row of the spec's subjects
+ * table, and for every type but Student the optional fields clients send) are accepted, each with its JSON
+ * type; null counts as not given. Anything else is 400 invalidRequest naming the problem, before any
+ * service call. The clients' own fields (locale, externalUserId, deviceFingerprintHash) and the shape of
+ * the metadata are checked here too; deviceFingerprintHash is then dropped (nothing uses it). The person's
+ * values (dates, emails, statuses) and the metadata limits are the verification domain's to judge: it
+ * answers recoverable errors the client can correct.
  */
 export function subjectFromJson(type: string, body: unknown): Subject {
   const allowed = subjectKeys[type];
@@ -84,6 +107,16 @@ export function subjectFromJson(type: string, body: unknown): Subject {
         if (!positiveInteger(value)) throw invalidRequest('body.universityId must be a positive integer');
         subject.universityId = value;
         break;
+      case 'locale':
+        subject.locale = localeFromJson(value, 'body.locale');
+        break;
+      case 'externalUserId':
+        subject.externalUserId = externalUserIdFromJson(value, 'body.externalUserId');
+        break;
+      case 'deviceFingerprintHash':
+        if (typeof value !== 'string' || !validDeviceFingerprintHash(value))
+          throw invalidRequest(`body.deviceFingerprintHash must be ${DEVICE_FINGERPRINT_HASH_RULE}`);
+        break;
     }
   }
   return verificationVerificationV1.Subject.fromPartial(subject);
@@ -101,20 +134,41 @@ function organizationFromJson(value: unknown): OrganizationRef {
     throw invalidRequest('body.organization.id must be a positive integer');
   if (name !== undefined && name !== null && typeof name !== 'string')
     throw invalidRequest('body.organization.name must be a string');
-  if ((id ?? null) === null && (name ?? null) === null)
-    throw invalidRequest('body.organization must have an id or a name');
+  if ((id ?? null) === null && (name ?? '') === '')
+    throw invalidRequest('body.organization must have an id or a non-empty name');
   return { id: (id as number | null | undefined) ?? 0, name: (name as string | null | undefined) ?? '' };
 }
 
-/** A flat map of strings (verification metadata): no nesting, no numbers. */
+/**
+ * A flat map of strings (verification metadata): no nesting, no numbers, no reserved key (`__proto__`, which
+ * an object would take as its prototype and the proto map would silently drop). The limits (50 keys of 1 to
+ * 64 characters, values of at most 1,024, no control characters) are the verification service's, which
+ * answers them with their own errorIds (maxMetadataValuesExceeded, maxMetadataLengthExceeded).
+ */
 export function metadataFromJson(value: unknown, at: string): Record<string, string> {
   if (!isObject(value)) throw invalidRequest(`${at} must be an object of string values`);
   const metadata: Record<string, string> = {};
   for (const [key, v] of Object.entries(value)) {
+    if (RESERVED_METADATA_KEYS.includes(key))
+      throw invalidRequest(`${at}[${JSON.stringify(key)}] is a reserved key`);
     if (typeof v !== 'string') throw invalidRequest(`${at}[${JSON.stringify(key)}] must be a string`);
     metadata[key] = v;
   }
   return metadata;
+}
+
+/** A BCP 47 tag as the service stores it (checked with Intl, at most 35 characters). */
+export function localeFromJson(value: unknown, at: string): string {
+  if (typeof value !== 'string' || canonicalLocale(value) === undefined)
+    throw invalidRequest(`${at} must be ${LOCALE_RULE}`);
+  return value;
+}
+
+/** The client's identifier of the person: 1 to 256 characters without control characters. */
+export function externalUserIdFromJson(value: unknown, at: string): string {
+  if (typeof value !== 'string' || !validExternalUserId(value))
+    throw invalidRequest(`${at} must be ${EXTERNAL_USER_ID_RULE}`);
+  return value;
 }
 
 const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;

@@ -29,6 +29,7 @@ export interface AddSchoolRequestView {
   decidedAt: Date | null;
   organizationId: number | null;
   declineReason: string | null;
+  trackingId: string | null;
 }
 
 type PiiField = 'firstName' | 'lastName' | 'email';
@@ -58,6 +59,7 @@ export async function requestAddSchool(ctx: AppContext, input: AddSchoolRequestI
       schoolName: request.schoolName,
       schoolDomain: request.schoolDomain,
       schoolCountry: request.schoolCountry,
+      trackingId: request.trackingId || null,
     });
     await events.addSchoolRequested(trx, ctx.schema, {
       requestId: id,
@@ -83,6 +85,7 @@ export function toView(ctx: AppContext, record: AddSchoolRecord): AddSchoolReque
     decidedAt: record.decidedAt,
     organizationId: record.organizationId,
     declineReason: record.declineReason,
+    trackingId: record.trackingId,
   };
 }
 

@@ -38,7 +38,13 @@ describe('checkAddSchoolRequest', () => {
       schoolName: 'New School',
       schoolDomain: 'newschool.edu',
       schoolCountry: 'US',
+      trackingId: '',
     });
+  });
+
+  it("keeps the client's tracking id as given: 1 to 256 characters without control characters", () => {
+    expect(checkAddSchoolRequest({ ...request, trackingId: ' crm 42 ' }).trackingId).toBe(' crm 42 ');
+    expect(checkAddSchoolRequest({ ...request, trackingId: '𠮷'.repeat(256) }).trackingId).toHaveLength(512);
   });
 
   it.each<[Partial<AddSchoolRequestInput>, string[], string]>([
@@ -59,6 +65,8 @@ describe('checkAddSchoolRequest', () => {
       ['invalidEmail', 'invalidRequest'],
       'email: is not a valid email address; schoolCountry: is required',
     ],
+    [{ trackingId: 'x'.repeat(257) }, ['invalidRequest'], 'trackingId: must be at most 256 characters'],
+    [{ trackingId: 'a\nb' }, ['invalidRequest'], 'trackingId: must not contain control characters'],
   ])('refuses %j with %j', (overrides, errorIds, message) => {
     const err = thrown(() => checkAddSchoolRequest({ ...request, ...overrides }));
     expect(err.kind).toBe('invalidArgument');

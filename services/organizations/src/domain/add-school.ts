@@ -1,13 +1,14 @@
 import isEmail from 'validator/lib/isEmail';
 import { parseHost } from './hosts';
 import { isId } from './ids';
-import { CONTROL_CHARACTERS, Problems, requiredText } from './problems';
+import { CONTROL_CHARACTERS, charLength, Problems, requiredText } from './problems';
 import { checkCountry, checkNameQuery } from './search';
 
 export const MAX_PERSON_NAME_LENGTH = 100;
 export const MAX_SCHOOL_NAME_LENGTH = 200;
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_DECLINE_REASON_LENGTH = 500;
+export const MAX_TRACKING_ID_LENGTH = 256;
 
 /**
  * The add-school endpoints are public (no token): every field is required, and an invalid programId is bad
@@ -77,10 +78,20 @@ export interface AddSchoolRequestInput {
   schoolName: string;
   schoolDomain: string;
   schoolCountry: string;
+  /**
+   * The client's own identifier for the request (optional: empty or absent is none). Not the requester's
+   * personal data: stored as it is, shown to operators.
+   */
+  trackingId?: string;
 }
 
-/** Normalised (trimmed; email, domain lower case; country upper case); a bad email is invalidEmail. */
-export function checkAddSchoolRequest(input: AddSchoolRequestInput): AddSchoolRequestInput {
+export type CheckedAddSchoolRequest = Required<AddSchoolRequestInput>;
+
+/**
+ * Normalised (trimmed; email, domain lower case; country upper case); a bad email is invalidEmail. The
+ * tracking id is the client's and kept as given: 1 to 256 characters without control characters.
+ */
+export function checkAddSchoolRequest(input: AddSchoolRequestInput): CheckedAddSchoolRequest {
   const problems = new Problems();
   const programId = checkProgramId(problems, input.programId);
   const firstName = requiredText(problems, 'firstName', input.firstName, MAX_PERSON_NAME_LENGTH);
@@ -92,8 +103,13 @@ export function checkAddSchoolRequest(input: AddSchoolRequestInput): AddSchoolRe
   const schoolName = requiredText(problems, 'schoolName', input.schoolName, MAX_SCHOOL_NAME_LENGTH);
   const schoolDomain = checkSchoolDomain(problems, input.schoolDomain);
   const schoolCountry = checkCountry(problems, 'schoolCountry', input.schoolCountry);
+  const trackingId = input.trackingId ?? '';
+  if (charLength(trackingId) > MAX_TRACKING_ID_LENGTH)
+    problems.add('trackingId', `must be at most ${MAX_TRACKING_ID_LENGTH} characters`);
+  else if (CONTROL_CHARACTERS.test(trackingId))
+    problems.add('trackingId', 'must not contain control characters');
   problems.throwIfAny();
-  return { programId, firstName, lastName, email, schoolName, schoolDomain, schoolCountry };
+  return { programId, firstName, lastName, email, schoolName, schoolDomain, schoolCountry, trackingId };
 }
 
 /** Staff's reason for a decline: optional, at most 500 characters, one line of text. */

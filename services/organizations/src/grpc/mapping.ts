@@ -69,6 +69,7 @@ export function addSchoolRequestToProto(
     decidedAt: r.decidedAt ?? undefined,
     organizationId: r.organizationId ?? 0,
     declineReason: r.declineReason ?? '',
+    trackingId: r.trackingId ?? '',
   };
 }
 

@@ -18,6 +18,8 @@ export interface AddSchoolRecord {
   decidedAt: Date | null;
   organizationId: number | null;
   declineReason: string | null;
+  /** The client's identifier sent with the request; null when none. */
+  trackingId: string | null;
 }
 
 interface AddSchoolRow {
@@ -34,13 +36,22 @@ interface AddSchoolRow {
   decided_at: Date | null;
   organization_id: string | null;
   decline_reason: string | null;
+  tracking_id: string | null;
 }
 
 export async function insertAddSchoolRequest(
   db: Db,
   request: Pick<
     AddSchoolRecord,
-    'id' | 'programId' | 'firstName' | 'lastName' | 'email' | 'schoolName' | 'schoolDomain' | 'schoolCountry'
+    | 'id'
+    | 'programId'
+    | 'firstName'
+    | 'lastName'
+    | 'email'
+    | 'schoolName'
+    | 'schoolDomain'
+    | 'schoolCountry'
+    | 'trackingId'
   >,
 ): Promise<AddSchoolRecord> {
   const [row] = (await db
@@ -55,6 +66,7 @@ export async function insertAddSchoolRequest(
       school_name: request.schoolName,
       school_domain: request.schoolDomain,
       school_country: request.schoolCountry,
+      tracking_id: request.trackingId,
     })
     .returning('*')) as AddSchoolRow[];
   return toRecord(row!);
@@ -121,5 +133,6 @@ function toRecord(row: AddSchoolRow): AddSchoolRecord {
     decidedAt: row.decided_at,
     organizationId: row.organization_id === null ? null : Number(row.organization_id),
     declineReason: row.decline_reason,
+    trackingId: row.tracking_id,
   };
 }

@@ -7,6 +7,9 @@ describe('codeProblem', () => {
     ['SAVE-10', undefined],
     ['ü€-ß', undefined],
     ['c'.repeat(128), undefined],
+    // Characters, not UTF-16 units: 128 emoji are 256 units.
+    ['😀'.repeat(128), undefined],
+    ['😀'.repeat(129), 'must be at most 128 characters'],
     ['', 'must not be empty'],
     ['c'.repeat(129), 'must be at most 128 characters'],
     ['A B', 'must not contain whitespace or control characters'],

@@ -61,6 +61,8 @@ describe('normaliseTheme', () => {
       { messages: { k: 'x'.repeat(2001) } },
       ['theme.intl.messages.k: must be at most 2000 characters'],
     ],
+    // Characters, not UTF-16 units (as the OpenAPI document's maxLength counts): 2000 emoji are 4000 units.
+    ['a 2000-character message of emoji', { messages: { k: '😀'.repeat(2000) } }, []],
     ['an unknown errorId', { errorId: { nope: 'x' } }, ['theme.intl.errorId: "nope" is not a known errorId']],
     [
       'a 2001-character error text',

@@ -1,5 +1,6 @@
 import { DEFAULT_ERROR_MESSAGES, isErrorId } from './error-ids';
 import { CONTROL_CHARACTERS } from './invalid';
+import { charLength } from './text';
 
 /** A program's own theme, as stored: only what the program sets; the defaults are applied when it is read. */
 export interface Theme {
@@ -55,12 +56,12 @@ export function normaliseTheme(theme: Theme, report: (field: string, problem: st
   for (const key of messageKeys) {
     if (!MESSAGE_KEY.test(key))
       report('theme.intl.messages', `key ${JSON.stringify(key)} must match ${MESSAGE_KEY.source}`);
-    if ((theme.messages[key] ?? '').length > MAX_MESSAGE_LENGTH)
+    if (charLength(theme.messages[key] ?? '') > MAX_MESSAGE_LENGTH)
       report(`theme.intl.messages.${key}`, `must be at most ${MAX_MESSAGE_LENGTH} characters`);
   }
   for (const [key, value] of Object.entries(theme.errorId)) {
     if (!isErrorId(key)) report('theme.intl.errorId', `${JSON.stringify(key)} is not a known errorId`);
-    else if (value.length > MAX_MESSAGE_LENGTH)
+    else if (charLength(value) > MAX_MESSAGE_LENGTH)
       report(`theme.intl.errorId.${key}`, `must be at most ${MAX_MESSAGE_LENGTH} characters`);
   }
   if (Buffer.byteLength(theme.customCss, 'utf8') > MAX_CUSTOM_CSS_BYTES)

@@ -4,6 +4,7 @@ import {
   decideSubmission,
   invalidRequestMessage,
   metadataProblems,
+  metadataRequestProblem,
   utcToday,
   validateSubject,
   type Outcome,
@@ -46,13 +47,19 @@ export async function instantMatch(
     ...validateSubject(type, subject, validation),
     ...metadataProblems(subject.metadata),
   ];
-  if (problems.length > 0)
+  if (problems.length > 0) {
+    const messages = [
+      invalidRequestMessage(type, subject, validation),
+      metadataRequestProblem(subject.metadata),
+    ].filter((m): m is string => m !== undefined);
     return {
       kind: 'refused',
-      errorIds: problems,
-      systemErrorMessage: invalidRequestMessage(type, subject, validation),
+      // A metadata invalidRequest may repeat the form's.
+      errorIds: [...new Set(problems)],
+      systemErrorMessage: messages.length > 0 ? messages.join('; ') : undefined,
       matched: false,
     };
+  }
   // The organizations service is asked only about a form that is otherwise valid.
   const organization = await checkOrganization(ctx, program, subject);
   if (organization === 'invalid')

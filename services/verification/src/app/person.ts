@@ -8,6 +8,8 @@ export type StoredPerson = Record<string, unknown> & {
   birthDate?: string;
   organization?: { id: number; name: string };
   metadata?: Record<string, string>;
+  /** The client's identifier of the person (bodies other than the student's); '' or absent: none. */
+  externalUserId?: string;
 };
 
 const personContext = (verificationId: string) => `${verificationId}:person`;

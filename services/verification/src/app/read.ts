@@ -1,6 +1,6 @@
 import { invalidArgument, notFound, resourceExhausted } from '@eligo/runtime';
 import type { verificationVerificationV1 } from '@eligo/proto';
-import { isFinal, metadataProblems } from '../domain';
+import { isFinal } from '../domain';
 import * as events from '../events/publish';
 import {
   findByTrackingId,
@@ -15,6 +15,7 @@ import { metadataChanged } from './metadata-changed';
 import { openMetadata, openPerson, sealMetadata } from './person';
 import { noProgram, requireProgram } from './programs';
 import type { VerificationResponse } from './response';
+import { assertMetadata } from './start';
 
 export const HISTORY_SIZE = 10;
 
@@ -89,6 +90,7 @@ export function detailsOf(
           organization,
         }
       : undefined,
+    externalUserId: typeof person?.externalUserId === 'string' ? person.externalUserId : '',
     docUploadRejectionCount: record.docUploadRejectionCount,
     docUploadRejectionReasons: record.docUploadRejectionReasons,
     verificationMethod: record.verificationMethod ?? '',
@@ -142,9 +144,7 @@ export async function putMetadata(
   ctx: AppContext,
   input: { accountId: string; verificationId: string; metadata: Record<string, string> },
 ): Promise<Record<string, string>> {
-  const problems = metadataProblems(input.metadata);
-  if (problems.length > 0)
-    throw invalidArgument(`metadata: ${problems.join(', ')}`, { errorIds: problems, body: 'ER' });
+  assertMetadata(input.metadata);
   return ctx.db.transaction(async (trx) => {
     const { record } = await loadLocked(trx, ctx, input.verificationId);
     if (record.accountId !== input.accountId) throw noVerification(input.verificationId);

@@ -20,13 +20,16 @@ export interface ResponseState {
   country?: string | null;
   /** With docUpload: the attempt's token (AppContext.docUploadToken). */
   docUploadToken?: string;
+  /** The verification's own locale (given at the start or by a personal-info body); null: the program's. */
+  locale?: string | null;
 }
 
 const DEFAULT_LOCALE = 'en-US';
 
 /**
- * The verification response (VR) of a state, with what the program adds: locale, the statuses to choose
- * from, review times while documents are involved, the reward and redirect on success. No PII.
+ * The verification response (VR) of a state, with what the program adds: the locale (unless the client gave
+ * the verification its own), the statuses to choose from, review times while documents are involved, the
+ * reward and redirect on success. No PII.
  */
 export function buildResponse(state: ResponseState, program: Program): VerificationResponse {
   const step = state.currentStep;
@@ -42,7 +45,7 @@ export function buildResponse(state: ResponseState, program: Program): Verificat
     rewardCode: success ? (state.rewardCode ?? undefined) : undefined,
     consolationRewardCode: state.consolationRewardCode ?? undefined,
     redirectUrl: success ? program.redirectUrl : undefined,
-    locale: program.theme?.intl?.locale || DEFAULT_LOCALE,
+    locale: state.locale || program.theme?.intl?.locale || DEFAULT_LOCALE,
     availableStatuses: statusesToOffer(step, program),
     rejectionReasons: step === 'docUpload' ? [...(state.rejectionReasons ?? [])] : [],
     maxReviewTime: reviewing ? (program.documentReview?.maxReviewTime ?? '') : '',

@@ -1,5 +1,6 @@
 import { invalidArgument } from '@eligo/runtime';
-import { firstStep } from '../domain';
+import type { ErrorId } from '@eligo/programs';
+import { canonicalLocale, firstStep, LOCALE_RULE, metadataProblems, metadataRequestProblem } from '../domain';
 import { newVerificationId } from './ids';
 import * as events from '../events/publish';
 import { insertStep } from '../repository/steps.repository';
@@ -10,6 +11,8 @@ import {
   type VerificationRecord,
 } from '../repository/verifications.repository';
 import type { AppContext } from './context';
+import { metadataChanged } from './metadata-changed';
+import { sealMetadata } from './person';
 import { assertProgramOpen, isTestMode, requireProgram, segmentOf } from './programs';
 import { buildResponse, type VerificationResponse } from './response';
 
@@ -21,6 +24,33 @@ export interface StartInput {
   trackingId: string;
   /** Idempotency key: a retry with it answers the verification the first call started. */
   requestId?: string;
+  /** The verification's metadata from the start (PutMetadata's limits and rules); empty or unset: none. */
+  metadata?: Record<string, string>;
+  /** BCP 47 tag: the locale of the verification's responses; empty or unset: the program's. */
+  locale?: string;
+}
+
+/**
+ * A metadata map the verification may take (PutMetadata and the start): INVALID_ARGUMENT with the errorIds
+ * of its problems otherwise, the message naming what the integrator must change.
+ */
+export function assertMetadata(metadata: Record<string, string>): void {
+  const problems: ErrorId[] = metadataProblems(metadata);
+  if (problems.length === 0) return;
+  const detail = metadataRequestProblem(metadata);
+  throw invalidArgument(`metadata: ${problems.join(', ')}${detail ? ` (${detail})` : ''}`, {
+    errorIds: problems,
+    body: 'ER',
+  });
+}
+
+/** The canonical form of a locale given with a request; INVALID_ARGUMENT (invalidRequest) when invalid. */
+export function requestLocale(locale: string | undefined): string | null {
+  if (!locale) return null;
+  const canonical = canonicalLocale(locale);
+  if (canonical === undefined)
+    throw invalidArgument(`locale: must be ${LOCALE_RULE}`, { errorIds: ['invalidRequest'], body: 'ER' });
+  return canonical;
 }
 
 /** Refuses an over-long request id rather than cutting it (two calls would then share a key). */
@@ -34,7 +64,8 @@ export function assertRequestId(requestId: string | undefined): void {
 
 /**
  * POST /verification: a new verification on the first step of the program's segment. The row and
- * VerificationCreated + VerificationStepChanged commit together.
+ * VerificationCreated + VerificationStepChanged (and VerificationMetadataChanged when it starts with
+ * metadata) commit together.
  */
 export async function startVerification(ctx: AppContext, input: StartInput): Promise<VerificationResponse> {
   return (await startOrFind(ctx, input)).lastResponse;
@@ -70,6 +101,9 @@ async function insertNew(
       errorIds: ['invalidRequest'],
       body: 'ER',
     });
+  const metadata = input.metadata ?? {};
+  assertMetadata(metadata);
+  const locale = requestLocale(input.locale);
   const program = await requireProgram(ctx, input.programId);
   const now = ctx.now();
   assertProgramOpen(program, now);
@@ -82,8 +116,10 @@ async function insertNew(
     currentStep: step,
     errorIds: [],
     rewardCode: null,
+    locale,
   };
   const response = buildResponse(state, program);
+  const storesMetadata = Object.keys(metadata).length > 0;
   const trackingId = input.trackingId.trim() || null;
   const testMode = isTestMode(program);
   const row: NewVerification = {
@@ -93,7 +129,7 @@ async function insertNew(
     trackingId,
     testMode,
     person: null,
-    metadata: null,
+    metadata: storesMetadata ? sealMetadata(ctx, id, metadata) : null,
     personEmailHash: null,
     personIdentityHash: null,
     organizationId: null,
@@ -134,6 +170,8 @@ async function insertNew(
       errorIds: [],
       occurredAt: now,
     });
+    // What PutMetadata announces: the keys, never the values.
+    if (storesMetadata) await metadataChanged(trx, ctx, row, metadata);
   });
   return { id, lastResponse: response };
 }

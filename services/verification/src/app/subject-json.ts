@@ -1,5 +1,12 @@
 import { invalidArgument } from '@eligo/runtime';
-import { allowedKeysMessage, unexpectedKeys, type SubjectInput, type SubjectType } from '../domain';
+import {
+  allowedKeysMessage,
+  DEVICE_FINGERPRINT_HASH_RULE,
+  unexpectedKeys,
+  validDeviceFingerprintHash,
+  type SubjectInput,
+  type SubjectType,
+} from '../domain';
 
 const STRING_FIELDS = [
   'firstName',
@@ -16,13 +23,16 @@ const STRING_FIELDS = [
   'state',
   'driverLicenseNumber',
   'ebtCardNumber',
+  'locale',
+  'externalUserId',
 ] as const;
 
 const invalid = (message: string) => invalidArgument(message, { errorIds: ['invalidRequest'], body: 'ER' });
 
 /**
  * A subject given as JSON inside a token (the gateway checks JSON bodies itself; a token's payload reaches
- * the service unchecked): only the type's keys, each of its JSON type.
+ * the service unchecked): only the type's keys, each of its JSON type. A deviceFingerprintHash is checked
+ * here and dropped (nothing uses it); every other value is the domain's to judge.
  */
 export function subjectFromJson(type: SubjectType, json: Record<string, unknown>): SubjectInput {
   const unexpected = unexpectedKeys(type, Object.keys(json));
@@ -34,7 +44,13 @@ export function subjectFromJson(type: SubjectType, json: Record<string, unknown>
     if (typeof value !== 'string') throw invalid(`${field}: must be a string`);
     subject[field] = value;
   }
-  const { organization, statuses, metadata, universityId } = json;
+  const { organization, statuses, metadata, universityId, deviceFingerprintHash } = json;
+  if (
+    deviceFingerprintHash !== undefined &&
+    deviceFingerprintHash !== null &&
+    (typeof deviceFingerprintHash !== 'string' || !validDeviceFingerprintHash(deviceFingerprintHash))
+  )
+    throw invalid(`deviceFingerprintHash: must be ${DEVICE_FINGERPRINT_HASH_RULE}`);
   if (organization !== undefined && organization !== null) {
     const org = organization as { id?: unknown; name?: unknown };
     if (typeof org !== 'object' || (org.id !== undefined && !Number.isSafeInteger(org.id)))

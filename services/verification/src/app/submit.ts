@@ -1,7 +1,9 @@
 import { invalidArgument, resourceExhausted, type Knex } from '@eligo/runtime';
 import {
   acceptsSubmission,
+  canonicalLocale,
   GENERIC_COLLECT_STEP,
+  hasKey,
   impliedMilitaryStatus,
   MARKETPLACE_COLLECT_STEP,
   nextStepForMilitaryStatus,
@@ -156,6 +158,11 @@ async function decide(
   const merged: SubjectInput =
     generic && stored ? { ...(stored as SubjectInput), ...dropEmpty(submitted) } : submitted;
   const subject = normalizeSubject(merged);
+  // A valid locale of the body is the verification's from this answer on, whatever the answer (a form with
+  // mistakes included: the person reads those in it); an invalid one is refused with the form. Forms that do
+  // not take the clients' fields (Student) have none, whatever a caller sent.
+  const locale = hasKey(type, 'locale') && subject.locale ? canonicalLocale(subject.locale) : undefined;
+  const localeField: Partial<VerificationRecord> = locale ? { locale } : {};
   const match = await instantMatch(ctx, program, type, subject);
   if (match.kind === 'refused')
     return applyChange(trx, ctx, record, program, {
@@ -164,12 +171,18 @@ async function decide(
       errorIds: match.errorIds,
       systemErrorMessage: match.systemErrorMessage,
       // An invalid form never reached the match; an organization the program refuses did.
-      ...(match.matched ? { fields: oneMoreAttempt(record) } : {}),
+      fields: { ...localeField, ...(match.matched ? oneMoreAttempt(record) : {}) },
     });
 
   const { organization, decision } = match;
   const { metadata } = subject;
-  const person: StoredPerson = { ...subject, organization };
+  // The locale is the verification's (a column), not the person's.
+  const person: StoredPerson = {
+    ...subject,
+    organization,
+    locale: undefined,
+    externalUserId: hasKey(type, 'externalUserId') ? subject.externalUserId : '',
+  };
   const emailHash = ctx.person.lookupHash(normalizedEmail(subject.email));
   const identity = subject.birthDate
     ? ctx.person.lookupHash(normalizedIdentity(subject.firstName, subject.lastName, subject.birthDate))
@@ -184,6 +197,7 @@ async function decide(
     organizationId: organization ? organization.id : null,
     organizationName: organization ? organization.name : null,
     country: subject.country || null,
+    ...localeField,
   };
   const chosen = subSegmentOfStatuses(
     segmentOf(program),
@@ -261,12 +275,15 @@ export async function applyOutcome(
         fields,
       });
     case 'recoverable':
-      // The step is kept and the person's data is not: only the attempt is recorded.
+      // The step is kept and the person's data is not: only the attempt (and the body's locale) is recorded.
       return applyChange(trx, ctx, record, program, {
         cause,
         step: record.currentStep,
         errorIds: decision.errorIds,
-        fields: oneMoreAttempt(record),
+        fields: {
+          ...(personFields.locale ? { locale: personFields.locale } : {}),
+          ...oneMoreAttempt(record),
+        },
       });
     case 'sso':
       return applyChange(trx, ctx, record, program, { cause, step: 'sso', fields });

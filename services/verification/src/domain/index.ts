@@ -2,11 +2,25 @@
 export { ageDecision, ageOn, type AgeRefusal } from './age';
 export { isCalendarDate, parseCalendarDate, utcToday, type CalendarDate } from './calendar-date';
 export {
+  canonicalLocale,
+  DEVICE_FINGERPRINT_HASH_RULE,
+  EXTERNAL_USER_ID_RULE,
+  LOCALE_PATTERN,
+  LOCALE_RULE,
+  MAX_DEVICE_FINGERPRINT_HASH_LENGTH,
+  MAX_EXTERNAL_USER_ID_LENGTH,
+  MAX_LOCALE_LENGTH,
+  validDeviceFingerprintHash,
+  validExternalUserId,
+} from './client-fields';
+export {
   MAX_METADATA_KEY_LENGTH,
   MAX_METADATA_KEYS,
   MAX_METADATA_VALUE_LENGTH,
   metadataKeys,
   metadataProblems,
+  metadataRequestProblem,
+  RESERVED_METADATA_KEYS,
 } from './metadata';
 export {
   decideSocialSecurityNumber,
@@ -71,6 +85,7 @@ export {
 export {
   allowedKeysMessage,
   GENERIC_SUBJECT_KEYS,
+  hasKey,
   keysOfSubmission,
   SUBJECT_KEYS,
   unexpectedKeys,

@@ -27,10 +27,22 @@ const SPEC_TABLE = {
     'country, firstName, lastName, birthDate, address1, city, state, postalCode, phoneNumber, email, statuses, ebtCardNumber, metadata',
 };
 
+/** The optional fields clients send, taken by every type but Student (whose keys the spec fixes). */
+const CLIENT_FIELDS = ['metadata', 'phoneNumber', 'locale', 'deviceFingerprintHash', 'externalUserId'];
+
 describe('SUBJECT_KEYS', () => {
-  it.each(SUBJECT_TYPES)('%s takes exactly the keys of the spec table', (type) => {
-    expect(SUBJECT_KEYS[type].join(', ')).toBe(SPEC_TABLE[type]);
+  it('Student takes exactly the keys of the spec table and its rejection message', () => {
+    expect(SUBJECT_KEYS.Student.join(', ')).toBe(SPEC_TABLE.Student);
   });
+
+  it.each(SUBJECT_TYPES.filter((t) => t !== 'Student'))(
+    '%s takes the keys of the spec table, then the optional fields clients send',
+    (type) => {
+      const spec = SPEC_TABLE[type].split(', ');
+      const added = CLIENT_FIELDS.filter((key) => !spec.includes(key));
+      expect(SUBJECT_KEYS[type]).toEqual([...spec, ...added]);
+    },
+  );
 
   it('gives the generic step the student keys', () => {
     expect(GENERIC_SUBJECT_KEYS).toEqual(SUBJECT_KEYS.Student);
@@ -39,8 +51,12 @@ describe('SUBJECT_KEYS', () => {
   it.each([
     ['Student', 'universityId', true],
     ['Teacher', 'universityId', false],
-    ['DriverLicense', 'metadata', false],
-    ['GeneralIdentity', 'metadata', false],
+    ['DriverLicense', 'metadata', true],
+    ['GeneralIdentity', 'metadata', true],
+    ['Student', 'locale', false],
+    ['Student', 'phoneNumber', false],
+    ['Teacher', 'phoneNumber', true],
+    ['Teacher', 'externalUserId', true],
     ['LowIncome', 'organization', false],
     ['Senior', 'postalCode', true],
   ] as const)('hasKey(%s, %s) = %s', (type, key, expected) => {
@@ -64,7 +80,13 @@ describe('unexpectedKeys', () => {
     ['Student', ['firstName', 'email', 'universityId'], []],
     ['Student', ['firstName', 'birthdate', 'foo'], ['birthdate', 'foo']],
     ['Teacher', ['universityId'], ['universityId']],
-    ['DriverLicense', ['metadata', 'state'], ['metadata']],
+    ['DriverLicense', ['metadata', 'state', 'locale'], []],
+    [
+      'Student',
+      ['locale', 'externalUserId', 'deviceFingerprintHash', 'phoneNumber'],
+      ['locale', 'externalUserId', 'deviceFingerprintHash', 'phoneNumber'],
+    ],
+    ['Teacher', ['locale', 'fingerprint'], ['fingerprint']],
     ['Member', ['constructor', '__proto__'], ['constructor', '__proto__']],
   ] as const)('%s with %j -> %j', (type, keys, expected) => {
     expect(unexpectedKeys(type, keys)).toEqual(expected);
@@ -80,10 +102,16 @@ describe('allowedKeysMessage', () => {
     ],
     [
       'DriverLicense',
-      'metadata',
-      "Unexpected property 'metadata'. Allowed keys: firstName, lastName, state, driverLicenseNumber, email",
+      'foo',
+      "Unexpected property 'foo'. Allowed keys: firstName, lastName, state, driverLicenseNumber, email, " +
+        'metadata, phoneNumber, locale, deviceFingerprintHash, externalUserId',
     ],
-    ['Member', undefined, 'Allowed keys: firstName, lastName, email, organization, metadata'],
+    [
+      'Member',
+      undefined,
+      'Allowed keys: firstName, lastName, email, organization, metadata, phoneNumber, locale, ' +
+        'deviceFingerprintHash, externalUserId',
+    ],
   ] as const)('%s / %s', (type, unexpected, message) => {
     expect(allowedKeysMessage(type, unexpected)).toBe(message);
   });

@@ -1,14 +1,32 @@
 import { subjectTypeOfStep, type SubjectType, type SubmissionStep } from './steps';
 
 /**
- * The JSON keys each personal-info body may carry, exactly as the spec's subjects table lists them (in its
- * order). The gateway rejects any other key with invalidRequest, so a misspelt field ("birthdate") fails
- * loudly instead of being ignored. Student also takes `universityId`, the older form's alternative to
- * organization.id, which the spec's own rejection message lists.
+ * Optional fields of the public v2 API that clients send with every personal-info body but the student's
+ * (and the generic one's): `locale` (the verification's locale from then on), `deviceFingerprintHash`
+ * (checked, not stored: nothing here uses it) and `externalUserId` (stored with the personal info, shown in
+ * details). A type whose spec row lacks `metadata` or `phoneNumber` also takes them (stored like the others').
+ */
+const CLIENT_KEYS = ['locale', 'deviceFingerprintHash', 'externalUserId'] as const;
+
+/**
+ * The JSON keys each personal-info body may carry: the spec's subjects table (in its order), then the
+ * clients' optional fields above. The gateway rejects any other key with invalidRequest, so a misspelt field
+ * ("birthdate") fails loudly instead of being ignored. Student keeps exactly its row (the spec fixes its
+ * allowed keys), plus `universityId`, the older form's alternative to organization.id, which the spec's own
+ * rejection message lists.
  */
 export const SUBJECT_KEYS = {
   Student: ['firstName', 'lastName', 'birthDate', 'email', 'organization', 'universityId', 'metadata'],
-  ActiveMilitary: ['firstName', 'lastName', 'birthDate', 'email', 'organization', 'metadata'],
+  ActiveMilitary: [
+    'firstName',
+    'lastName',
+    'birthDate',
+    'email',
+    'organization',
+    'metadata',
+    'phoneNumber',
+    ...CLIENT_KEYS,
+  ],
   InactiveMilitary: [
     'firstName',
     'lastName',
@@ -17,11 +35,51 @@ export const SUBJECT_KEYS = {
     'email',
     'organization',
     'metadata',
+    'phoneNumber',
+    ...CLIENT_KEYS,
   ],
-  Teacher: ['firstName', 'lastName', 'birthDate', 'email', 'organization', 'metadata'],
-  Senior: ['firstName', 'lastName', 'birthDate', 'postalCode', 'email', 'metadata'],
-  Age: ['firstName', 'lastName', 'birthDate', 'postalCode', 'email', 'phoneNumber', 'country', 'metadata'],
-  FirstResponder: ['firstName', 'lastName', 'birthDate', 'status', 'email', 'organization', 'metadata'],
+  Teacher: [
+    'firstName',
+    'lastName',
+    'birthDate',
+    'email',
+    'organization',
+    'metadata',
+    'phoneNumber',
+    ...CLIENT_KEYS,
+  ],
+  Senior: [
+    'firstName',
+    'lastName',
+    'birthDate',
+    'postalCode',
+    'email',
+    'metadata',
+    'phoneNumber',
+    ...CLIENT_KEYS,
+  ],
+  Age: [
+    'firstName',
+    'lastName',
+    'birthDate',
+    'postalCode',
+    'email',
+    'phoneNumber',
+    'country',
+    'metadata',
+    ...CLIENT_KEYS,
+  ],
+  FirstResponder: [
+    'firstName',
+    'lastName',
+    'birthDate',
+    'status',
+    'email',
+    'organization',
+    'metadata',
+    'phoneNumber',
+    ...CLIENT_KEYS,
+  ],
   LicensedProfessional: [
     'firstName',
     'lastName',
@@ -31,8 +89,20 @@ export const SUBJECT_KEYS = {
     'postalCode',
     'organization',
     'metadata',
+    'phoneNumber',
+    ...CLIENT_KEYS,
   ],
-  Mover: ['firstName', 'lastName', 'email', 'address1', 'postalCode', 'statuses', 'metadata'],
+  Mover: [
+    'firstName',
+    'lastName',
+    'email',
+    'address1',
+    'postalCode',
+    'statuses',
+    'metadata',
+    'phoneNumber',
+    ...CLIENT_KEYS,
+  ],
   MedicalProfessional: [
     'firstName',
     'lastName',
@@ -42,9 +112,32 @@ export const SUBJECT_KEYS = {
     'postalCode',
     'organization',
     'metadata',
+    'phoneNumber',
+    ...CLIENT_KEYS,
   ],
-  DriverLicense: ['firstName', 'lastName', 'state', 'driverLicenseNumber', 'email'],
-  GeneralIdentity: ['firstName', 'lastName', 'birthDate', 'address1', 'city', 'state', 'postalCode', 'email'],
+  DriverLicense: [
+    'firstName',
+    'lastName',
+    'state',
+    'driverLicenseNumber',
+    'email',
+    'metadata',
+    'phoneNumber',
+    ...CLIENT_KEYS,
+  ],
+  GeneralIdentity: [
+    'firstName',
+    'lastName',
+    'birthDate',
+    'address1',
+    'city',
+    'state',
+    'postalCode',
+    'email',
+    'metadata',
+    'phoneNumber',
+    ...CLIENT_KEYS,
+  ],
   Employee: [
     'firstName',
     'lastName',
@@ -55,8 +148,10 @@ export const SUBJECT_KEYS = {
     'postalCode',
     'organization',
     'metadata',
+    'phoneNumber',
+    ...CLIENT_KEYS,
   ],
-  Member: ['firstName', 'lastName', 'email', 'organization', 'metadata'],
+  Member: ['firstName', 'lastName', 'email', 'organization', 'metadata', 'phoneNumber', ...CLIENT_KEYS],
   LowIncome: [
     'country',
     'firstName',
@@ -71,6 +166,7 @@ export const SUBJECT_KEYS = {
     'statuses',
     'ebtCardNumber',
     'metadata',
+    ...CLIENT_KEYS,
   ],
 } as const satisfies Record<SubjectType, readonly string[]>;
 

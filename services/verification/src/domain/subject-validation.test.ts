@@ -26,6 +26,8 @@ const VALID: Required<SubjectInput> = {
   driverLicenseNumber: 'D1234567',
   ebtCardNumber: '',
   universityId: 0,
+  locale: 'fr-CA',
+  externalUserId: 'user-42',
 };
 
 const STATUS: Partial<Record<SubjectType, string>> = {
@@ -188,6 +190,47 @@ describe('validateSubject: postal code, phone, country', () => {
     ['Employee', { postalCode: '' }, ctx, ['invalidPostalCode']],
   ])('%s %j %j -> %j', (type, overrides, context, expected) => {
     expect(check(type, overrides, context)).toEqual(expected);
+  });
+});
+
+describe("validateSubject: the clients' optional fields", () => {
+  it.each<[SubjectType, SubjectInput, ErrorId[]]>([
+    // phoneNumber on every type whose spec row lacks it: optional, checked like Age's when given.
+    ['Teacher', { phoneNumber: '' }, []],
+    ['Teacher', { phoneNumber: '+1 415 555 0100' }, []],
+    ['Teacher', { phoneNumber: '12' }, ['invalidPhoneNumber']],
+    ['DriverLicense', { phoneNumber: 'call me' }, ['invalidPhoneNumber']],
+    ['Member', { phoneNumber: '+44 7911 123456' }, []],
+    // locale: optional; a BCP 47 tag (language, script, region), in any case.
+    ['Teacher', { locale: '' }, []],
+    ['Teacher', { locale: 'EN-us' }, []],
+    ['Employee', { locale: 'zh-Hant-TW' }, []],
+    ['Teacher', { locale: 'en_US' }, ['invalidRequest']],
+    ['Teacher', { locale: 'english' }, ['invalidRequest']],
+    ['Teacher', { locale: 'englishes' }, ['invalidRequest']],
+    ['Teacher', { locale: `en-${'a'.repeat(8)}-${'b'.repeat(8)}-${'c'.repeat(8)}-dddd` }, ['invalidRequest']],
+    ['Age', { locale: 'en-US\n' }, ['invalidRequest']],
+    // externalUserId: optional; 1 to 256 characters, no control characters.
+    ['Teacher', { externalUserId: '' }, []],
+    ['Teacher', { externalUserId: 'x'.repeat(256) }, []],
+    ['Teacher', { externalUserId: '𠮷'.repeat(256) }, []],
+    ['Teacher', { externalUserId: 'x'.repeat(257) }, ['invalidRequest']],
+    ['LowIncome', { externalUserId: 'user\u000042' }, ['invalidRequest']],
+  ])('%s %j -> %j', (type, overrides, expected) => {
+    expect(check(type, overrides)).toEqual(expected);
+  });
+
+  it('leaves them to the types that take them: the student form takes none', () => {
+    expect(check('Student', { locale: 'en_US', externalUserId: '\u0000', phoneNumber: 'x' })).toEqual([]);
+  });
+
+  it('names the field in the message', () => {
+    expect(invalidRequestMessage('Teacher', { ...valid('Teacher'), locale: 'en_US' }, ctx)).toBe(
+      'locale: must be a BCP 47 language tag of a language, optionally a script and a region (en, en-US, zh-Hans-CN)',
+    );
+    expect(invalidRequestMessage('Member', { ...valid('Member'), externalUserId: 'a\nb' }, ctx)).toBe(
+      'externalUserId: must be 1 to 256 characters without control characters',
+    );
   });
 });
 

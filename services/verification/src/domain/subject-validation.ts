@@ -7,6 +7,7 @@ import isPostalCode, {
   type PostalCodeLocale,
 } from 'validator/lib/isPostalCode';
 import { parseCalendarDate } from './calendar-date';
+import { canonicalLocale, EXTERNAL_USER_ID_RULE, LOCALE_RULE, validExternalUserId } from './client-fields';
 import { statusAllowedForProgram, statusRefusalMessage } from './statuses';
 import { segmentOfSubjectType, type SubjectType } from './steps';
 import { normalizeSubject, type Subject, type SubjectInput } from './subject';
@@ -53,7 +54,13 @@ const OPTIONAL: Partial<Record<SubjectType, ReadonlySet<string>>> = {
   Age: new Set(['postalCode']),
   Senior: new Set(['postalCode']),
 };
-const ALWAYS_OPTIONAL: ReadonlySet<string> = new Set(['phoneNumber', 'country', 'ebtCardNumber']);
+const ALWAYS_OPTIONAL: ReadonlySet<string> = new Set([
+  'phoneNumber',
+  'country',
+  'ebtCardNumber',
+  'locale',
+  'externalUserId',
+]);
 
 /**
  * The recoverable problems of a personal-info body of the given type: the errorIds a person can fix by
@@ -117,6 +124,13 @@ function problemsOf(type: SubjectType, input: SubjectInput, ctx: ValidationConte
       : undefined,
     judged('ebtCardNumber') && !validEbtCardNumber(subject.ebtCardNumber)
       ? problem('invalidRequest', 'ebtCardNumber: a card number of 16 to 19 digits')
+      : undefined,
+    // The client's fields: its own mistakes, never the person's.
+    judged('locale') && canonicalLocale(subject.locale) === undefined
+      ? problem('invalidRequest', `locale: must be ${LOCALE_RULE}`)
+      : undefined,
+    judged('externalUserId') && !validExternalUserId(subject.externalUserId)
+      ? problem('invalidRequest', `externalUserId: must be ${EXTERNAL_USER_ID_RULE}`)
       : undefined,
   ];
   return found.filter((p): p is Problem => p !== undefined);

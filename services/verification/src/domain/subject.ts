@@ -33,6 +33,10 @@ export interface Subject {
   ebtCardNumber: string;
   /** The student form's alternative to organization.id; 0 = not given. */
   universityId: number;
+  /** BCP 47 tag: the verification's locale from this submission on (not taken by Student). */
+  locale: string;
+  /** The person's identifier in the client's own systems, kept as given (not taken by Student). */
+  externalUserId: string;
 }
 
 /**
@@ -62,6 +66,8 @@ export function emptySubject(): Subject {
     driverLicenseNumber: '',
     ebtCardNumber: '',
     universityId: 0,
+    locale: '',
+    externalUserId: '',
   };
 }
 
@@ -70,7 +76,8 @@ export function emptySubject(): Subject {
  * with stray spaces that no person means. Email is lower-cased because mailbox providers treat addresses
  * case-insensitively in practice and the same person must be one person for limits; two-letter state and
  * country codes are upper-cased because their lists are (a region name such as "Ontario" keeps its case).
- * Metadata is the integrator's own data and is kept byte for byte.
+ * Metadata and externalUserId are the integrator's own data and are kept byte for byte; the locale is stored
+ * in its canonical form once valid (see canonicalLocale).
  */
 export function normalizeSubject(input: SubjectInput): Subject {
   const s = { ...emptySubject(), ...withoutUndefined(input) };
@@ -93,6 +100,8 @@ export function normalizeSubject(input: SubjectInput): Subject {
     driverLicenseNumber: s.driverLicenseNumber.trim(),
     ebtCardNumber: s.ebtCardNumber.trim(),
     universityId: s.universityId || 0,
+    locale: s.locale,
+    externalUserId: s.externalUserId,
   };
 }
 

@@ -25,6 +25,8 @@ export function subjectFromProto(s: verificationVerificationV1.Subject): Subject
     driverLicenseNumber: s.driverLicenseNumber,
     ebtCardNumber: s.ebtCardNumber,
     universityId: s.universityId,
+    locale: s.locale,
+    externalUserId: s.externalUserId,
   };
 }
 

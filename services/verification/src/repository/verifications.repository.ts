@@ -34,6 +34,8 @@ export interface VerificationRecord {
   startRequestId: string | null;
   /** The documents review a pending verification waits for (or last waited for). */
   currentReviewId: string | null;
+  /** The client's BCP 47 tag (canonical) for the responses; null: the program's. */
+  locale: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -66,6 +68,7 @@ interface Row {
   last_request_id: string | null;
   start_request_id: string | null;
   current_review_id: string | null;
+  locale: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -98,6 +101,7 @@ const COLUMNS: Record<keyof VerificationRecord, keyof Row> = {
   lastRequestId: 'last_request_id',
   startRequestId: 'start_request_id',
   currentReviewId: 'current_review_id',
+  locale: 'locale',
   createdAt: 'created_at',
   updatedAt: 'updated_at',
 };

@@ -1,3 +1,5 @@
+import { trimmedName } from './text';
+
 const id24 = { type: 'string', pattern: '^[0-9a-f]{24}$' } as const;
 const epochMs = { type: 'integer', description: 'Epoch milliseconds.' } as const;
 
@@ -7,7 +9,9 @@ export const accountSchemas = {
     type: 'object',
     additionalProperties: false,
     required: ['name'],
-    properties: { name: { type: 'string', minLength: 1, maxLength: 200 } },
+    properties: {
+      name: { ...trimmedName(200), description: 'Trimmed; 1 to 200 characters, no control characters.' },
+    },
   },
   Account: {
     type: 'object',
@@ -27,10 +31,9 @@ export const accountSchemas = {
     required: ['name'],
     properties: {
       name: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 100,
-        description: 'A label to recognise the token by.',
+        ...trimmedName(100),
+        description:
+          'A label to recognise the token by (trimmed; 1 to 100 characters, no control characters).',
       },
       roles: {
         type: 'array',

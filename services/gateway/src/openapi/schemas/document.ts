@@ -171,20 +171,4 @@ export const documentSchemas = {
       nextCursor: { type: ['string', 'null'], description: 'null on the last page.' },
     },
   },
-  ReviewDecisionRequest: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['decision'],
-    properties: {
-      decision: { type: 'string', enum: ['approve', 'reject'] },
-      rejectionReasons: {
-        type: 'array',
-        maxItems: 20,
-        items: { type: 'string', pattern: '^[A-Z][A-Z0-9_]{0,63}$' },
-        description:
-          'Upper-case codes such as DOCUMENT_UNREADABLE, DOCUMENT_EXPIRED, MISMATCH_PERSON_FIRST_NAME: at least ' +
-          'one with reject, none with approve (400 otherwise).',
-      },
-    },
-  },
 } as const;

@@ -1,15 +1,33 @@
+import { countryCode } from './countries';
 import { organizationTypes } from './organization';
+import { described, plainText, trimmedName } from './text';
 
 /** The catalog and the add-school review queue as operators see them (admin API). */
-const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 const epochMs = { type: 'integer', description: 'Epoch milliseconds.' } as const;
 const nullableString = { type: ['string', 'null'] } as const;
 const type = { type: 'string', enum: organizationTypes } as const;
+/**
+ * A host name as the organizations service takes it: labels of letters, digits and inner hyphens (any case,
+ * stored lower case), at least two. That it ends in a registrable name under a suffix of the ICANN section of
+ * the Public Suffix List (stanford.edu, cs.ox.ac.uk; not foo.notatld, not the bare ac.uk) is the service's
+ * check: a schema cannot hold that list.
+ */
+const DOMAIN_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+const domain = {
+  type: 'string',
+  maxLength: 253,
+  pattern: described(
+    `^(?:${DOMAIN_LABEL}\\.)+${DOMAIN_LABEL}$`,
+    'must be a host name of letters, digits, hyphens and periods (e.g. example.edu)',
+  ),
+} as const;
 const domains = {
   type: 'array',
   maxItems: 20,
-  items: text(253),
-  description: 'Host names people of the organization use (e.g. stanford.edu).',
+  items: domain,
+  description:
+    'Host names people of the organization use (e.g. stanford.edu), each ending in a registrable name under ' +
+    'a top-level domain of the Public Suffix List (ICANN section); another is 400.',
 } as const;
 
 export const organizationAdminSchemas = {
@@ -43,10 +61,13 @@ export const organizationAdminSchemas = {
     additionalProperties: false,
     required: ['externalId', 'name', 'type', 'country'],
     properties: {
-      externalId: { ...text(200), description: 'Your key: importing it again updates the organization.' },
-      name: text(200),
-      type,
-      country: { ...text(2), description: 'ISO 3166-1 alpha-2.' },
+      externalId: {
+        ...trimmedName(200),
+        description: 'Your key (trimmed, 1 to 200 characters): importing it again updates the organization.',
+      },
+      name: { ...trimmedName(200), description: 'Trimmed; it must contain a letter or digit.' },
+      type: { ...type, description: 'Any case.' },
+      country: countryCode('ISO 3166-1 alpha-2, any case.'),
       domains,
       city: nullableString,
       state: nullableString,
@@ -115,6 +136,10 @@ export const organizationAdminSchemas = {
       decided: { type: ['integer', 'null'], description: 'Epoch milliseconds of the accept or decline.' },
       organizationId: { type: ['integer', 'null'], description: 'The organization an accept added.' },
       declineReason: nullableString,
+      trackingId: {
+        ...nullableString,
+        description: 'The trackingId the request was sent with; null when none.',
+      },
     },
   },
   AddSchoolRequestPage: {
@@ -139,18 +164,33 @@ export const organizationAdminSchemas = {
     required: ['type'],
     properties: {
       type,
-      name: text(200),
-      country: { type: 'string', pattern: '^[A-Za-z]{2}$' },
-      domains,
-      city: { type: 'string', maxLength: 100 },
-      state: { type: 'string', maxLength: 100 },
+      name: {
+        ...trimmedName(200),
+        description:
+          "Trimmed; it must contain a letter or digit (400 otherwise). Default: the request's school name.",
+      },
+      country: countryCode("ISO 3166-1 alpha-2, any case. Default: the request's school country."),
+      domains: {
+        ...domains,
+        description: `${domains.description} Left out or empty: the request's school domain.`,
+      },
+      city: { ...plainText(100), description: 'Empty or blank for none.' },
+      state: { ...plainText(100), description: 'Empty or blank for none.' },
     },
   },
   AddSchoolDeclineRequest: {
     type: 'object',
     additionalProperties: false,
     properties: {
-      reason: { type: 'string', maxLength: 500, description: 'For staff; never shown to the requester.' },
+      reason: {
+        type: 'string',
+        maxLength: 500,
+        pattern: described(
+          '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$',
+          'must not contain control characters other than tabs and line breaks',
+        ),
+        description: 'For staff; never shown to the requester. Trimmed; tabs and line breaks are allowed.',
+      },
     },
   },
   AddSchoolAccepted: {

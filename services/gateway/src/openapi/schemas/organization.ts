@@ -1,6 +1,6 @@
 import { ORGANIZATION_TYPES } from '@eligo/programs';
 import { countryCode } from './countries';
-import { trimmedName } from './text';
+import { plainText, trimmedName } from './text';
 
 /** Organizations and add-school requests of REST v2 (the spec's Organization and add-school resources). */
 const programId = {
@@ -93,6 +93,12 @@ export const organizationSchemas = {
       schoolDomain,
       schoolCountry,
       programId,
+      trackingId: {
+        ...plainText(256, 1),
+        description:
+          "Optional: ties the request to an identifier in the client's own systems (1 to 256 characters, " +
+          'without control characters). Kept with the request as given and shown to operators with it.',
+      },
     },
   },
 } as const;

@@ -11,6 +11,10 @@
 const CONTROL = '\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029';
 const SPACE = '\\t\\n\\u000b\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
 
+/** For character classes of other patterns: what CONTROL and SPACE above hold (each escaped for a class). */
+export const CONTROL_CHARACTER_CLASS = CONTROL;
+export const TRIMMED_SPACE_CLASS = SPACE;
+
 const messages = new Map<string, string>();
 
 /** Records what a pattern means for the validation message, and returns the pattern. */

@@ -1,4 +1,5 @@
 import { TRIGGERS } from '@eligo/verification';
+import { described } from './text';
 
 /** The staff view of a verification (admin API). */
 
@@ -8,7 +9,49 @@ const epochMs = (description: string) => ({
   description: `${description} Epoch milliseconds.`,
 });
 
+/** Rejection reasons as the documents service takes them (services/documents/src/domain/decision.ts). */
+const MAX_REJECTION_REASONS = 10;
+const REJECTION_REASON = '^[A-Z][A-Z0-9_]{1,63}$';
+const rejection = `a rejection takes 1 to ${MAX_REJECTION_REASONS} reasons`;
+
 export const verificationAdminSchemas = {
+  ReviewDecisionInput: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['decision'],
+    description:
+      'approve takes no rejection reasons (none, or an empty list); reject takes 1 to ' +
+      `${MAX_REJECTION_REASONS}, which the person is shown.`,
+    properties: {
+      decision: { type: 'string', enum: ['approve', 'reject'] },
+      rejectionReasons: {
+        type: 'array',
+        maxItems: MAX_REJECTION_REASONS,
+        items: {
+          type: 'string',
+          pattern: described(REJECTION_REASON, 'must be an upper-case code of 2 to 64 letters, digits and _'),
+        },
+        description:
+          'Upper-case codes such as DOCUMENT_UNREADABLE, DOCUMENT_EXPIRED, MISMATCH_PERSON_FIRST_NAME (2 to 64 ' +
+          'characters: A-Z first, then A-Z, 0-9, _); a repeated one counts once.',
+      },
+    },
+    if: { properties: { decision: { const: 'reject' } } },
+    then: {
+      required: ['rejectionReasons'],
+      properties: { rejectionReasons: { type: 'array', minItems: 1, description: rejection } },
+      description: rejection,
+    },
+    else: {
+      properties: {
+        rejectionReasons: {
+          type: 'array',
+          maxItems: 0,
+          description: 'an approval takes no rejection reasons',
+        },
+      },
+    },
+  },
   StepRecord: {
     type: 'object',
     required: ['step', 'previousStep', 'trigger', 'errorIds', 'occurred'],

@@ -1,11 +1,62 @@
+import {
+  DEVICE_FINGERPRINT_HASH_RULE,
+  EXTERNAL_USER_ID_RULE,
+  LOCALE_PATTERN,
+  LOCALE_RULE,
+  MAX_DEVICE_FINGERPRINT_HASH_LENGTH,
+  MAX_EXTERNAL_USER_ID_LENGTH,
+  MAX_LOCALE_LENGTH,
+  MAX_METADATA_KEY_LENGTH,
+  MAX_METADATA_KEYS,
+  MAX_METADATA_VALUE_LENGTH,
+  RESERVED_METADATA_KEYS,
+} from '@eligo/verification';
 import { subjectKeys, subjectTypes } from '../../validation/subject-keys';
-import { plainText } from './text';
+import { described, NO_CONTROL_CHARACTERS, plainText } from './text';
 
 /** Verification responses, details, metadata and the bodies of the steps (the spec's verification resources). */
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const strings = { type: 'array', items: { type: 'string' } } as const;
 const orNull = (description: string) => ({ type: ['string', 'null'], description });
+/** JSON numbers are doubles: ids beyond 2^53 - 1 cannot be told apart, so none is taken. */
+const MAX_SAFE_INTEGER = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Verification metadata, with every limit the verification service enforces. The service answers a map
+ * past the size limits with maxMetadataValuesExceeded or maxMetadataLengthExceeded (not invalidRequest), so
+ * the routes leave those checks to it rather than to this schema.
+ */
+const metadataRules =
+  `At most ${MAX_METADATA_KEYS} keys of 1 to ${MAX_METADATA_KEY_LENGTH} characters, values of at most ` +
+  `${MAX_METADATA_VALUE_LENGTH} characters, no control characters in keys or values, and no reserved key ` +
+  `(${RESERVED_METADATA_KEYS.join(', ')}): too many keys is 400 maxMetadataValuesExceeded, a key or value ` +
+  'too long 400 maxMetadataLengthExceeded, anything else 400 invalidRequest.';
+const metadataMap = {
+  type: 'object',
+  maxProperties: MAX_METADATA_KEYS,
+  propertyNames: {
+    type: 'string',
+    minLength: 1,
+    maxLength: MAX_METADATA_KEY_LENGTH,
+    pattern: NO_CONTROL_CHARACTERS,
+    not: { enum: [...RESERVED_METADATA_KEYS] },
+  },
+  additionalProperties: plainText(MAX_METADATA_VALUE_LENGTH),
+} as const;
+
+/** The locales the service takes (services/verification/src/domain/client-fields.ts), exactly. */
+const localePattern = described(LOCALE_PATTERN, `must be ${LOCALE_RULE}`);
+const localeField = (description: string) => ({
+  type: 'string',
+  minLength: 1,
+  maxLength: MAX_LOCALE_LENGTH,
+  pattern: localePattern,
+  description:
+    `${LOCALE_RULE[0]!.toUpperCase()}${LOCALE_RULE.slice(1)}, any case (another value is 400 invalidRequest), ` +
+    `stored in its canonical form (EN-us as en-US). ${description}`,
+  examples: ['en-US'],
+});
 
 /** The JSON schema of each subject key; every one may be null, meaning not given. */
 const subjectFields: Record<string, object> = {
@@ -18,27 +69,40 @@ const subjectFields: Record<string, object> = {
   organization: {
     type: ['object', 'null'],
     additionalProperties: false,
-    minProperties: 1,
-    description: 'An organization of the program search (GET /program/{programId}/organization).',
+    description:
+      'An organization of the program search (GET /program/{programId}/organization): an id, or a ' +
+      'non-empty name (matched against the catalog); a name that matches none is the recoverable error ' +
+      'invalidOrganization.',
     properties: {
-      id: { type: ['integer', 'null'], minimum: 1 },
+      id: { type: ['integer', 'null'], minimum: 1, maximum: MAX_SAFE_INTEGER },
       name: { type: ['string', 'null'] },
     },
+    anyOf: [
+      { required: ['id'], properties: { id: { type: 'integer' } } },
+      { required: ['name'], properties: { name: { type: 'string', minLength: 1 } } },
+    ],
   },
   universityId: {
     type: ['integer', 'null'],
     minimum: 1,
+    maximum: MAX_SAFE_INTEGER,
     description: 'The student form’s alternative to organization.id.',
   },
   metadata: {
+    ...metadataMap,
     type: ['object', 'null'],
-    description: 'A flat map of strings kept with the verification (details, metadata endpoints).',
-    additionalProperties: { type: 'string' },
+    description:
+      'A flat map of strings kept as the verification’s metadata (details, metadata endpoints). ' +
+      metadataRules.replace(/400 /g, 'the recoverable error '),
   },
   postalCode: orNull(
     'Postal code. Optional for Age and Senior (their programs decide from the birth date); checked when given.',
   ),
-  phoneNumber: orNull('Phone number, preferably E.164.'),
+  phoneNumber: orNull(
+    'Phone number, preferably E.164; optional, a malformed one is the recoverable error invalidPhoneNumber. ' +
+      'Stored encrypted with the personal info (reports with personal information show it). Taken by every ' +
+      'form but the student and generic ones.',
+  ),
   country: orNull('ISO 3166-1 alpha-2.'),
   dischargeDate: orNull('YYYY-MM-DD.'),
   status: orNull(
@@ -63,6 +127,33 @@ const subjectFields: Record<string, object> = {
   state: orNull('State or region code.'),
   driverLicenseNumber: orNull('Driver license number.'),
   ebtCardNumber: orNull('EBT card number.'),
+  locale: {
+    ...localeField(
+      'From this submission on, the locale of every response of the verification (the program theme’s until ' +
+        'a start or a body gives one). Not taken by the student and generic forms.',
+    ),
+    type: ['string', 'null'],
+  },
+  externalUserId: {
+    ...plainText(MAX_EXTERNAL_USER_ID_LENGTH, 1),
+    type: ['string', 'null'],
+    description:
+      `The person’s identifier in your own systems (${EXTERNAL_USER_ID_RULE}): stored encrypted with the ` +
+      'personal info and shown as externalUserId in the details. Not taken by the student and generic forms.',
+  },
+  deviceFingerprintHash: {
+    type: ['string', 'null'],
+    minLength: 1,
+    maxLength: MAX_DEVICE_FINGERPRINT_HASH_LENGTH,
+    pattern: described(
+      `^[A-Za-z0-9+/=_-]{1,${MAX_DEVICE_FINGERPRINT_HASH_LENGTH}}$`,
+      `must be ${DEVICE_FINGERPRINT_HASH_RULE}`,
+    ),
+    description:
+      `A hash of the person’s device from a fraud tool (${DEVICE_FINGERPRINT_HASH_RULE}): accepted for ` +
+      'compatibility and checked, then dropped: it is neither stored nor used. Not taken by the student and ' +
+      'generic forms.',
+  },
 };
 
 /** A marketplace token (collectMarketplaceToken, POST /verification/marketplace). */
@@ -123,7 +214,13 @@ export const verificationSchemas = {
       errorIds: { ...strings, description: 'Empty when no error.' },
       segment: { type: 'string', examples: ['student'] },
       subSegment: { type: ['string', 'null'], examples: ['activeDuty'] },
-      locale: { type: 'string', examples: ['en-US'] },
+      locale: {
+        type: 'string',
+        examples: ['en-US'],
+        description:
+          'BCP 47 tag: the verification’s own (the locale of the start or of the last personal-info body that ' +
+          'gave one), else the program theme’s, else en-US.',
+      },
       submissionUrl: {
         type: 'string',
         format: 'uri',
@@ -189,6 +286,7 @@ export const verificationSchemas = {
       'docUploadRejectionReasons',
       'verificationMethod',
       'confirmedSegments',
+      'externalUserId',
     ],
     properties: {
       programId: { type: 'string' },
@@ -213,6 +311,12 @@ export const verificationSchemas = {
       docUploadRejectionCount: { type: 'integer', minimum: 0 },
       docUploadRejectionReasons: { ...strings, examples: [['DOCUMENT_UNREADABLE']] },
       verificationMethod: { type: ['string', 'null'], enum: ['INSTANT', 'MANUAL', null] },
+      externalUserId: {
+        type: ['string', 'null'],
+        description:
+          'The person’s identifier in your own systems, as the personal-info body gave it (externalUserId); ' +
+          'null when none.',
+      },
       confirmedSegments: {
         type: 'array',
         items: {
@@ -231,9 +335,8 @@ export const verificationSchemas = {
     },
   },
   VerificationMetadata: {
-    type: 'object',
-    description: 'A flat map of strings; a nested or non-string value is 400 invalidRequest.',
-    additionalProperties: { type: 'string' },
+    ...metadataMap,
+    description: `A flat map of strings; a nested or non-string value is 400 invalidRequest. ${metadataRules}`,
   },
   NewVerificationRequest: {
     type: 'object',
@@ -251,6 +354,16 @@ export const verificationSchemas = {
           "Ties the verification to an identifier in the client's own systems (at most 256 characters, " +
           'without control characters; surrounding spaces are dropped).',
       },
+      metadata: {
+        ...metadataMap,
+        description:
+          'The verification’s metadata from the start, as PUT /verification/{verificationId}/metadata would ' +
+          `set it (and announced the same way). ${metadataRules}`,
+      },
+      locale: localeField(
+        'The locale of every response of the verification, until a personal-info body gives another; ' +
+          'without it, the program theme’s.',
+      ),
     },
   },
   MilitaryStatusRequest: {

@@ -6,6 +6,7 @@ import { accessTokenCreatedToJson, accountToJson } from '../../mapping/account';
 import { tokenRoleToProto } from '../../mapping/token-role';
 import { accountNotFound, hexIdParam, tokenNotFound } from '../../validation/path-ids';
 import type { RequestValidator } from '../../validation/request-validator';
+import { adminInvalidRequest } from './invalid-request';
 
 export interface AdminAccountRouteOptions {
   programs: ProgramsClient;
@@ -48,5 +49,6 @@ export function adminAccountRouter({ programs, validator, authenticator }: Admin
     res.status(204).end();
   });
 
+  router.use(adminInvalidRequest);
   return router;
 }

@@ -313,16 +313,22 @@ describe('GET /programs/{programId}/webhook/deliveries', () => {
     ['a page size that is no number', 'limit=x'],
     ['a repeated page size', 'limit=1&limit=2'],
     ['a cursor over 1000 characters', `cursor=${'c'.repeat(1001)}`],
+    ['an empty cursor', 'cursor='],
+    ['a parameter it does not have', 'requestId=abc'],
   ])('refuses %s with 400 invalidRequest, without a call', async (_name, query) => {
     const res = await get(`${deliveriesPath}?${query}`);
     expect([res.status, res.body.errorIds]).toEqual([400, ['invalidRequest']]);
     expect(calls).toEqual([]);
   });
 
-  it('passes the notifier’s refusal of a cursor through as 400', async () => {
+  it('answers the notifier’s refusal of a cursor 400 ER invalidRequest, as every admin 400', async () => {
     planned.set('listWebhookDeliveries', invalidArgument('Invalid cursor'));
     const res = await get(`${deliveriesPath}?cursor=forged`);
-    expect([res.status, res.body]).toEqual([400, { systemErrorMessage: 'Invalid cursor' }]);
+    expect([res.status, res.body]).toEqual([
+      400,
+      { errorIds: ['invalidRequest'], systemErrorMessage: 'Invalid cursor' },
+    ]);
+    expect(check('ErrorResponse', res.body)).toBeUndefined();
   });
 
   it('answers 500 without detail when the notifier replies with an unspecified event type', async () => {
@@ -398,12 +404,29 @@ describe('GET /messages', () => {
     expect(calls).toEqual([['listMessages', { limit: 1, cursor: 'abc', requestId }]]);
   });
 
-  it.each(['limit=0', 'limit=101', 'requestId=nope', `requestId=${'AB'.repeat(12)}`, 'cursor=a&cursor=b'])(
-    'refuses %s with 400 invalidRequest, without a call',
-    async (query) => {
-      const res = await get(`/messages?${query}`);
-      expect([res.status, res.body.errorIds]).toEqual([400, ['invalidRequest']]);
-      expect(calls).toEqual([]);
-    },
-  );
+  it('answers the notifier’s refusal of a cursor 400 ER invalidRequest', async () => {
+    planned.set('listMessages', invalidArgument('Invalid cursor'));
+    const res = await get('/messages?cursor=forged');
+    expect([res.status, res.body]).toEqual([
+      400,
+      { errorIds: ['invalidRequest'], systemErrorMessage: 'Invalid cursor' },
+    ]);
+  });
+
+  it.each([
+    'limit=0',
+    'limit=101',
+    'limit=',
+    'requestId=nope',
+    `requestId=${'AB'.repeat(12)}`,
+    'requestId=',
+    'cursor=a&cursor=b',
+    'cursor=%01',
+    'cursor=',
+    'status=SENT',
+  ])('refuses %s with 400 invalidRequest, without a call', async (query) => {
+    const res = await get(`/messages?${query}`);
+    expect([res.status, res.body.errorIds]).toEqual([400, ['invalidRequest']]);
+    expect(calls).toEqual([]);
+  });
 });

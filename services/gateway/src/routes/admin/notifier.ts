@@ -2,7 +2,8 @@ import { Router } from 'express';
 import type { NotifierClient } from '../../clients/notifier.client';
 import { messagePageToJson, webhookDeliveryPageToJson } from '../../mapping/notifier';
 import { hexIdParam, programNotFound } from '../../validation/path-ids';
-import { optionalHexId, optionalInt, optionalText } from '../../validation/query-params';
+import { optionalHexId, optionalInt, optionalText, strictQuery } from '../../validation/query-params';
+import { adminInvalidRequest } from './invalid-request';
 
 export interface AdminNotifierRouteOptions {
   notifier: NotifierClient;
@@ -19,6 +20,7 @@ export function adminNotifierRouter({ notifier }: AdminNotifierRouteOptions): Ro
     '/programs/:programId/webhook/deliveries',
     hexIdParam('programId', programNotFound),
     async (req, res) => {
+      strictQuery(req.query, ['limit', 'cursor']);
       const reply = await notifier.listWebhookDeliveries({
         programId: req.params.programId as string,
         limit: optionalInt(req.query, 'limit', 1, 100) ?? 0,
@@ -30,6 +32,7 @@ export function adminNotifierRouter({ notifier }: AdminNotifierRouteOptions): Ro
 
   // Recipients are personal data and bodies carry verification links: no cache may keep them.
   router.get('/messages', async (req, res) => {
+    strictQuery(req.query, ['limit', 'cursor', 'requestId']);
     const reply = await notifier.listMessages({
       limit: optionalInt(req.query, 'limit', 1, 100) ?? 0,
       cursor: optionalText(req.query, 'cursor', 1000) ?? '',
@@ -38,5 +41,6 @@ export function adminNotifierRouter({ notifier }: AdminNotifierRouteOptions): Ro
     res.set('Cache-Control', 'no-store').json(messagePageToJson(reply));
   });
 
+  router.use(adminInvalidRequest);
   return router;
 }

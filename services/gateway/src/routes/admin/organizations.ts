@@ -16,8 +16,15 @@ import {
   integerIdParam,
   organizationNotFound,
 } from '../../validation/path-ids';
-import { optionalEnum, optionalHexId, optionalInt, optionalText } from '../../validation/query-params';
+import {
+  optionalEnum,
+  optionalHexId,
+  optionalInt,
+  optionalText,
+  strictQuery,
+} from '../../validation/query-params';
 import type { RequestValidator } from '../../validation/request-validator';
+import { adminInvalidRequest } from './invalid-request';
 
 export interface AdminOrganizationImportOptions {
   organizations: OrganizationsClient;
@@ -40,6 +47,7 @@ export function adminOrganizationImportRouter(options: AdminOrganizationImportOp
     });
     res.json(summary);
   });
+  router.use(adminInvalidRequest);
   return router;
 }
 
@@ -65,6 +73,7 @@ export function adminOrganizationRouter({ organizations, validator }: AdminOrgan
   );
 
   router.get('/addSchoolRequests', async (req, res) => {
+    strictQuery(req.query, ['status', 'programId', 'pageSize', 'pageToken']);
     const status = optionalEnum(req.query, 'status', addSchoolStatusNames);
     const reply = await organizations.listAddSchoolRequests({
       status: addSchoolStatusToProto(status),
@@ -109,5 +118,6 @@ export function adminOrganizationRouter({ organizations, validator }: AdminOrgan
     },
   );
 
+  router.use(adminInvalidRequest);
   return router;
 }

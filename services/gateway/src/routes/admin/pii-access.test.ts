@@ -111,14 +111,22 @@ it.each([
   'pageSize=0',
   'pageSize=501',
   'pageSize=x',
+  'pageSize=',
+  'accountId=',
+  'pageToken=%7F',
+  'pageToken=',
+  'page=2',
 ])('refuses %s with 400 invalidRequest, without a call', async (query) => {
   const res = await get(`/pii-access?${query}`);
   expect([res.status, res.body.errorIds]).toEqual([400, ['invalidRequest']]);
   expect(calls).toEqual([]);
 });
 
-it("passes the service's refusal of a page token through as 400", async () => {
+it("answers the service's refusal of a page token 400 ER invalidRequest, also when it words it bare", async () => {
   planned.set('listPiiAccess', invalidArgument('Invalid page token'));
   const res = await get('/pii-access?pageToken=forged');
-  expect([res.status, res.body]).toEqual([400, { systemErrorMessage: 'Invalid page token' }]);
+  expect([res.status, res.body]).toEqual([
+    400,
+    { errorIds: ['invalidRequest'], systemErrorMessage: 'Invalid page token' },
+  ]);
 });

@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import type { ReportsClient } from '../../clients/reports.client';
 import { piiAccessPageToJson } from '../../mapping/report';
-import { optionalHexId, optionalInt, optionalText } from '../../validation/query-params';
+import { optionalHexId, optionalInt, optionalText, strictQuery } from '../../validation/query-params';
+import { adminInvalidRequest } from './invalid-request';
 
 export interface AdminPiiAccessRouteOptions {
   reports: ReportsClient;
@@ -15,6 +16,7 @@ export function adminPiiAccessRouter({ reports }: AdminPiiAccessRouteOptions): R
   const router = Router();
 
   router.get('/pii-access', async (req, res) => {
+    strictQuery(req.query, ['accountId', 'pageSize', 'pageToken']);
     const reply = await reports.listPiiAccess({
       // Empty: every account's.
       accountId: optionalHexId(req.query, 'accountId') ?? '',
@@ -26,5 +28,6 @@ export function adminPiiAccessRouter({ reports }: AdminPiiAccessRouteOptions): R
     res.set('Cache-Control', 'no-store').json(piiAccessPageToJson(reply));
   });
 
+  router.use(adminInvalidRequest);
   return router;
 }

@@ -10,6 +10,7 @@ import {
 } from '../../mapping/program';
 import { hexIdParam, programNotFound } from '../../validation/path-ids';
 import type { RequestValidator } from '../../validation/request-validator';
+import { adminInvalidRequest } from './invalid-request';
 
 export interface AdminProgramRouteOptions {
   programs: ProgramsClient;
@@ -68,5 +69,6 @@ export function adminProgramRouter({ programs, validator }: AdminProgramRouteOpt
     },
   );
 
+  router.use(adminInvalidRequest);
   return router;
 }

@@ -137,14 +137,31 @@ describe('GET /reviews', () => {
     expect(calls).toEqual([['listReviews', { status: '', limit: 0, cursor: '' }]]);
   });
 
-  it.each(['status=open', 'limit=0', 'limit=101', 'limit=x', 'status=pending&status=approved'])(
-    'refuses %s with 400 invalidRequest',
-    async (query) => {
-      const res = await call('GET', `/reviews?${query}`);
-      expect([res.status, res.body.errorIds]).toEqual([400, ['invalidRequest']]);
-      expect(calls).toEqual([]);
-    },
-  );
+  it('answers a cursor the documents service cannot read 400 ER invalidRequest, as every admin 400', async () => {
+    planned.set('listReviews', invalidArgument('Invalid cursor'));
+    const res = await call('GET', '/reviews?cursor=forged');
+    expect([res.status, res.body]).toEqual([
+      400,
+      { errorIds: ['invalidRequest'], systemErrorMessage: 'Invalid cursor' },
+    ]);
+  });
+
+  it.each([
+    'status=open',
+    'status=',
+    'limit=0',
+    'limit=101',
+    'limit=x',
+    'limit=',
+    'status=pending&status=approved',
+    'cursor=a%00b',
+    'cursor=',
+    'stauts=pending',
+  ])('refuses %s with 400 invalidRequest', async (query) => {
+    const res = await call('GET', `/reviews?${query}`);
+    expect([res.status, res.body.errorIds]).toEqual([400, ['invalidRequest']]);
+    expect(calls).toEqual([]);
+  });
 });
 
 describe('GET /reviews/{reviewId}', () => {
@@ -202,15 +219,52 @@ describe('POST /reviews/{reviewId}/decision', () => {
     expect(calls).toEqual([]);
   });
 
-  it('passes the service’s refusals through (400 reasons, 409 decided already)', async () => {
-    planned.set(
-      'decideReview',
-      invalidArgument('A rejection needs a reason', { errorIds: ['invalidRequest'] }),
-    );
-    const noReason = await call('POST', `/reviews/${reviewId}/decision`, { decision: 'reject' });
-    expect([noReason.status, noReason.body]).toEqual([
+  // The documents service's rules (services/documents/src/domain/decision.ts), now the document's schema.
+  it.each<[unknown, string]>([
+    [{ decision: 'reject' }, 'body.rejectionReasons is required (a rejection takes 1 to 10 reasons)'],
+    [
+      { decision: 'reject', rejectionReasons: [] },
+      'body.rejectionReasons must NOT have fewer than 1 items (a rejection takes 1 to 10 reasons)',
+    ],
+    [
+      { decision: 'reject', rejectionReasons: Array.from({ length: 11 }, (_, i) => `REASON_${i}`) },
+      'body.rejectionReasons must NOT have more than 10 items',
+    ],
+    [
+      { decision: 'reject', rejectionReasons: ['X'] },
+      'body.rejectionReasons[0] must be an upper-case code of 2 to 64 letters, digits and _',
+    ],
+    [
+      { decision: 'approve', rejectionReasons: ['DOCUMENT_UNREADABLE'] },
+      'body.rejectionReasons must NOT have more than 0 items (an approval takes no rejection reasons)',
+    ],
+  ])('refuses %j as the documents service would, without a call', async (body, message) => {
+    const res = await call('POST', `/reviews/${reviewId}/decision`, body);
+    expect([res.status, res.body]).toEqual([
       400,
-      { errorIds: ['invalidRequest'], systemErrorMessage: 'A rejection needs a reason' },
+      { errorIds: ['invalidRequest'], systemErrorMessage: message },
+    ]);
+    expect(calls).toEqual([]);
+  });
+
+  it('takes an approval with an empty list of reasons', async () => {
+    const res = await call('POST', `/reviews/${reviewId}/decision`, {
+      decision: 'approve',
+      rejectionReasons: [],
+    });
+    expect(res.status).toBe(200);
+    expect(calls).toEqual([['decideReview', { reviewId, decision: 'approve', rejectionReasons: [] }]]);
+  });
+
+  it('passes the service’s refusals through, a 400 as ER invalidRequest (409 decided already)', async () => {
+    planned.set('decideReview', invalidArgument('A rejection needs 1 to 10 rejection reasons'));
+    const refused = await call('POST', `/reviews/${reviewId}/decision`, {
+      decision: 'reject',
+      rejectionReasons: ['DOCUMENT_UNREADABLE'],
+    });
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { errorIds: ['invalidRequest'], systemErrorMessage: 'A rejection needs 1 to 10 rejection reasons' },
     ]);
     planned.set(
       'decideReview',

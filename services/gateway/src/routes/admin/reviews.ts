@@ -3,8 +3,9 @@ import type { DocumentsClient } from '../../clients/documents.client';
 import { present } from '../../mapping/program';
 import { reviewDetailToJson, reviewPageToJson, reviewStatuses, reviewToJson } from '../../mapping/review';
 import { reviewNotFound, uuidParam } from '../../validation/path-ids';
-import { optionalEnum, optionalInt, optionalText } from '../../validation/query-params';
+import { optionalEnum, optionalInt, optionalText, strictQuery } from '../../validation/query-params';
 import type { RequestValidator } from '../../validation/request-validator';
+import { adminInvalidRequest } from './invalid-request';
 
 export interface AdminReviewRouteOptions {
   documents: DocumentsClient;
@@ -22,6 +23,7 @@ export function adminReviewRouter({ documents, validator }: AdminReviewRouteOpti
   const reviewId = uuidParam('reviewId', reviewNotFound);
 
   router.get('/reviews', async (req, res) => {
+    strictQuery(req.query, ['status', 'limit', 'cursor']);
     const reply = await documents.listReviews({
       status: optionalEnum(req.query, 'status', reviewStatuses) ?? '',
       limit: optionalInt(req.query, 'limit', 1, 100) ?? 0,
@@ -39,7 +41,7 @@ export function adminReviewRouter({ documents, validator }: AdminReviewRouteOpti
   router.post(
     '/reviews/:reviewId/decision',
     reviewId,
-    validator.body('ReviewDecisionRequest'),
+    validator.body('ReviewDecisionInput'),
     async (req, res) => {
       const { decision, rejectionReasons } = req.body as DecisionBody;
       const reply = await documents.decideReview({
@@ -51,5 +53,6 @@ export function adminReviewRouter({ documents, validator }: AdminReviewRouteOpti
     },
   );
 
+  router.use(adminInvalidRequest);
   return router;
 }

@@ -3,6 +3,7 @@ import type { VerificationClient } from '../../clients/verification.client';
 import { present } from '../../mapping/program';
 import { adminVerificationToJson } from '../../mapping/verification-admin';
 import { hexIdParam, verificationNotFound } from '../../validation/path-ids';
+import { adminInvalidRequest } from './invalid-request';
 
 export interface AdminVerificationRouteOptions {
   verification: VerificationClient;
@@ -25,5 +26,6 @@ export function adminVerificationRouter({
       res.json(adminVerificationToJson(present(reply.verification, 'verification'), publicBaseUrl));
     },
   );
+  router.use(adminInvalidRequest);
   return router;
 }
