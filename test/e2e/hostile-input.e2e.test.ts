@@ -1,34 +1,19 @@
-import {
-  freshDatabase,
-  realServersEnv,
-  startEligo,
-  tempDataDir,
-  waitReady,
-  type EligoProcess,
-} from '../support/eligo-process';
+import { startEligoSuite, type EligoProcess, type EligoSuite } from '../support/eligo-process';
 import { programsApi, type ProgramsApi } from '../support/programs-api';
 
 // What generated and hostile input found: requests that answered 500 and, because the service said INTERNAL,
 // opened the gateway's circuit breaker, so that four of them without a token made every verification
 // endpoint answer 503 for 10 s. Each must be the client's 4xx, and none may take the API down.
 const token = `eligo_admin_${'hostile'.repeat(4)}`;
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let data: ReturnType<typeof tempDataDir>;
+let suite: EligoSuite;
 let eligo: EligoProcess;
 let api: ProgramsApi;
 let programId: string;
 let accountId: string;
 
 beforeAll(async () => {
-  db = await freshDatabase();
-  data = tempDataDir();
-  eligo = await startEligo(['start', '--target', 'all'], {
-    ...realServersEnv(db.url),
-    ELIGO_ADMIN_TOKEN: token,
-    ELIGO_DATA_DIR: data.dir,
-    ELIGO_ORGANIZATIONS_SEED: 'none',
-  });
-  await waitReady(eligo, 60_000);
+  suite = await startEligoSuite(token);
+  eligo = suite.eligo;
   api = programsApi({ httpUrl: eligo.httpUrl, adminToken: token });
   const tenant = await api.tenant('Hostile');
   programId = tenant.program.programId;
@@ -36,9 +21,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await eligo?.stop('SIGKILL');
-  await db?.drop();
-  data?.remove();
+  await suite?.stop();
 });
 
 const raw = (method: string, path: string, body?: string, headers: Record<string, string> = {}) =>

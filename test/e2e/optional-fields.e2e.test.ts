@@ -1,11 +1,4 @@
-import {
-  freshDatabase,
-  realServersEnv,
-  startEligo,
-  tempDataDir,
-  waitReady,
-  type EligoProcess,
-} from '../support/eligo-process';
+import { startEligoSuite, type EligoProcess, type EligoSuite } from '../support/eligo-process';
 import { programsApi, type ProgramsApi, type Reply } from '../support/programs-api';
 import { reportsApi, utcDay, type ReportsApi } from '../support/reports-api';
 import { janeDoe, verificationApi, type VerificationApi } from '../support/verification-api';
@@ -16,8 +9,7 @@ import { janeDoe, verificationApi, type VerificationApi } from '../support/verif
 // spec fixes); trackingId on the add-school request; externalUserId on send-link. What each is stored as and
 // where it shows; what stays a 400.
 const token = `eligo_admin_${'optional'.repeat(4)}`;
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let data: ReturnType<typeof tempDataDir>;
+let suite: EligoSuite;
 let eligo: EligoProcess;
 let api: ProgramsApi;
 let flow: VerificationApi;
@@ -28,16 +20,8 @@ let studentProgram: string;
 let seniorProgram: string;
 
 beforeAll(async () => {
-  db = await freshDatabase();
-  data = tempDataDir();
-  eligo = await startEligo(['start', '--target', 'all'], {
-    ...realServersEnv(db.url),
-    ELIGO_ADMIN_TOKEN: token,
-    ELIGO_DATA_DIR: data.dir,
-    ELIGO_ORGANIZATIONS_SEED: 'none',
-    ELIGO_REPORTS_POLL_MS: '100',
-  });
-  await waitReady(eligo, 60_000);
+  suite = await startEligoSuite(token, { ELIGO_REPORTS_POLL_MS: '100' });
+  eligo = suite.eligo;
   api = programsApi({ httpUrl: eligo.httpUrl, adminToken: token });
   flow = verificationApi(api);
   reports = reportsApi(eligo, api);
@@ -50,9 +34,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await eligo?.stop('SIGKILL');
-  await db?.drop();
-  data?.remove();
+  await suite?.stop();
 });
 
 /** Asserts the status, showing the body when it differs. */

@@ -1,15 +1,7 @@
 import { profiles } from '../schemathesis/config';
 import { runSchemathesis } from '../schemathesis/run';
 import { seed, type Seeded } from '../schemathesis/seed';
-import {
-  freePort,
-  freshDatabase,
-  realServersEnv,
-  startEligo,
-  tempDataDir,
-  waitReady,
-  type EligoProcess,
-} from '../support/eligo-process';
+import { freePort, startEligoSuite, type EligoProcess, type EligoSuite } from '../support/eligo-process';
 
 // Schemathesis against `eligo start --target all` on real Postgres, Kafka and MinIO: requests generated from
 // the OpenAPI document the gateway serves (valid and invalid ones, every operation, then stateful sequences
@@ -22,9 +14,8 @@ const profile = { ...profiles[profileName], ...(examples ? { maxExamples: exampl
 const runTimeoutMs = profileName === 'full' ? 3 * 60 * 60_000 : 20 * 60_000;
 const operatorToken = `eligo_admin_${'schemathesis'.repeat(3)}`;
 
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let data: ReturnType<typeof tempDataDir>;
-let eligo: EligoProcess;
+let suite: EligoSuite | undefined;
+let eligo: EligoProcess | undefined;
 let seeded: Seeded;
 
 /** A running Eligo to test instead of starting one (development: ELIGO_SCHEMATHESIS_TARGET + ELIGO_ADMIN_TOKEN). */
@@ -37,27 +28,19 @@ beforeAll(async () => {
     seeded = await seed(target, process.env.ELIGO_ADMIN_TOKEN ?? '');
     return;
   }
-  db = await freshDatabase();
-  data = tempDataDir();
   const port = await freePort();
-  eligo = await startEligo(['start', '--target', 'all'], {
-    ...realServersEnv(db.url),
+  suite = await startEligoSuite(operatorToken, {
     ELIGO_HTTP_PORT: String(port),
     ELIGO_PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-    ELIGO_ADMIN_TOKEN: operatorToken,
-    ELIGO_DATA_DIR: data.dir,
-    ELIGO_ORGANIZATIONS_SEED: 'none',
     ELIGO_LOG_LEVEL: 'warn',
   });
-  await waitReady(eligo, 60_000);
+  eligo = suite.eligo;
   httpUrl = eligo.httpUrl;
   seeded = await seed(httpUrl, operatorToken);
 }, 180_000);
 
 afterAll(async () => {
-  await eligo?.stop('SIGKILL');
-  await db?.drop();
-  data?.remove();
+  await suite?.stop();
 });
 
 it(

@@ -152,3 +152,39 @@ export function tempDataDir(): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'eligo-e2e-'));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
+
+/** `eligo start --target all` of one suite: its own database and data dir, the real servers, the operator token. */
+export interface EligoSuite {
+  eligo: EligoProcess;
+  adminToken: string;
+  /** Kills the process and removes what the suite made (afterAll). */
+  stop(): Promise<void>;
+}
+
+export async function startEligoSuite(
+  adminToken: string,
+  env: Record<string, string> = {},
+  readyTimeoutMs = 60_000,
+): Promise<EligoSuite> {
+  const db = await freshDatabase();
+  const data = tempDataDir();
+  const eligo = await startEligo(['start', '--target', 'all'], {
+    ...realServersEnv(db.url),
+    ELIGO_ADMIN_TOKEN: adminToken,
+    ELIGO_DATA_DIR: data.dir,
+    ELIGO_ORGANIZATIONS_SEED: 'none',
+    ...env,
+  });
+  const stop = async () => {
+    await eligo.stop('SIGKILL');
+    await db.drop();
+    data.remove();
+  };
+  try {
+    await waitReady(eligo, readyTimeoutMs);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { eligo, adminToken, stop };
+}

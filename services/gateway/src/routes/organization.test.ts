@@ -1,16 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import express from 'express';
-import pino from 'pino';
-import { AuthCache } from '../auth/auth-cache';
-import { createAuthenticator } from '../auth/authenticator';
-import type { DocumentsClient } from '../clients/documents.client';
-import type { NotifierClient } from '../clients/notifier.client';
 import type { OrganizationsClient } from '../clients/organizations.client';
-import type { ProgramsClient } from '../clients/programs.client';
-import type { ReportsClient } from '../clients/reports.client';
-import type { VerificationClient } from '../clients/verification.client';
-import { mountRest } from '../http/rest-app';
+import { startTestRestApp, type TestRestApp } from '../http/rest-app.testkit';
 
 // POST /organization/addSchool as mounted by mountRest, against a recording organizations stand-in: what the
 // body may carry besides the spec's fields (trackingId) and what reaches the service.
@@ -24,38 +13,13 @@ const organizations = {
 } as unknown as OrganizationsClient;
 
 let url: string;
-let server: Server;
+let app: TestRestApp;
 
 beforeAll(async () => {
-  const app = express();
-  mountRest(app, {
-    logger: pino({ level: 'silent' }),
-    publicBaseUrl: 'https://eligo.example.com',
-    bodyLimit: '10kb',
-    version: 'test',
-    gitCommit: 'test',
-    modules: { readAll: async () => [] },
-    programs: {} as ProgramsClient,
-    organizations,
-    verification: {} as VerificationClient,
-    documents: {} as DocumentsClient,
-    notifier: {} as NotifierClient,
-    reports: {} as ReportsClient,
-    authenticator: createAuthenticator({
-      operatorToken: 'eligo_operator_0123456789abcdefghij',
-      cache: new AuthCache({ ttlMs: 0 }),
-      authenticate: async () => {
-        throw Object.assign(new Error('bad token'), { code: 16, details: 'bad token', metadata: undefined });
-      },
-    }),
-    importMaxBytes: 1024,
-    importBatchDeadlineMs: 1000,
-  });
-  server = createServer(app).listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/v2`;
+  app = await startTestRestApp({ organizations, bodyLimit: '10kb' });
+  url = `${app.origin}/rest/v2`;
 });
-afterAll(() => server.close());
+afterAll(() => app.close());
 beforeEach(() => {
   calls.length = 0;
 });

@@ -1,24 +1,14 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import express from 'express';
 import pino from 'pino';
 import { ERROR_IDS } from '@eligo/programs';
 import { programsProgramV1, programsV1 } from '@eligo/proto';
 import { bindService, createClient, GrpcHost, invalidArgument } from '@eligo/runtime';
-import { AuthCache } from '../../auth/auth-cache';
-import { createAuthenticator } from '../../auth/authenticator';
-import type { DocumentsClient } from '../../clients/documents.client';
-import type { NotifierClient } from '../../clients/notifier.client';
-import type { OrganizationsClient } from '../../clients/organizations.client';
 import { createProgramsClient } from '../../clients/programs.client';
-import type { ReportsClient } from '../../clients/reports.client';
-import type { VerificationClient } from '../../clients/verification.client';
-import { mountRest } from '../../http/rest-app';
+import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../../http/rest-app.testkit';
 
 // Accounts, tokens and programs under /rest/admin/v1 as mounted by mountRest, through the real programs client
 // (protobuf encoding included) against a recording ProgramsService stand-in on a gRPC server: what the
 // document's schemas refuse never reaches the service, and a refusal of the service is ER invalidRequest.
-const operator = 'eligo_operator_0123456789abcdefghij';
+const operator = TEST_OPERATOR_TOKEN;
 const accountId = 'cd'.repeat(12);
 const programId = 'ab'.repeat(12);
 
@@ -71,7 +61,7 @@ grpc.addService(
 );
 
 let url: string;
-let server: Server;
+let app: TestRestApp;
 let closeClient: () => void;
 
 beforeAll(async () => {
@@ -81,36 +71,11 @@ beforeAll(async () => {
     breaker: false,
   });
   closeClient = () => client.close();
-  const app = express();
-  mountRest(app, {
-    logger: pino({ level: 'silent' }),
-    publicBaseUrl: 'https://eligo.example.com',
-    bodyLimit: '100kb',
-    version: 'test',
-    gitCommit: 'test',
-    modules: { readAll: async () => [] },
-    programs: createProgramsClient(client),
-    organizations: {} as OrganizationsClient,
-    verification: {} as VerificationClient,
-    documents: {} as DocumentsClient,
-    notifier: {} as NotifierClient,
-    reports: {} as ReportsClient,
-    authenticator: createAuthenticator({
-      operatorToken: operator,
-      cache: new AuthCache({ ttlMs: 0 }),
-      authenticate: async () => {
-        throw Object.assign(new Error('bad token'), { code: 16, details: 'bad token', metadata: undefined });
-      },
-    }),
-    importMaxBytes: 1024,
-    importBatchDeadlineMs: 1000,
-  });
-  server = createServer(app).listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/admin/v1`;
+  app = await startTestRestApp({ programs: createProgramsClient(client) });
+  url = `${app.origin}/rest/admin/v1`;
 });
 afterAll(() => {
-  server.close();
+  app.close();
   closeClient();
   grpc.forceShutdown();
 });

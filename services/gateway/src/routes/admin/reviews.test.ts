@@ -1,21 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import express from 'express';
-import pino from 'pino';
 import { documentsV1 } from '@eligo/proto';
 import { failedPrecondition, invalidArgument } from '@eligo/runtime';
-import { AuthCache } from '../../auth/auth-cache';
-import { createAuthenticator } from '../../auth/authenticator';
 import type { DocumentsClient } from '../../clients/documents.client';
-import type { NotifierClient } from '../../clients/notifier.client';
-import type { OrganizationsClient } from '../../clients/organizations.client';
-import type { ProgramsClient } from '../../clients/programs.client';
-import type { ReportsClient } from '../../clients/reports.client';
-import type { VerificationClient } from '../../clients/verification.client';
-import { mountRest } from '../../http/rest-app';
+import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../../http/rest-app.testkit';
 
 // The review queue under /rest/admin/v1 as mounted by mountRest, against a recording documents stand-in.
-const operator = 'eligo_operator_0123456789abcdefghij';
+const operator = TEST_OPERATOR_TOKEN;
 const reviewId = '3f2a4c1e-9b7d-4e2f-8a1b-0c9d8e7f6a5b';
 const review = (fields: Partial<documentsV1.Review> = {}) =>
   documentsV1.Review.fromPartial({
@@ -58,38 +47,13 @@ const documents = {
 } as unknown as DocumentsClient;
 
 let url: string;
-let server: Server;
+let app: TestRestApp;
 
 beforeAll(async () => {
-  const app = express();
-  mountRest(app, {
-    logger: pino({ level: 'silent' }),
-    publicBaseUrl: 'https://eligo.example.com',
-    bodyLimit: '1kb',
-    version: 'test',
-    gitCommit: 'test',
-    modules: { readAll: async () => [] },
-    programs: {} as ProgramsClient,
-    organizations: {} as OrganizationsClient,
-    verification: {} as VerificationClient,
-    documents,
-    notifier: {} as NotifierClient,
-    reports: {} as ReportsClient,
-    authenticator: createAuthenticator({
-      operatorToken: operator,
-      cache: new AuthCache({ ttlMs: 0 }),
-      authenticate: async () => {
-        throw Object.assign(new Error('bad token'), { code: 16, details: 'bad token', metadata: undefined });
-      },
-    }),
-    importMaxBytes: 1024,
-    importBatchDeadlineMs: 1000,
-  });
-  server = createServer(app).listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/admin/v1`;
+  app = await startTestRestApp({ documents, bodyLimit: '1kb' });
+  url = `${app.origin}/rest/admin/v1`;
 });
-afterAll(() => server.close());
+afterAll(() => app.close());
 beforeEach(() => {
   calls.length = 0;
   planned.clear();

@@ -1,0 +1,61 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import pino from 'pino';
+import { AuthCache } from '../auth/auth-cache';
+import { createAuthenticator } from '../auth/authenticator';
+import type { DocumentsClient } from '../clients/documents.client';
+import type { NotifierClient } from '../clients/notifier.client';
+import type { OrganizationsClient } from '../clients/organizations.client';
+import type { ProgramsClient } from '../clients/programs.client';
+import type { ReportsClient } from '../clients/reports.client';
+import type { VerificationClient } from '../clients/verification.client';
+import { mountRest, type RestOptions } from './rest-app';
+
+/** The operator token of the test app; every account token is refused (401) unless `authenticator` is given. */
+export const TEST_OPERATOR_TOKEN = 'eligo_operator_0123456789abcdefghij';
+
+export interface TestRestApp {
+  /** http://127.0.0.1:port, under which /rest/v2, /rest/admin/v1, /rest/oauth and /uploads are mounted. */
+  origin: string;
+  close(): void;
+}
+
+/**
+ * The REST app as mountRest mounts it, on a free local port, with the clients a test gives (stand-ins or real
+ * clients of stand-in services) and empty ones for the rest, which a test must not reach.
+ */
+export async function startTestRestApp(options: Partial<RestOptions> = {}): Promise<TestRestApp> {
+  const app = express();
+  mountRest(app, {
+    logger: pino({ level: 'silent' }),
+    publicBaseUrl: 'https://eligo.example.com',
+    bodyLimit: '100kb',
+    version: 'test',
+    gitCommit: 'test',
+    modules: { readAll: async () => [] },
+    programs: {} as ProgramsClient,
+    organizations: {} as OrganizationsClient,
+    verification: {} as VerificationClient,
+    documents: {} as DocumentsClient,
+    notifier: {} as NotifierClient,
+    reports: {} as ReportsClient,
+    authenticator: createAuthenticator({
+      operatorToken: TEST_OPERATOR_TOKEN,
+      cache: new AuthCache({ ttlMs: 0 }),
+      authenticate: async () => {
+        // What a grpc-js client sees for an unknown token: UNAUTHENTICATED.
+        throw Object.assign(new Error('bad token'), { code: 16, details: 'bad token', metadata: undefined });
+      },
+    }),
+    importMaxBytes: 1024,
+    importBatchDeadlineMs: 1000,
+    ...options,
+  });
+  const server = createServer(app).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => server.close(),
+  };
+}
