@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { LICENSED_PROFESSIONAL_STATUSES } from '../src/domain/statuses';
 import {
   importOrganization,
   newProgram,
@@ -270,17 +271,7 @@ describe('verification subjects', () => {
 
   it('LicensedProfessional: offers its statuses, narrowed to the sub-segments of the program', async () => {
     const all = await start((await newProgram(h.programs, { segment: 'licensedProfessional' })).programId);
-    expect(all.availableStatuses).toEqual([
-      'LICENSED_COSMETOLOGIST',
-      'LICENSED_REAL_ESTATE_AGENT',
-      'VETERINARIAN',
-      'CHILD_CARE_WORKER',
-      'LIBRARIAN',
-      'INTERIOR_DESIGNER',
-      'ARCHITECT',
-      'GENERAL_CONTRACTOR',
-      'NUTRITION_PROFESSIONAL',
-    ]);
+    expect(all.availableStatuses).toEqual([...LICENSED_PROFESSIONAL_STATUSES]);
     const c = CASES.find((x) => x.type === 'LicensedProfessional')!;
     const { body } = await setUp(c, { statuses: ['ARCHITECT'] });
     const program = await newProgram(h.programs, {

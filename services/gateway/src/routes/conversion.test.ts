@@ -169,12 +169,9 @@ describe('POST /conversion/verification/{verificationId}', () => {
     planned.set('recordConversion', notFound('Verification not found', { errorIds: ['noVerification'] }));
     const missing = await postJson(byVerification, { amount: 1 });
     expect([missing.status, missing.body]).toEqual([404, { systemErrorMessage: 'Verification not found' }]);
-    planned.set(
-      'recordConversion',
-      invalidArgument('Unknown currency XXX', { errorIds: ['invalidRequest'] }),
-    );
+    planned.set('recordConversion', invalidArgument('Invalid currency', { errorIds: ['invalidRequest'] }));
     const currency = await postJson(byVerification, { amount: 1, currency: 'EUR' });
-    expect([currency.status, currency.body]).toEqual([400, { systemErrorMessage: 'Unknown currency XXX' }]);
+    expect([currency.status, currency.body]).toEqual([400, { systemErrorMessage: 'Invalid currency' }]);
   });
 
   it('keeps the generic 500 for a failure of the service', async () => {
