@@ -29,6 +29,7 @@ export const createModule: ModuleFactory = (config, deps) => {
       deadlineMs: own.dependencyDeadlineMs,
       metrics: deps.metrics,
       module: 'documents',
+      internalToken: deps.internalToken,
       logger: deps.logger,
     },
   );

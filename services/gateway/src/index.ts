@@ -35,6 +35,7 @@ export const createModule: ModuleFactory = (config, deps) => {
     deadlineMs: config.grpc.deadlineMs,
     metrics: deps.metrics,
     module: 'gateway',
+    internalToken: deps.internalToken,
     logger: deps.logger,
   });
   const programs = createProgramsClient(clients.programs);

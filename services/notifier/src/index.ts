@@ -36,6 +36,7 @@ export const createModule: ModuleFactory = (config, deps) => {
     deadlineMs: own.dependencyDeadlineMs,
     metrics: deps.metrics,
     module: 'notifier',
+    internalToken: deps.internalToken,
     logger,
   });
   const mailer = createMailer(own.mail);

@@ -16,6 +16,7 @@ export const createModule: ModuleFactory = (config, deps) => {
     deadlineMs: config.grpc.deadlineMs,
     metrics: deps.metrics,
     module: 'organizations',
+    internalToken: deps.internalToken,
     logger: deps.logger,
   });
   const module = createServiceModule(

@@ -25,6 +25,7 @@ export const createModule: ModuleFactory = (config, deps) => {
     deadlineMs: own.dependencyDeadlineMs,
     metrics: deps.metrics,
     module: 'reports',
+    internalToken: deps.internalToken,
     logger: deps.logger,
   };
   // Addresses are read at the first call: in one process the gRPC port is known only once it listens.

@@ -27,6 +27,7 @@ export const createModule: ModuleFactory = (config, deps) => {
     deadlineMs: own.dependencyDeadlineMs,
     metrics: deps.metrics,
     module: 'verification',
+    internalToken: deps.internalToken,
     logger: deps.logger,
   };
   const programs = createClient(

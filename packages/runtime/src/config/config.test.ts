@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { maskConfig } from './mask';
 
@@ -49,6 +52,29 @@ describe('loadConfig', () => {
     expect(c.grpc.addresses.verification).toBeUndefined();
   });
 
+  it('reads internal call tokens from the variable or a mounted file, first one current', () => {
+    const [a, b] = ['a'.repeat(32), 'b'.repeat(40)];
+    expect(loadConfig({}).grpc.internalTokens).toEqual([]);
+    expect(loadConfig({ ELIGO_INTERNAL_TOKEN: ` ${a} , ${b} ` }).grpc.internalTokens).toEqual([a, b]);
+    const dir = mkdtempSync(join(tmpdir(), 'eligo-token-'));
+    try {
+      writeFileSync(join(dir, 'token'), `${b}\n`);
+      const c = loadConfig({ ELIGO_INTERNAL_TOKEN_FILE: join(dir, 'token'), ELIGO_INTERNAL_TOKEN: a });
+      expect(c.grpc.internalTokens).toEqual([b]);
+      expect(() => loadConfig({ ELIGO_INTERNAL_TOKEN_FILE: join(dir, 'missing') })).toThrow(
+        'ELIGO_INTERNAL_TOKEN_FILE: cannot read',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([['short'], ['x'.repeat(31)], [`${'x'.repeat(32)} y`], ['é'.repeat(40)]])(
+    'refuses the internal token %j',
+    (token) =>
+      expect(() => loadConfig({ ELIGO_INTERNAL_TOKEN: token })).toThrow('ELIGO_INTERNAL_TOKEN: token 1'),
+  );
+
   it('ignores variables outside the ELIGO_ prefix', () => {
     expect(loadConfig({ HTTP_PORT: '1' }).http.port).toBe(8080);
   });
@@ -62,8 +88,10 @@ describe('maskConfig', () => {
       ELIGO_S3_ENDPOINT: 'http://minio:9000',
       ELIGO_S3_ACCESS_KEY: 'access-key',
       ELIGO_S3_SECRET_KEY: 'very-secret-key',
+      ELIGO_INTERNAL_TOKEN: `internal_${'s'.repeat(32)}`,
     });
     const text = JSON.stringify(maskConfig(c));
+    expect(text).not.toContain('s'.repeat(32));
     expect(text).not.toContain('hunter2');
     expect(text).not.toContain('very-secret-key');
     expect(text).not.toContain('eligo_admin_0123456789abcdefghij');

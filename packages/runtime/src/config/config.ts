@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseMasterKey } from '../crypto/field-cipher';
@@ -6,7 +7,19 @@ import { envSchema, moduleNames, type ModuleName } from './schema';
 /** The effective configuration every module receives (never read process.env below main/CLI). */
 export interface Config {
   http: { host: string; port: number; publicBaseUrl: string; bodyLimit: string };
-  grpc: { host: string; port: number; deadlineMs: number; addresses: Record<ModuleName, string | undefined> };
+  grpc: {
+    /** The interface set by ELIGO_GRPC_BIND_HOST; undefined lets the launcher choose (see grpcBindHost). */
+    bindHost: string | undefined;
+    /** ELIGO_BIND_HOST, the fallback of a split process. */
+    host: string;
+    port: number;
+    deadlineMs: number;
+    addresses: Record<ModuleName, string | undefined>;
+    /** Internal call tokens: the first is sent, any is accepted. Empty: calls are not authenticated. */
+    internalTokens: string[];
+    /** ELIGO_GRPC_INSECURE: listen beyond loopback without tokens anyway. */
+    allowInsecure: boolean;
+  };
   dataDir: string;
   /** Operator token for the admin API; undefined until the launcher generates (and prints) one. */
   adminToken: string | undefined;
@@ -76,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       issues.push(`ELIGO_ENCRYPTION_KEY: ${(err as Error).message}`);
     }
   }
+  const internalTokens = readInternalTokens(e.ELIGO_INTERNAL_TOKEN_FILE, e.ELIGO_INTERNAL_TOKEN, issues);
   if (issues.length > 0) throw new ConfigError(issues);
 
   const addresses = Object.fromEntries(
@@ -92,10 +106,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       bodyLimit: e.ELIGO_HTTP_BODY_LIMIT,
     },
     grpc: {
+      bindHost: e.ELIGO_GRPC_BIND_HOST,
       host: e.ELIGO_BIND_HOST,
       port: e.ELIGO_GRPC_PORT,
       deadlineMs: e.ELIGO_GRPC_DEADLINE_MS,
       addresses,
+      internalTokens,
+      allowInsecure: e.ELIGO_GRPC_INSECURE,
     },
     dataDir: resolve(e.ELIGO_DATA_DIR),
     adminToken: e.ELIGO_ADMIN_TOKEN,
@@ -112,6 +129,34 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     outboxPollMs: e.ELIGO_OUTBOX_POLL_MS,
     env: Object.freeze(pickEligo(env)),
   };
+}
+
+/**
+ * Tokens of internal calls, from the file (a mounted Secret) or the variable: comma-separated, each 32-256
+ * visible ASCII characters, since they travel as gRPC metadata values and must resist guessing.
+ */
+function readInternalTokens(file: string | undefined, value: string | undefined, issues: string[]): string[] {
+  let raw = value;
+  const source = file ? 'ELIGO_INTERNAL_TOKEN_FILE' : 'ELIGO_INTERNAL_TOKEN';
+  if (file) {
+    try {
+      raw = readFileSync(file, 'utf8');
+    } catch (err) {
+      issues.push(`ELIGO_INTERNAL_TOKEN_FILE: cannot read ${file} (${(err as NodeJS.ErrnoException).code})`);
+      return [];
+    }
+  }
+  const tokens = (raw ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  if (file && tokens.length === 0) issues.push(`ELIGO_INTERNAL_TOKEN_FILE: ${file} holds no token`);
+  for (const [i, t] of tokens.entries())
+    if (!/^[\x21-\x7e]{32,256}$/.test(t))
+      issues.push(
+        `${source}: token ${i + 1} must be 32-256 visible ASCII characters (commas separate tokens)`,
+      );
+  return tokens;
 }
 
 function pickEligo(env: Record<string, string | undefined>): Record<string, string> {

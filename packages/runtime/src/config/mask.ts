@@ -1,6 +1,13 @@
 import type { Config } from './config';
 
-const SECRET_KEYS = new Set(['adminToken', 'encryptionKey', 'secretKey', 'accessKey', 'password']);
+const SECRET_KEYS = new Set([
+  'adminToken',
+  'internalTokens',
+  'encryptionKey',
+  'secretKey',
+  'accessKey',
+  'password',
+]);
 
 /** The effective config for `--print-config`: secrets masked, passwords stripped from URLs. */
 export function maskConfig(config: Config): unknown {

@@ -27,6 +27,14 @@ export const envSchema = z.object({
   ELIGO_HTTP_PORT: port.default(8080),
   ELIGO_GRPC_PORT: port.default(9090),
   ELIGO_BIND_HOST: z.string().default('0.0.0.0'),
+  // The gRPC server's own interface; unset, it is 127.0.0.1 for all-in-one and ELIGO_BIND_HOST otherwise.
+  ELIGO_GRPC_BIND_HOST: optionalString,
+  // Shared secret(s) of internal gRPC calls, comma-separated (the first is sent, any is accepted: rotation).
+  ELIGO_INTERNAL_TOKEN: optionalString,
+  // The same read from a file (a mounted Kubernetes Secret); wins over ELIGO_INTERNAL_TOKEN.
+  ELIGO_INTERNAL_TOKEN_FILE: optionalString,
+  // Explicit consent to serve gRPC on a non-loopback address without a token (a mesh doing mTLS, say).
+  ELIGO_GRPC_INSECURE: bool.default(false),
   ELIGO_PUBLIC_BASE_URL: optionalString.pipe(z.url().optional()),
   ELIGO_DATA_DIR: z.string().default('./.eligo'),
   ELIGO_ADMIN_TOKEN: optionalString.pipe(

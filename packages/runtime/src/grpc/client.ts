@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import type { MetricsRegistry } from '../metrics/registry';
 import { CallBreaker, type BreakerOptions, type BreakerState } from './breaker';
 import { GrpcCallError, isServiceError } from './error-codec';
+import { internalTokenClientInterceptor } from './internal-auth';
 import { clientMetrics } from './metrics';
 import { backoffMs, defaultRetryPolicy, isRetryable, type RetryPolicy } from './retry';
 import { grpcCodeName } from './status-mapping';
@@ -52,6 +53,8 @@ export interface GrpcClientOptions {
   breaker?: Partial<BreakerOptions> | false;
   credentials?: ChannelCredentials;
   channelOptions?: ChannelOptions;
+  /** The deployment's internal-call token (ModuleDeps.internalToken), sent on every call when set. */
+  internalToken?: string;
   /** grpc_client_* metrics, labelled with `module` (the caller). */
   metrics?: MetricsRegistry;
   /** The calling module, for metric labels and logs. */
@@ -150,6 +153,9 @@ class UnaryClient<S extends ServiceDefinition> implements GrpcClient<S> {
       new ctor(this.address, options.credentials ?? grpcCredentials.createInsecure(), {
         ...defaultChannelOptions,
         ...options.channelOptions,
+        ...(options.internalToken
+          ? { interceptors: [internalTokenClientInterceptor(options.internalToken)] }
+          : {}),
       });
     if (typeof target === 'string') this.channel = this.open();
     const stateLabels = { module: this.module, grpc_service: this.serviceName };

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { MetricsRegistry } from '../metrics/registry';
 import type { GrpcServiceBinding } from '../module/module';
 import { HealthStatus } from './health';
+import { internalAuthInterceptor } from './internal-auth';
 import { loggingInterceptor, metricsInterceptor } from './interceptors';
 import { addReflection } from './reflection';
 
@@ -16,6 +17,8 @@ export interface GrpcHostOptions {
   serverOptions?: Omit<ServerOptions, 'interceptors'>;
   /** Plaintext by default: inside the cluster, TLS is the mesh's job. */
   credentials?: ServerCredentials;
+  /** Tokens accepted from internal callers (internal-auth.ts); empty or absent, calls are not checked. */
+  internalTokens?: readonly string[];
 }
 
 /**
@@ -34,6 +37,8 @@ export class GrpcHost {
     this.log = options.logger;
     const interceptors: ServerInterceptor[] = [loggingInterceptor(options.logger)];
     if (options.metrics) interceptors.push(metricsInterceptor(options.metrics));
+    // Last, so that the access log and metrics above also count the calls it refuses.
+    if (options.internalTokens?.length) interceptors.push(internalAuthInterceptor(options.internalTokens));
     this.server = new Server({ ...options.serverOptions, interceptors });
   }
 

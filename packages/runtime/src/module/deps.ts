@@ -20,6 +20,8 @@ export interface ModuleDeps {
   buildInfo(): BuildInfo;
   /** The operator token (config or generated at boot). */
   adminToken: string;
+  /** Token every gRPC client must send (GrpcClientOptions.internalToken); undefined when calls are open. */
+  internalToken: string | undefined;
   /** Master key for PII and secrets at rest (derive per-purpose keys with createFieldCipher/deriveKey). */
   encryptionKey: Buffer;
   /** Reports an unrecoverable failure after start: the launcher stops the process non-zero. */

@@ -9,6 +9,7 @@ import { resolveAdminToken } from './admin-token';
 import { resolveEncryptionKey } from './encryption-key';
 import { buildInfoFor } from './build-info';
 import type { ModuleDefinition, ModuleDeps } from './deps';
+import { checkGrpcExposure, grpcBindHost } from './grpc-exposure';
 import { startInfrastructure, type Infrastructure } from './infrastructure';
 import type { Module } from './module';
 import { startOrder } from './targets';
@@ -61,7 +62,13 @@ export async function launch(options: LaunchOptions): Promise<RunningProcess> {
   const started: Module[] = [];
   let resolveExit!: (code: number) => void;
   const exited = new Promise<number>((r) => (resolveExit = r));
-  const grpc = new GrpcHost({ logger: componentLogger(logger, 'grpc'), metrics });
+  const grpcHost = grpcBindHost(config, options.targets);
+  checkGrpcExposure(config, grpcHost, log);
+  const grpc = new GrpcHost({
+    logger: componentLogger(logger, 'grpc'),
+    metrics,
+    internalTokens: config.grpc.internalTokens,
+  });
   let grpcPort = config.grpc.port;
 
   const shutdown = async (reason: string, code = 0): Promise<void> => {
@@ -100,6 +107,7 @@ export async function launch(options: LaunchOptions): Promise<RunningProcess> {
           options.targets.includes(m) ? `127.0.0.1:${grpcPort}` : (config.grpc.addresses[m] as string),
         buildInfo: () => buildInfoFor(name, options.version, options.gitCommit),
         adminToken: admin.token,
+        internalToken: config.grpc.internalTokens[0],
         encryptionKey,
         fail,
       };
@@ -107,7 +115,7 @@ export async function launch(options: LaunchOptions): Promise<RunningProcess> {
       for (const svc of module.grpcServices) grpc.addService(svc);
       return module;
     });
-    grpcPort = await grpc.listen(config.grpc.host, config.grpc.port);
+    grpcPort = await grpc.listen(grpcHost, config.grpc.port);
 
     const byName = new Map(modules.map((m) => [m.name, m]));
     for (const name of startOrder(modules)) {

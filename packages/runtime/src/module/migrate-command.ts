@@ -37,6 +37,7 @@ export async function runMigrations(options: {
         addressOf: () => '',
         buildInfo: () => buildInfoFor(name, options.version, ''),
         adminToken: resolveAdminToken(config.adminToken, config.dataDir).token,
+        internalToken: undefined,
         encryptionKey: resolveEncryptionKey(config, true),
         fail: (err) => {
           throw err;
