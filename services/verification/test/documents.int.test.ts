@@ -216,6 +216,38 @@ describe('documents: upload context, submission and review outcomes', () => {
     expect(ended.steps.at(-1)!.errorIds).toEqual(['noRemainingRewardCodes']);
   });
 
+  it('an approval past the person limit ends in error (verificationLimitExceeded), without a reward', async () => {
+    const program = await newProgram(h.programs, { verificationLimit: { quantity: 1, days: 30 } });
+    // One person opens two verifications and reaches review on both before either succeeds.
+    const person = await student(program.programId, { firstName: 'UPLOAD' });
+    const waiting = [];
+    for (let i = 0; i < 2; i++) {
+      const started = await start(program.programId);
+      const vr = await submit(started.verificationId, STEP, person);
+      expect(vr.currentStep).toBe('docUpload');
+      const reviewId = randomUUID();
+      expect((await record(vr.verificationId, reviewId)).currentStep).toBe('pending');
+      waiting.push({ id: vr.verificationId, reviewId });
+    }
+    const [first, second] = waiting as [(typeof waiting)[0], (typeof waiting)[0]];
+    await reviewCompleted(first.id, first.reviewId, true);
+    await until(first.id, 'success');
+    await reviewCompleted(second.id, second.reviewId, true);
+    const ended = await until(second.id, 'error');
+    expect(ended.steps.at(-1)).toMatchObject({
+      previousStep: 'pending',
+      trigger: 'reviewCompleted',
+      errorIds: ['verificationLimitExceeded'],
+    });
+    expect(await failure(read(second.id))).toMatchObject({
+      httpStatus: 429,
+      errorIds: ['verificationLimitExceeded'],
+    });
+    const stored = await h.db('verifications').where({ id: second.id }).first();
+    expect([stored.reward_code, stored.succeeded_at, stored.verification_method]).toEqual([null, null, null]);
+    expect((await read(first.id)).rewardCode).toBe('SAVE10');
+  });
+
   it('rejections return to docUpload with reasons and a new token, until the limit ends it (429)', async () => {
     const { vr } = await atDocUpload({
       documentReview: { maxRejections: 2, maxReviewTime: '', estimatedReviewTime: '' },

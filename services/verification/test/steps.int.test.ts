@@ -67,6 +67,50 @@ describe('verification steps and limits', () => {
     );
   });
 
+  it('a social security number past the person limit ends in error with 429, without a reward', async () => {
+    const program = await newProgram(h.programs, {
+      segment: 'military',
+      verificationLimit: { quantity: 1, days: 30 },
+    });
+    const army = await importOrganization(h, program.programId, 'US Army Limit', { type: 'MILITARY' });
+    const person = jane({
+      firstName: 'SSN',
+      organization: { id: army, name: '' },
+      dischargeDate: '2010-06-01',
+    });
+    // One person reaches the number on two verifications before either succeeds.
+    const ids = [];
+    for (let i = 0; i < 2; i++) {
+      const { verificationId } = await start(program.programId);
+      await h.client.unary('submitMilitaryStatus', { requestId: '', verificationId, status: 'VETERAN' });
+      const vr = await submit(verificationId, 'collectInactiveMilitaryPersonalInfo', person);
+      expect(vr.currentStep).toBe('collectSocialSecurityNumber');
+      ids.push(verificationId);
+    }
+    const ssn = (verificationId: string) =>
+      h.client.unary('submitSocialSecurityNumber', {
+        requestId: `ssn-${verificationId}`,
+        verificationId,
+        socialSecurityNumber: '123-45-6789',
+      });
+    expect((await ssn(ids[0]!)).verification!.currentStep).toBe('success');
+    const err = await failure(ssn(ids[1]!));
+    expect([err.codeName, err.errorIds, err.httpStatus]).toEqual([
+      'RESOURCE_EXHAUSTED',
+      ['verificationLimitExceeded'],
+      429,
+    ]);
+    // A retry of the call (same request id) is answered the same.
+    expect(await failure(ssn(ids[1]!))).toMatchObject({ errorIds: ['verificationLimitExceeded'] });
+    const stored = await h.db('verifications').where({ id: ids[1] }).first();
+    expect([stored.current_step, stored.error_ids, stored.reward_code, stored.succeeded_at]).toEqual([
+      'error',
+      ['verificationLimitExceeded'],
+      null,
+      null,
+    ]);
+  });
+
   it('live age programs decide from the birth date', async () => {
     const program = await newProgram(h.programs, {
       segment: 'age',

@@ -9,10 +9,10 @@ import type { documentsEventsV1 } from '@eligo/proto';
 import type { VerificationRecord } from '../repository/verifications.repository';
 import type { AppContext } from './context';
 import { loadLocked, noVerification, type Loaded } from './load';
+import { succeed } from './person-limit';
 import type { Program } from './ports';
 import { isTestMode } from './programs';
 import type { VerificationResponse } from './response';
-import { rewardCodeFor } from './rewards';
 import { applyChange } from './transition';
 
 /**
@@ -113,9 +113,10 @@ export async function onDocumentsSubmitted(
 }
 
 /**
- * ReviewCompleted, in the inbox transaction: approved -> success with the reward; rejected -> docUpload with
- * the reasons, or error (docReviewLimitExceeded) once the program's rejections are used up. A decision on a
- * review the verification no longer waits for (expired, or applied already) changes nothing.
+ * ReviewCompleted, in the inbox transaction: approved -> success with the reward (error past the person
+ * limit); rejected -> docUpload with the reasons, or error (docReviewLimitExceeded) once the program's
+ * rejections are used up. A decision on a review the verification no longer waits for (expired, or applied
+ * already) changes nothing.
  */
 export async function onReviewCompleted(
   trx: Knex.Transaction,
@@ -146,13 +147,17 @@ export async function onReviewCompleted(
   await applyChange(trx, ctx, record, program, { cause, step: 'docUpload', fields });
 }
 
+/**
+ * An approval is a success like any other: the person limit applies (the person may have succeeded on another
+ * verification since this one reached docUpload), then the reward code is claimed.
+ */
 async function approve(trx: Knex.Transaction, ctx: AppContext, { record, program }: Loaded): Promise<void> {
   const cause = { trigger: 'reviewCompleted' } as const;
-  let rewardCode: string | null;
   try {
-    rewardCode = await rewardCodeFor(ctx, program, record.id);
+    await succeed(trx, ctx, record, program, { cause, verificationMethod: 'MANUAL' });
   } catch (err) {
     // An empty pool will not refill by retrying the event: the verification ends as a submission would.
+    // succeed() writes nothing before it claims the code, so the transaction is still whole here.
     if (!decodeGrpcError(err).errorIds.includes('noRemainingRewardCodes')) throw err;
     await applyChange(trx, ctx, record, program, {
       cause,
@@ -160,14 +165,7 @@ async function approve(trx: Knex.Transaction, ctx: AppContext, { record, program
       errorIds: ['noRemainingRewardCodes'],
       systemErrorMessage: 'The program has no reward codes left',
     });
-    return;
   }
-  await applyChange(trx, ctx, record, program, {
-    cause,
-    step: 'success',
-    rewardCode,
-    verificationMethod: 'MANUAL',
-  });
 }
 
 function toPending(

@@ -13,6 +13,7 @@ import type { AppContext } from './context';
 import { findVerification } from '../repository/verifications.repository';
 import { isVerificationId } from './ids';
 import { noVerification, takeStep } from './load';
+import { refuseOnLimit } from './person-limit';
 import { isTestMode } from './programs';
 import type { VerificationResponse } from './response';
 import { applyOutcome } from './submit';
@@ -45,21 +46,30 @@ export async function submitMilitaryStatus(
   });
 }
 
-/** collectSocialSecurityNumber: the number is checked and used in flight; it is never stored nor logged. */
+/**
+ * collectSocialSecurityNumber: the number is checked and used in flight; it is never stored nor logged. A
+ * success past the person limit ends in error and answers 429, as the personal-info form does.
+ */
 export async function submitSocialSecurityNumber(
   ctx: AppContext,
   input: { verificationId: string; socialSecurityNumber: string; requestId?: string },
 ): Promise<VerificationResponse> {
-  return takeStep(ctx, input, 'submitSocialSecurityNumber', async (trx, { record, program }, cause) => {
-    if (!validSocialSecurityNumber(input.socialSecurityNumber))
-      return applyChange(trx, ctx, record, program, {
-        cause,
-        step: record.currentStep,
-        errorIds: ['invalidSocialSecurityNumber'],
-      });
-    const decision = decideSocialSecurityNumber(isTestMode(program) ? 'test' : 'live');
-    return applyOutcome(trx, ctx, record, program, decision, cause);
-  });
+  const response = await takeStep(
+    ctx,
+    input,
+    'submitSocialSecurityNumber',
+    async (trx, { record, program }, cause) => {
+      if (!validSocialSecurityNumber(input.socialSecurityNumber))
+        return applyChange(trx, ctx, record, program, {
+          cause,
+          step: record.currentStep,
+          errorIds: ['invalidSocialSecurityNumber'],
+        });
+      const decision = decideSocialSecurityNumber(isTestMode(program) ? 'test' : 'live');
+      return applyOutcome(trx, ctx, record, program, decision, cause);
+    },
+  );
+  return refuseOnLimit(response);
 }
 
 const SKIP_TRIGGERS = new Map<string, Trigger>([

@@ -1,4 +1,4 @@
-import { invalidArgument, resourceExhausted, type Knex } from '@eligo/runtime';
+import { invalidArgument, type Knex } from '@eligo/runtime';
 import {
   acceptsSubmission,
   canonicalLocale,
@@ -18,17 +18,16 @@ import {
   type Outcome,
   type SubjectInput,
 } from '../domain';
-import * as events from '../events/publish';
-import { countPersonSuccesses, type VerificationRecord } from '../repository/verifications.repository';
+import type { VerificationRecord } from '../repository/verifications.repository';
 import type { AppContext } from './context';
 import { instantMatch } from './instant-match';
 import { loadLocked, wrongStep, type Loaded } from './load';
 import { metadataChanged } from './metadata-changed';
 import { openPerson, sealMetadata, sealPerson, type StoredPerson } from './person';
+import { endOnLimit, limitReached, refuseOnLimit, succeed } from './person-limit';
 import type { Program } from './ports';
 import { requireProgram, segmentOf } from './programs';
 import type { VerificationResponse } from './response';
-import { rewardCodeFor } from './rewards';
 import { assertRequestId, startOrFind } from './start';
 import { subjectFromJson } from './subject-json';
 import { subjectFromToken } from './subject-token';
@@ -47,8 +46,6 @@ export interface PersonalInfoSubmission {
 
 /** The subject as fields, or as a compact JWS that carries them (verified with the program's key). */
 export type SubmittedSubject = { subject: SubjectInput } | { token: string };
-
-const DAY_MS = 86_400_000;
 
 const isGeneric = (step: string) => step === GENERIC_COLLECT_STEP || step === MARKETPLACE_COLLECT_STEP;
 
@@ -76,15 +73,7 @@ export async function submitPersonalInfo(
         : loaded;
     return decide(trx, ctx, ready, input, cause);
   });
-  if (response.currentStep === 'error' && response.errorIds.includes('verificationLimitExceeded'))
-    // Committed first: the verification ends in error (visible in history) and the caller gets 429. A retry
-    // of the call is answered the same.
-    throw resourceExhausted('The person has reached the verification limit of the program', {
-      errorIds: ['verificationLimitExceeded'],
-      httpStatus: 429,
-      body: 'ER',
-    });
-  return response;
+  return refuseOnLimit(response);
 }
 
 /**
@@ -206,27 +195,16 @@ async function decide(
   );
   if (chosen) fields.subSegment = chosen;
 
-  const limited = await limitReached(trx, ctx, program, record.id, emailHash, identity);
+  // Whatever the decision: a person at the limit goes no further (not to documents or sso either). A success
+  // checks again in succeed(), under the locks this transaction already holds.
+  const limited = await limitReached(trx, ctx, program, record.id, {
+    personEmailHash: emailHash,
+    personIdentityHash: identity,
+  });
   // The limit ends the verification with the fields; a recoverable decision keeps the step and stores none.
   if (storesMetadata && (limited || decision.kind !== 'recoverable'))
     await metadataChanged(trx, ctx, record, metadata);
-  if (limited) {
-    const response = await applyChange(trx, ctx, record, program, {
-      cause,
-      step: 'error',
-      errorIds: ['verificationLimitExceeded'],
-      systemErrorMessage: 'The person has reached the verification limit of the program',
-      fields: { ...fields, ...oneMoreAttempt(record) },
-    });
-    await events.limitExceeded(trx, ctx.schema, {
-      verificationId: record.id,
-      programId: record.programId,
-      accountId: record.accountId,
-      testMode: record.testMode,
-      occurredAt: ctx.now(),
-    });
-    return response;
-  }
+  if (limited) return endOnLimit(trx, ctx, record, program, cause, { ...fields, ...oneMoreAttempt(record) });
 
   return applyOutcome(trx, ctx, record, program, decision, cause, fields);
 }
@@ -238,8 +216,8 @@ const oneMoreAttempt = (record: VerificationRecord): Pick<VerificationRecord, 'i
 
 /**
  * Turns the domain's decision on an instant match (a personal-info form, a social security number) into the
- * next step, claiming the reward code of a success. Every decision, whatever it leads to, counts as one
- * instant-match attempt.
+ * next step; a success goes through succeed() (the person limit, then the reward code). Every decision,
+ * whatever it leads to, counts as one instant-match attempt.
  */
 export async function applyOutcome(
   trx: Knex.Transaction,
@@ -253,13 +231,7 @@ export async function applyOutcome(
   const fields = { ...personFields, ...oneMoreAttempt(record) };
   switch (decision.kind) {
     case 'success':
-      return applyChange(trx, ctx, record, program, {
-        cause,
-        step: 'success',
-        rewardCode: await rewardCodeFor(ctx, program, record.id),
-        verificationMethod: 'INSTANT',
-        fields,
-      });
+      return succeed(trx, ctx, record, program, { cause, verificationMethod: 'INSTANT', fields });
     case 'docUpload':
       return applyChange(trx, ctx, record, program, {
         cause,
@@ -298,33 +270,4 @@ function dropEmpty(subject: SubjectInput): Partial<SubjectInput> {
       ([, v]) => v !== '' && v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0),
     ),
   ) as Partial<SubjectInput>;
-}
-
-/**
- * Whether the person already has `quantity` successful verifications in the program within `days`. Two
- * submissions of one person are serialised by transaction-scoped advisory locks on their hashes, so that
- * they cannot both pass the limit.
- */
-async function limitReached(
-  trx: Knex.Transaction,
-  ctx: AppContext,
-  program: Program,
-  verificationId: string,
-  emailHash: Buffer,
-  identityHash: Buffer | null,
-): Promise<boolean> {
-  const limit = program.verificationLimit;
-  if (!limit || limit.quantity <= 0) return false;
-  const keys = [emailHash, identityHash].filter((k): k is Buffer => k !== null).map((k) => k.toString('hex'));
-  for (const key of keys.sort())
-    await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`${program.programId}:${key}`]);
-  const since = new Date(ctx.now().getTime() - limit.days * DAY_MS);
-  const count = await countPersonSuccesses(trx, {
-    programId: program.programId,
-    emailHash,
-    identityHash,
-    since,
-    exceptId: verificationId,
-  });
-  return count >= limit.quantity;
 }
