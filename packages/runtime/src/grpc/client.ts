@@ -187,7 +187,7 @@ class UnaryClient<S extends ServiceDefinition> implements GrpcClient<S> {
     const started = process.hrtime.bigint();
     let code: Status = Status.OK;
     try {
-      return await this.breaker.run(() =>
+      return await this.breaker.run((probe) =>
         this.withRetries(grpcMethod, deadline, options.signal, () =>
           this.attempt<RequestOf<S, K>, ResponseOf<S, K>>(
             definition,
@@ -195,6 +195,7 @@ class UnaryClient<S extends ServiceDefinition> implements GrpcClient<S> {
             metadata,
             deadline,
             options.signal,
+            probe,
           ),
         ),
       );
@@ -301,6 +302,8 @@ class UnaryClient<S extends ServiceDefinition> implements GrpcClient<S> {
     metadata: Metadata,
     deadline: number,
     signal: AbortSignal | undefined,
+    /** The breaker's half-open probe waits for a reconnecting channel (breaker.ts run()). */
+    waitForReady = false,
   ): Promise<Res> {
     return new Promise<Res>((resolve, reject) => {
       if (signal?.aborted) return reject(new GrpcCallError(Status.CANCELLED, 'call aborted by the caller'));
@@ -311,7 +314,7 @@ class UnaryClient<S extends ServiceDefinition> implements GrpcClient<S> {
         definition.responseDeserialize,
         request,
         // grpc-js may add to the metadata it is given; each attempt gets its own copy.
-        metadata.clone(),
+        withWaitForReady(metadata.clone(), waitForReady),
         { deadline },
         (err: ServiceError | null, response?: Res) => {
           signal?.removeEventListener('abort', cancel);
@@ -342,6 +345,12 @@ class UnaryClient<S extends ServiceDefinition> implements GrpcClient<S> {
 function toEpochMs(deadline: Date | number | undefined): number {
   const ms = deadline instanceof Date ? deadline.getTime() : (deadline ?? Infinity);
   return Number.isNaN(ms) ? Infinity : ms;
+}
+
+/** grpc-js reads wait-for-ready from the metadata's options, not from the call options. */
+function withWaitForReady(metadata: Metadata, waitForReady: boolean): Metadata {
+  if (waitForReady) metadata.setOptions({ ...metadata.getOptions(), waitForReady: true });
+  return metadata;
 }
 
 function toMetadata(input: UnaryCallOptions['metadata']): Metadata {

@@ -179,6 +179,15 @@ export function isServiceError(err: unknown): err is ServiceError {
   return err instanceof Error && isGrpcCode((err as Partial<ServiceError>).code);
 }
 
+/**
+ * The peer's handler sent this status on purpose (encodeError marks every such status with the error kind),
+ * unlike one the transport made up (no connection, the client's own deadline). Such an answer proves the peer
+ * is up, even an UNAVAILABLE: a service the peer calls is down, and the peer says so.
+ */
+export function isHandlerAnswer(err: ServiceError): boolean {
+  return (err.metadata?.get(keys.kind).length ?? 0) > 0;
+}
+
 function first(md: Metadata, key: string): string | undefined {
   const value = md.get(key)[0];
   return typeof value === 'string' ? value : undefined;

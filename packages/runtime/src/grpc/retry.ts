@@ -1,5 +1,5 @@
 import { status as Status } from '@grpc/grpc-js';
-import { isServiceError } from './error-codec';
+import { isHandlerAnswer, isServiceError } from './error-codec';
 import { errorMetadataKeys } from './status-mapping';
 
 export interface RetryPolicy {
@@ -38,7 +38,7 @@ export function isRetryable(err: unknown): boolean {
   return (
     isServiceError(err) &&
     err.code === Status.UNAVAILABLE &&
-    (err.metadata?.get(errorMetadataKeys.kind).length ?? 0) === 0 &&
+    !isHandlerAnswer(err) &&
     (err.metadata?.get(errorMetadataKeys.circuitOpen).length ?? 0) === 0
   );
 }

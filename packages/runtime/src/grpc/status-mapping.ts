@@ -92,7 +92,8 @@ export const errorMetadataKeys = {
 } as const;
 
 /**
- * Codes that mean "the server did not answer" rather than "the server answered" (breaker input). INTERNAL is
+ * Codes that mean "the server did not answer" rather than "the server answered" (breaker input), when the
+ * transport reports them: a handler that sends one (passing on a dependency's outage) did answer. INTERNAL is
  * not one of them: a handler that answered INTERNAL is up, and one that does so for a client's bad input is a
  * bug to fix. Counting it let four malformed requests without a token open the breaker and take every
  * endpoint of the service down for its reset time.
