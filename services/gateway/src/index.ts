@@ -11,6 +11,7 @@ import { closeServiceClients, createServiceClients } from './clients/clients';
 import { createDocumentsClient } from './clients/documents.client';
 import { moduleInfoReader } from './clients/module-info';
 import { createNotifierClient } from './clients/notifier.client';
+import { createParkedEventsClient } from './clients/parked-events.client';
 import { createOrganizationsClient } from './clients/organizations.client';
 import { createProgramsClient } from './clients/programs.client';
 import { createReportsClient } from './clients/reports.client';
@@ -31,18 +32,20 @@ export const dependsOn = [
 
 export const createModule: ModuleFactory = (config, deps) => {
   const own = loadGatewayConfig(config);
-  const clients = createServiceClients(deps, {
+  const clientOptions = {
     deadlineMs: config.grpc.deadlineMs,
     metrics: deps.metrics,
     module: 'gateway',
     internalToken: deps.internalToken,
     logger: deps.logger,
-  });
+  };
+  const clients = createServiceClients(deps, clientOptions);
   const programs = createProgramsClient(clients.programs);
   const organizations = createOrganizationsClient(clients.organizations);
   const verification = createVerificationClient(clients.verification);
   const documents = createDocumentsClient(clients.documents);
   const notifier = createNotifierClient(clients.notifier);
+  const parkedEvents = createParkedEventsClient(deps, clientOptions);
   const reports = createReportsClient(clients.reports, own.reportDownloadDeadlineMs);
   const authenticator = createAuthenticator({
     operatorToken: deps.adminToken,
@@ -68,6 +71,7 @@ export const createModule: ModuleFactory = (config, deps) => {
         verification,
         documents,
         notifier,
+        parkedEvents,
         reports,
         authenticator,
         importMaxBytes: own.importMaxBytes,
@@ -83,6 +87,7 @@ export const createModule: ModuleFactory = (config, deps) => {
     stop: async () => {
       await revocations?.stop();
       closeServiceClients(clients);
+      parkedEvents.close();
     },
     ready: async () => true,
   };

@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { adminRequest, resolveAdminTarget, type AdminTarget } from './admin-client';
 import { readJsonObject, run, seg } from './cli-action';
 import { addOrganizationCommands } from './organization-commands';
+import { addParkedEventCommands } from './parked-event-commands';
 import { readCodeBatches } from './reward-codes-file';
 
 /** Codes per request: well under the API's 10000-per-call limit and the default 1 MB body limit. */
@@ -14,7 +15,9 @@ const ROLES = ['REPORTER', 'PII', 'BULK_VERIFIER'];
  */
 export function adminCommand(env: Record<string, string | undefined>): Command {
   const admin = new Command('admin')
-    .description('operator API: accounts, access tokens, programs, reward codes, organizations (prints JSON)')
+    .description(
+      'operator API: accounts, access tokens, programs, reward codes, organizations, parked events (prints JSON)',
+    )
     .option(
       '--url <baseUrl>',
       'service base URL (default ELIGO_ADMIN_URL, ELIGO_PUBLIC_BASE_URL or localhost)',
@@ -114,5 +117,6 @@ export function adminCommand(env: Record<string, string | undefined>): Command {
       }),
     );
   addOrganizationCommands(admin, target);
+  addParkedEventCommands(admin, target);
   return admin;
 }

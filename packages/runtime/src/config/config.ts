@@ -40,6 +40,8 @@ export interface Config {
     | undefined;
   shutdownGraceMs: number;
   outboxPollMs: number;
+  /** Failures in a row after which a consumer parks an event (outages excepted). */
+  eventMaxAttempts: number;
   /** The raw ELIGO_* variables, for each service's own zod schema (services/<name>/src/config.ts). */
   env: Readonly<Record<string, string>>;
 }
@@ -127,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     s3,
     shutdownGraceMs: e.ELIGO_SHUTDOWN_GRACE_MS,
     outboxPollMs: e.ELIGO_OUTBOX_POLL_MS,
+    eventMaxAttempts: e.ELIGO_EVENT_MAX_ATTEMPTS,
     env: Object.freeze(pickEligo(env)),
   };
 }

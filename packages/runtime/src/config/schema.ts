@@ -66,6 +66,8 @@ export const envSchema = z.object({
     .regex(/^\d+(b|kb|mb)$/i, 'use e.g. 100kb or 1mb')
     .default('1mb'),
   ELIGO_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+  // A consumer failing this many times in a row on one event (outages excepted) parks it and moves on.
+  ELIGO_EVENT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(10),
   ELIGO_OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   // Split deployment: where each service's gRPC API lives when it is not in this process.
   ELIGO_GATEWAY_GRPC_ADDRESS: optionalString,

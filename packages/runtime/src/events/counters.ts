@@ -8,7 +8,8 @@ export type EventCounterName =
   | 'inbox_applied'
   | 'inbox_duplicates'
   | 'inbox_ignored'
-  | 'inbox_invalid';
+  | 'inbox_invalid'
+  | 'inbox_parked';
 
 export type EventCounter = (
   name: EventCounterName,

@@ -5,6 +5,8 @@ import { InvalidCloudEventError, parseCloudEventHeaders, type CloudEventAttribut
 import type { EventCounter } from './counters';
 import type { DeliveredMessage, EventBus, Subscription } from './event-bus';
 import { handleOnce } from './inbox';
+import { parkEvent } from './parked-events';
+import { isTransientFailure } from './transient-failure';
 import { assertSchemaName } from './sql-names';
 
 /** The decode half of a ts-proto message (e.g. `verificationEventsV1.VerificationStepChanged`). */
@@ -50,45 +52,71 @@ export interface EventConsumerOptions {
   handlers: Readonly<Record<string, EventHandler>>;
   logger: Logger;
   onCount?: EventCounter;
+  /**
+   * Failures in a row (outages excepted) after which an event is parked and the consumer moves on
+   * (ELIGO_EVENT_MAX_ATTEMPTS, default 10).
+   */
+  maxAttempts?: number;
 }
+
+export const defaultMaxAttempts = 10;
+
+type Processed = 'applied' | 'duplicate' | 'ignored' | 'invalid';
 
 /**
  * Subscribes with exactly-once effects on top of at-least-once delivery: headers are validated, the payload
  * decoded, and the handler runs inside `handleOnce`. The bus commits the offset only after that transaction
- * committed. A handler error is retried by the bus; a message that can never be processed (invalid headers,
- * undecodable payload) is logged and skipped, because retrying it would stall its partition forever.
+ * committed. A handler error is retried by the bus; an outage (isTransientFailure) as long as it lasts, any
+ * other error `maxAttempts` times in a row, after which the event is parked (parked-events.ts) with its
+ * error and the next one is processed: one poisoned event must not stall its partition for every account.
+ * A message that can never be processed (invalid headers, undecodable payload) is logged and skipped.
  * Event types without a handler are skipped silently: topics carry all of a service's events.
  */
 export function createEventConsumer(options: EventConsumerOptions): Promise<Subscription> {
-  const { bus, db, name, handlers, onCount } = options;
+  const { bus, db, name, onCount } = options;
   const schema = assertSchemaName(options.schema);
   const logger = withComponent(options.logger, 'event-consumer', { consumer: name });
   const labels = { consumer: name };
+  const maxAttempts = options.maxAttempts ?? defaultMaxAttempts;
+  // Failures in a row per event: the bus redelivers the same message until it is handled, so a count in
+  // memory suffices; after a restart the count starts again, which only delays parking.
+  const failures = new Map<string, number>();
 
   const onMessage = async (message: DeliveredMessage): Promise<void> => {
     const where = { topic: message.topic, partition: message.partition, offset: message.offset };
-    let event: CloudEventAttributes;
-    let payload: unknown;
-    let handler: EventHandler | undefined;
+    let outcome: Processed;
     try {
-      event = parseCloudEventHeaders(message.headers);
-      handler = handlers[event.type];
-      if (!handler) {
-        onCount?.('inbox_ignored', labels, 1);
-        return;
-      }
-      payload = handler.decode(message.value);
+      outcome = await processMessage(options, message);
     } catch (err) {
-      const problems = err instanceof InvalidCloudEventError ? err.problems : undefined;
-      logger.error({ err, problems, ...where }, 'skipping an event that cannot be processed');
-      onCount?.('inbox_invalid', labels, 1);
+      const ceId = message.headers.ce_id ?? `${message.topic}/${message.partition}/${message.offset}`;
+      if (isTransientFailure(err)) throw err;
+      const attempts = (failures.get(ceId) ?? 0) + 1;
+      if (attempts < maxAttempts) {
+        failures.set(ceId, attempts);
+        throw err;
+      }
+      failures.delete(ceId);
+      await parkEvent(db, schema, {
+        consumer: name,
+        ceId,
+        ceType: message.headers.ce_type ?? '',
+        topic: message.topic,
+        partition: message.partition,
+        offset: message.offset,
+        key: message.key,
+        headers: message.headers,
+        value: message.value,
+        error: errorText(err),
+        attempts,
+      });
+      logger.error({ err, ceId, attempts, ...where }, 'event parked after repeated failures; moving on');
+      onCount?.('inbox_parked', labels, 1);
       return;
     }
-    const outcome = await handleOnce(db, schema, name, event.id, (trx) =>
-      handler.handle(payload, { trx, event, message }),
-    );
-    onCount?.(outcome === 'applied' ? 'inbox_applied' : 'inbox_duplicates', labels, 1);
-    if (outcome === 'duplicate') logger.debug({ ceId: event.id, ...where }, 'duplicate event skipped');
+    failures.delete(message.headers.ce_id ?? '');
+    onCount?.(countOf[outcome], labels, 1);
+    if (outcome === 'duplicate')
+      logger.debug({ ceId: message.headers.ce_id, ...where }, 'duplicate event skipped');
   };
 
   return bus.subscribe({
@@ -97,4 +125,54 @@ export function createEventConsumer(options: EventConsumerOptions): Promise<Subs
     fromBeginning: options.fromBeginning ?? true,
     handler: onMessage,
   });
+}
+
+const countOf = {
+  applied: 'inbox_applied',
+  duplicate: 'inbox_duplicates',
+  ignored: 'inbox_ignored',
+  invalid: 'inbox_invalid',
+} as const;
+
+/**
+ * One delivery through the consumer's handler, exactly once per ce_id (the inbox). Shared by the bus and by
+ * a replay of a parked event, so that a replay runs exactly what the consumer runs.
+ */
+export async function processMessage(
+  options: Pick<EventConsumerOptions, 'db' | 'schema' | 'name' | 'handlers' | 'logger'>,
+  message: DeliveredMessage,
+): Promise<Processed> {
+  let event: CloudEventAttributes;
+  let payload: unknown;
+  let handler: EventHandler | undefined;
+  try {
+    event = parseCloudEventHeaders(message.headers);
+    handler = options.handlers[event.type];
+    if (!handler) return 'ignored';
+    payload = handler.decode(message.value);
+  } catch (err) {
+    const problems = err instanceof InvalidCloudEventError ? err.problems : undefined;
+    options.logger.error(
+      {
+        err,
+        problems,
+        consumer: options.name,
+        topic: message.topic,
+        partition: message.partition,
+        offset: message.offset,
+      },
+      'skipping an event that cannot be processed',
+    );
+    return 'invalid';
+  }
+  return handleOnce(options.db, options.schema, options.name, event.id, (trx) =>
+    handler.handle(payload, { trx, event, message }),
+  );
+}
+
+/** The error as an operator reads it: its class, a code when there is one, the message. Never the payload. */
+export function errorText(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const code = (err as { code?: unknown }).code;
+  return `${err.name}${code !== undefined ? ` (${String(code)})` : ''}: ${err.message}`;
 }

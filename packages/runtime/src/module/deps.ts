@@ -5,6 +5,7 @@ import type { EventBus } from '../events/event-bus';
 import type { ObjectStore } from '../objectstore/object-store';
 import type { MetricsRegistry } from '../metrics/registry';
 import type { BuildInfo } from './build-info';
+import type { ParkedEventsRegistry } from './parked-events-service';
 
 /** What the launcher hands every module's createModule(config, deps): shared infrastructure, never env. */
 export interface ModuleDeps {
@@ -24,6 +25,8 @@ export interface ModuleDeps {
   internalToken: string | undefined;
   /** Master key for PII and secrets at rest (derive per-purpose keys with createFieldCipher/deriveKey). */
   encryptionKey: Buffer;
+  /** Where the module's consumers register, so that operators can list and replay what they parked. */
+  parkedEvents: ParkedEventsRegistry;
   /** Reports an unrecoverable failure after start: the launcher stops the process non-zero. */
   fail(err: unknown): void;
 }

@@ -10,6 +10,7 @@ import { resolveEncryptionKey } from './encryption-key';
 import { buildInfoFor } from './build-info';
 import type { ModuleDefinition, ModuleDeps } from './deps';
 import { checkGrpcExposure, grpcBindHost } from './grpc-exposure';
+import { ParkedEventsRegistry } from './parked-events-service';
 import { startInfrastructure, type Infrastructure } from './infrastructure';
 import type { Module } from './module';
 import { startOrder } from './targets';
@@ -96,6 +97,8 @@ export async function launch(options: LaunchOptions): Promise<RunningProcess> {
   try {
     const needsDb = options.targets.some((t) => t !== 'gateway');
     infra = await startInfrastructure(config, { logger, needsDb });
+    const parkedEvents = new ParkedEventsRegistry();
+    grpc.addService(parkedEvents.binding(componentLogger(logger, 'parked-events')));
     const modules = options.targets.map((name) => {
       const deps: ModuleDeps = {
         logger: componentLogger(logger, name),
@@ -108,6 +111,7 @@ export async function launch(options: LaunchOptions): Promise<RunningProcess> {
         buildInfo: () => buildInfoFor(name, options.version, options.gitCommit),
         adminToken: admin.token,
         internalToken: config.grpc.internalTokens[0],
+        parkedEvents,
         encryptionKey,
         fail,
       };

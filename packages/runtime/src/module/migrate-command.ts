@@ -1,3 +1,4 @@
+import { ParkedEventsRegistry } from './parked-events-service';
 import { loadConfig } from '../config/config';
 import type { ModuleName } from '../config/schema';
 import { createLogger, componentLogger } from '../logging/logger';
@@ -38,6 +39,7 @@ export async function runMigrations(options: {
         buildInfo: () => buildInfoFor(name, options.version, ''),
         adminToken: resolveAdminToken(config.adminToken, config.dataDir).token,
         internalToken: undefined,
+        parkedEvents: new ParkedEventsRegistry(),
         encryptionKey: resolveEncryptionKey(config, true),
         fail: (err) => {
           throw err;

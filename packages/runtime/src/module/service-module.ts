@@ -8,6 +8,8 @@ import { createEventConsumer, type EventConsumerOptions } from '../events/event-
 import type { Subscription } from '../events/event-bus';
 import { OutboxRelay } from '../events/outbox-relay';
 import { outboxInboxMigration } from '../events/migrations';
+import { parkedEventsMigration } from '../events/parked-events';
+import { consumerCounter } from './consumer-metrics';
 import type { ModuleDeps } from './deps';
 import type { GrpcServiceBinding, Module } from './module';
 import { PeriodicJob, type PeriodicJobOptions } from './periodic-job';
@@ -64,7 +66,11 @@ export function createServiceModule(spec: ServiceModuleSpec, config: Config, dep
   const consumers = spec.consumers?.(context) ?? [];
   let subscriptions: Subscription[] = [];
   const migrate = async (): Promise<void> => {
-    const applied = await migrateSchema(db, spec.schema, [outboxInboxMigration, ...spec.migrations]);
+    const applied = await migrateSchema(db, spec.schema, [
+      outboxInboxMigration,
+      parkedEventsMigration,
+      ...spec.migrations,
+    ]);
     if (applied.length > 0) deps.logger.info({ schema: spec.schema, applied }, 'migrations applied');
   };
   return {
@@ -77,9 +83,24 @@ export function createServiceModule(spec: ServiceModuleSpec, config: Config, dep
       const consumed = consumers.flatMap((c) => c.topics);
       await deps.bus.ensureTopics([...new Set([topicFor(spec.name), ...consumed])]);
       relay.start();
+      deps.parkedEvents.register(spec.name, {
+        db,
+        schema: spec.schema,
+        consumers: new Map(consumers.map((c) => [c.name, c])),
+        logger: deps.logger,
+      });
+      const onCount = consumerCounter(deps.metrics, spec.name);
       subscriptions = await Promise.all(
         consumers.map((c) =>
-          createEventConsumer({ ...c, bus: deps.bus, db, schema: spec.schema, logger: deps.logger }),
+          createEventConsumer({
+            ...c,
+            bus: deps.bus,
+            db,
+            schema: spec.schema,
+            logger: deps.logger,
+            maxAttempts: config.eventMaxAttempts,
+            onCount,
+          }),
         ),
       );
       for (const job of jobs) job.start();

@@ -13,6 +13,8 @@ import { errorMiddleware } from '../errors';
 import { openApiDocument } from '../openapi/document';
 import { adminAccountRouter } from '../routes/admin/accounts';
 import { adminNotifierRouter } from '../routes/admin/notifier';
+import { adminParkedEventsRouter } from '../routes/admin/parked-events';
+import type { ParkedEventsClient } from '../clients/parked-events.client';
 import { adminOrganizationImportRouter, adminOrganizationRouter } from '../routes/admin/organizations';
 import { adminPiiAccessRouter } from '../routes/admin/pii-access';
 import { adminProgramRouter } from '../routes/admin/programs';
@@ -45,6 +47,7 @@ export interface RestOptions {
   verification: VerificationClient;
   documents: DocumentsClient;
   notifier: NotifierClient;
+  parkedEvents: ParkedEventsClient;
   reports: ReportsClient;
   authenticator: Authenticator;
   /** ELIGO_GATEWAY_IMPORT_MAX_BYTES: the organization import streams its body, outside bodyLimit. */
@@ -144,6 +147,7 @@ export function mountRest(app: Express, options: RestOptions): void {
   );
   admin.use(adminReviewRouter({ documents, validator }));
   admin.use(adminNotifierRouter({ notifier: options.notifier }));
+  admin.use(adminParkedEventsRouter({ parkedEvents: options.parkedEvents }));
   admin.use(adminPiiAccessRouter({ reports }));
   admin.use(notAllowed, notFound);
   admin.use(errorMiddleware(logger));

@@ -3,6 +3,7 @@ import { accountSchemas } from './schemas/account';
 import { commonSchemas } from './schemas/common';
 import { documentSchemas } from './schemas/document';
 import { notifierSchemas } from './schemas/notifier';
+import { parkedEventSchemas } from './schemas/parked-events';
 import { oauthSchemas } from './schemas/oauth';
 import { organizationSchemas } from './schemas/organization';
 import { organizationAdminSchemas } from './schemas/organization-admin';
@@ -26,6 +27,7 @@ export const schemas = {
   ...verificationAdminSchemas,
   ...documentSchemas,
   ...notifierSchemas,
+  ...parkedEventSchemas,
   ...reportSchemas,
 } as const;
 

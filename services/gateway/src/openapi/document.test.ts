@@ -89,6 +89,9 @@ it('tags the admin API, OAuth and the upload URLs, and gives their paths their o
     'post /reviews/{reviewId}/decision',
     'get /programs/{programId}/webhook/deliveries',
     'get /messages',
+    'get /parked-events',
+    'get /parked-events/{module}/{id}',
+    'post /parked-events/{module}/{id}/replay',
     'get /pii-access',
   ]);
 });

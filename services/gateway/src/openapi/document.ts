@@ -1,4 +1,5 @@
 import { adminNotifierPaths } from './admin-notifier.paths';
+import { adminParkedEventsPaths } from './admin-parked-events.paths';
 import { adminOrganizationPaths } from './admin-organization.paths';
 import { adminReportPaths } from './admin-reports.paths';
 import { adminReviewPaths } from './admin-review.paths';
@@ -92,6 +93,7 @@ export function openApiDocument(publicBaseUrl: string): Record<string, unknown> 
       ...adminVerificationPaths(publicBaseUrl),
       ...adminReviewPaths(publicBaseUrl),
       ...adminNotifierPaths(publicBaseUrl),
+      ...adminParkedEventsPaths(publicBaseUrl),
       ...adminReportPaths(publicBaseUrl),
       ...oauthPaths(publicBaseUrl),
     },

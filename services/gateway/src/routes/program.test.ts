@@ -7,6 +7,7 @@ import { AuthCache } from '../auth/auth-cache';
 import { createAuthenticator } from '../auth/authenticator';
 import type { DocumentsClient } from '../clients/documents.client';
 import type { NotifierClient } from '../clients/notifier.client';
+import type { ParkedEventsClient } from '../clients/parked-events.client';
 import type { OrganizationsClient } from '../clients/organizations.client';
 import type { ProgramsClient } from '../clients/programs.client';
 import type { ReportsClient } from '../clients/reports.client';
@@ -72,6 +73,7 @@ beforeAll(async () => {
     verification: {} as VerificationClient,
     documents: {} as DocumentsClient,
     notifier: {} as NotifierClient,
+    parkedEvents: {} as ParkedEventsClient,
     reports: {} as ReportsClient,
     authenticator: createAuthenticator({
       operatorToken: operator,

@@ -13,6 +13,7 @@ import { AuthCache } from '../auth/auth-cache';
 import { createAuthenticator } from '../auth/authenticator';
 import type { DocumentsClient } from '../clients/documents.client';
 import type { NotifierClient } from '../clients/notifier.client';
+import type { ParkedEventsClient } from '../clients/parked-events.client';
 import type { OrganizationsClient } from '../clients/organizations.client';
 import type { ProgramsClient } from '../clients/programs.client';
 import type { ReportsClient } from '../clients/reports.client';
@@ -98,6 +99,7 @@ beforeAll(async () => {
     verification,
     documents: {} as DocumentsClient,
     notifier: {} as NotifierClient,
+    parkedEvents: {} as ParkedEventsClient,
     reports: {} as ReportsClient,
     authenticator: createAuthenticator({
       operatorToken: 'eligo_operator_0123456789abcdefghij',
