@@ -2,6 +2,7 @@ import type { SchemaMigration } from '@eligo/runtime';
 import { accountsTokensPrograms } from './001_accounts_tokens_programs';
 import { subjectTokenKey } from './002_subject_token_key';
 import { webhookNotifications } from './003_webhook_notifications';
+import { rewardClaimConfirmation } from './004_reward_claim_confirmation';
 
 /**
  * Migrations of the programs schema, applied in name order after the shared outbox and inbox tables
@@ -11,4 +12,5 @@ export const migrations: readonly SchemaMigration[] = [
   accountsTokensPrograms,
   subjectTokenKey,
   webhookNotifications,
+  rewardClaimConfirmation,
 ];

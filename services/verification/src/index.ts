@@ -1,4 +1,10 @@
 import { documentsEventsV1, organizationsV1, programsV1 } from '@eligo/proto';
+import { rewardClaimsPort } from './app/reward-claims-port';
+import {
+  REWARD_CLAIM_BOUND_MS,
+  REWARD_RECONCILE_INTERVAL_MS,
+  reconcileRewardClaims,
+} from './app/reward-reconcile';
 import {
   createClient,
   createServiceModule,
@@ -35,6 +41,7 @@ export const createModule: ModuleFactory = (config, deps) => {
     () => deps.addressOf('programs'),
     clientOptions,
   );
+  const rewardClaims = rewardClaimsPort(programs);
   const organizations = createClient(
     organizationsV1.OrganizationsServiceClient,
     () => deps.addressOf('organizations'),
@@ -81,6 +88,18 @@ export const createModule: ModuleFactory = (config, deps) => {
           name: 'verification-expiry',
           intervalMs: own.expirySweepMs,
           run: () => sweepExpired(appOf(context.db)),
+        },
+        {
+          name: 'reward-claims-reconcile',
+          intervalMs: REWARD_RECONCILE_INTERVAL_MS,
+          // Settles pool codes claimed for successes that never committed (app/reward-reconcile.ts).
+          run: async () =>
+            (
+              await reconcileRewardClaims(appOf(context.db), {
+                claims: rewardClaims,
+                olderThanMs: REWARD_CLAIM_BOUND_MS,
+              })
+            ).more,
         },
       ],
     },

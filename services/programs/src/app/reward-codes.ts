@@ -9,6 +9,7 @@ import {
   countUnclaimed,
   findClaimedCode,
   insertRewardCodes,
+  renewClaim,
 } from '../repository/reward-codes.repository';
 import type { AppContext } from './context';
 import { lockProgram, readProgram, reread } from './program-access';
@@ -42,7 +43,7 @@ const CLAIM_ATTEMPTS = 20;
 
 /**
  * ClaimRewardCode: the program's code for a verification. A pool code is handed out once; the same
- * verification gets the same code again. Concurrent claims take different rows (SKIP LOCKED), and the unique
+ * verification gets the same code again (until the claim is released, see reward-claims.ts). Concurrent claims take different rows (SKIP LOCKED), and the unique
  * index on (program_id, claimed_by) settles two racing claims of one verification.
  */
 export async function claimRewardCode(
@@ -57,7 +58,8 @@ export async function claimRewardCode(
 
   const claimed = (code: string) =>
     countUnclaimed(ctx.db, programId).then((remaining) => ({ rewardCode: code, remaining }));
-  const existing = await findClaimedCode(ctx.db, programId, verificationId);
+  // A verification asking again is succeeding now: its claim is renewed so that no reconciler releases it.
+  const existing = await renewClaim(ctx.db, programId, verificationId);
   if (existing !== undefined) return claimed(existing);
   for (let attempt = 1; attempt <= CLAIM_ATTEMPTS; attempt++) {
     let code: string | undefined;

@@ -36,3 +36,25 @@ export function validateVerificationId(value: string): string {
   requireValid('verificationId', problem);
   return value;
 }
+
+export const DEFAULT_CLAIMS_PAGE_SIZE = 100;
+export const MAX_CLAIMS_PAGE_SIZE = 1000;
+
+/** A page of claims: the requested size (0: the default), at most the maximum. */
+export function claimsPageSize(requested: number): number {
+  if (requested <= 0) return DEFAULT_CLAIMS_PAGE_SIZE;
+  return Math.min(requested, MAX_CLAIMS_PAGE_SIZE);
+}
+
+/** A page token is the id of the last claim of the previous page ('' starts at the first claim). */
+export function claimsPageStart(pageToken: string): string {
+  if (pageToken === '') return '0';
+  requireValid('pageToken', /^[1-9][0-9]{0,18}$/.test(pageToken) ? undefined : 'is not a page token');
+  return pageToken;
+}
+
+/** The time a claim must precede to be listed or released: required, so that no fresh claim is touched. */
+export function requireClaimedBefore(value: Date | undefined): Date {
+  requireValid('claimedBefore', value === undefined ? 'is required' : undefined);
+  return value!;
+}

@@ -4,6 +4,7 @@ import { createAccount } from '../app/accounts';
 import { authenticate, issueOAuthToken } from '../app/auth';
 import type { AppContext } from '../app/context';
 import { createProgram, getProgram, getTheme, updateProgram } from '../app/programs';
+import { confirmRewardClaim, listUnconfirmedRewardClaims, releaseRewardClaim } from '../app/reward-claims';
 import { addRewardCodes, claimRewardCode } from '../app/reward-codes';
 import { getSendLinkRequest, sendLink } from '../app/send-link';
 import { createAccessToken, revokeAccessToken } from '../app/tokens';
@@ -134,6 +135,9 @@ export function programsGrpcService({ deps }: ServiceContext, app: AppContext): 
 
       addRewardCodes: async (req) => addRewardCodes(app, req.programId, req.codes),
       claimRewardCode: async (req) => claimRewardCode(app, req.programId, req.verificationId),
+      listUnconfirmedRewardClaims: async (req) => listUnconfirmedRewardClaims(app, req),
+      confirmRewardClaim: async (req) => ({ confirmed: await confirmRewardClaim(app, req) }),
+      releaseRewardClaim: async (req) => releaseRewardClaim(app, req),
     },
     deps.logger,
   );

@@ -28,6 +28,23 @@ export async function countUnclaimed(db: Db, programId: string): Promise<number>
   return Number(row?.n ?? 0);
 }
 
+/**
+ * The code the verification already holds, its claim renewed (claimed_at = now): the verification is
+ * asking for it again to succeed, so a release decided on the older claim time must not take it away.
+ */
+export async function renewClaim(
+  db: Db,
+  programId: string,
+  verificationId: string,
+): Promise<string | undefined> {
+  const [row] = (await db
+    .table('reward_codes')
+    .where({ program_id: programId, claimed_by: verificationId })
+    .update({ claimed_at: db.fn.now() })
+    .returning('code')) as { code: string }[];
+  return row?.code;
+}
+
 export async function findClaimedCode(
   db: Db,
   programId: string,
@@ -64,4 +81,73 @@ export async function claimNextCode(
     [verificationId, [programId]],
   );
   return result.rows[0]?.code;
+}
+
+export interface StoredClaim {
+  /** The row id: the page position. */
+  id: string;
+  programId: string;
+  verificationId: string;
+  rewardCode: string;
+  claimedAt: Date;
+}
+
+/** Unconfirmed claims made before `claimedBefore`, in id order after `afterId` (all programs without one). */
+export async function listUnconfirmedClaims(
+  db: Db,
+  query: { programId: string | undefined; claimedBefore: Date; afterId: string; limit: number },
+): Promise<StoredClaim[]> {
+  const q = db
+    .table('reward_codes')
+    .whereNotNull('claimed_by')
+    .whereNull('confirmed_at')
+    .where('claimed_at', '<', query.claimedBefore)
+    .where('id', '>', query.afterId)
+    .orderBy('id')
+    .limit(query.limit)
+    .modify((builder) => {
+      if (query.programId !== undefined) void builder.where({ program_id: query.programId });
+    })
+    .select({
+      id: 'id',
+      programId: 'program_id',
+      verificationId: 'claimed_by',
+      rewardCode: 'code',
+      claimedAt: 'claimed_at',
+    });
+  return (await q) as StoredClaim[];
+}
+
+/** A claim as the reconciler names it: the verification and the code it is thought to hold. */
+export type ClaimKey = Pick<StoredClaim, 'programId' | 'verificationId' | 'rewardCode'>;
+
+const claimOf = (claim: ClaimKey) => ({
+  program_id: claim.programId,
+  claimed_by: claim.verificationId,
+  code: claim.rewardCode,
+});
+
+/** Marks the claim kept for good (already confirmed: unchanged). False when the verification holds no such code. */
+export async function confirmClaim(db: Db, claim: ClaimKey): Promise<boolean> {
+  const rows = await db
+    .table('reward_codes')
+    .where(claimOf(claim))
+    .update({ confirmed_at: db.raw('coalesce(confirmed_at, now())') })
+    .returning('id');
+  return rows.length > 0;
+}
+
+/**
+ * Returns the code to the pool if the claim is still unconfirmed and was made before `claimedBefore`. Postgres
+ * re-checks the conditions on a row a concurrent confirm or renewal just changed, so neither is undone.
+ */
+export async function releaseClaim(db: Db, claim: ClaimKey, claimedBefore: Date): Promise<boolean> {
+  const rows = await db
+    .table('reward_codes')
+    .where(claimOf(claim))
+    .whereNull('confirmed_at')
+    .where('claimed_at', '<', claimedBefore)
+    .update({ claimed_by: null, claimed_at: null })
+    .returning('id');
+  return rows.length > 0;
 }
