@@ -1,4 +1,5 @@
 import { errorResponse, jsonBody, ref } from './refs';
+import { plainText } from './schemas/text';
 import { marketplaceToken } from './schemas/verification';
 import { limitReached, unavailable, vr } from './verification.paths';
 
@@ -26,9 +27,10 @@ export const marketplaceSchemas = {
       marketplaceToken,
       verificationToken: { ...marketplaceToken, description: 'Another name of marketplaceToken.' },
       trackingId: {
-        type: 'string',
-        maxLength: 256,
-        description: "Ties the verification to an identifier in the client's own systems.",
+        ...plainText(256),
+        description:
+          "Ties the verification to an identifier in the client's own systems (at most 256 characters, " +
+          'without control characters).',
       },
     },
   },
@@ -57,6 +59,7 @@ export const marketplacePaths = {
             'invalidBirthDate, to be submitted again at submissionUrl); or nothing was started (currentStep ' +
             'error, errorIds [invalidRequest] with a systemErrorMessage naming the problem): the body does ' +
             'not match MarketplaceVerificationRequest, the token does not verify with the program’s key, ' +
+            'its claims are missing or wrong (expired, for another program) or its jti was already used, ' +
             'its payload has a key the form does not take, or the program takes no subject tokens; ' +
             'errorIds [invalidStep] for a program that starts on collectMilitaryStatus',
           content: {

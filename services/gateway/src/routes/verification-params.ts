@@ -3,10 +3,11 @@ import { notFound } from '@eligo/runtime';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { httpErrorOf } from '../errors';
 import { stepErrorToJson } from '../mapping/verification';
+import { CONTROL_CHARACTER_CLASS } from '../openapi/schemas/text';
 import { hexIdParam, verificationNotFound } from '../validation/path-ids';
 
 /** Unicode control characters (C0, DEL, C1) and the line/paragraph separators: never in a tracking id. */
-export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const CONTROL_CHARACTERS = new RegExp(`[${CONTROL_CHARACTER_CLASS}]`);
 
 /** The longest tracking id a verification can have (StartVerificationRequest.tracking_id). */
 export const MAX_TRACKING_ID_LENGTH = 256;

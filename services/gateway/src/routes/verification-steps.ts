@@ -2,8 +2,9 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { verificationV1, verificationVerificationV1 } from '@eligo/proto';
 import type { VerificationClient } from '../clients/verification.client';
 import { replyToJson } from '../mapping/verification';
+import type { SchemaName } from '../openapi/components';
+import { subjectSchemaName } from '../openapi/schemas/verification';
 import { hexIdParam, programNotFound } from '../validation/path-ids';
-import { optionalText } from '../validation/query-params';
 import { invalidRequest, type RequestValidator } from '../validation/request-validator';
 import {
   compactJws,
@@ -15,6 +16,7 @@ import {
   type PersonalInfoStep,
   type StepShape,
 } from '../validation/subject-body';
+import { optionalPlainText } from './plain-query';
 import {
   MAX_TRACKING_ID_LENGTH,
   requestIdOf,
@@ -125,7 +127,7 @@ export function verificationStepRouter(options: VerificationStepRouteOptions): R
         verificationId: verificationIdOf(req),
         programId: '',
         step: step.step,
-        input: inputOf(step, req),
+        input: inputOf(step, req, validator),
         trackingId: '',
         requestId: requestIdOf(),
       });
@@ -143,12 +145,12 @@ export function verificationStepRouter(options: VerificationStepRouteOptions): R
     jose,
     async (req: Request, res: Response) => {
       const step = stepOf(res);
-      const trackingId = optionalText(req.query, 'trackingId', MAX_TRACKING_ID_LENGTH) ?? '';
+      const trackingId = optionalPlainText(req.query, 'trackingId', MAX_TRACKING_ID_LENGTH) ?? '';
       const reply = await verification.submitPersonalInfo({
         verificationId: '',
         programId: req.params.programId as string,
         step: step.step,
-        input: inputOf(step, req),
+        input: inputOf(step, req, validator),
         trackingId,
         requestId: requestIdOf(),
       });
@@ -174,9 +176,10 @@ const stepOf = (res: Response) => res.locals.personalInfoStep as PersonalInfoSte
 
 /**
  * The body as the RPC's input: a JSON subject (or {marketplaceToken}), or for DriverLicense a compact JWS
- * sent as application/jose. Any other content type is 400 invalidRequest.
+ * sent as application/jose. Any other content type is 400 invalidRequest. A JSON subject is read first (its
+ * keys and types, with their own messages), then held to its schema: no control character in any text.
  */
-function inputOf(step: PersonalInfoStep, req: Request): Input {
+function inputOf(step: PersonalInfoStep, req: Request, validator: RequestValidator): Input {
   const joseAllowed = step.kind === 'subject' && step.type === JOSE_SUBJECT_TYPE;
   const types = joseAllowed ? `application/json or ${JOSE}` : 'application/json';
   if (req.body === undefined) throw invalidRequest(`body is required (Content-Type: ${types})`);
@@ -186,5 +189,20 @@ function inputOf(step: PersonalInfoStep, req: Request): Input {
   }
   if (step.kind === 'marketplace')
     return { $case: 'subjectToken', subjectToken: marketplaceTokenFromJson(req.body) };
-  return { $case: 'subject', subject: subjectFromJson(step.type, req.body) };
+  const subject = subjectFromJson(step.type, req.body);
+  const problem = subjectProblem(validator, step.type, req.body as Record<string, unknown>);
+  if (problem !== undefined) throw invalidRequest(problem);
+  return { $case: 'subject', subject };
+}
+
+/**
+ * What the subject's schema refuses, or undefined. Its metadata is held to its characters only: the service
+ * answers a map too large with the step's recoverable errors (maxMetadataValuesExceeded, ...), as for
+ * POST /verification.
+ */
+function subjectProblem(validator: RequestValidator, type: string, body: Record<string, unknown>) {
+  const { metadata, ...fields } = body;
+  const problem = validator.check(subjectSchemaName(type) as SchemaName, fields);
+  if (problem !== undefined || metadata === undefined || metadata === null) return problem;
+  return validator.check('VerificationMetadataText', metadata)?.replace(/^body/, 'body.metadata');
 }

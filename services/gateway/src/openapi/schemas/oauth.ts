@@ -1,3 +1,5 @@
+import { plainText } from './text';
+
 /** The OAuth 2.0 client-credentials token endpoint (RFC 6749 section 4.4). */
 export const oauthSchemas = {
   OAuthTokenRequest: {
@@ -9,9 +11,9 @@ export const oauthSchemas = {
     required: ['grant_type'],
     properties: {
       grant_type: { type: 'string', const: 'client_credentials' },
-      client_id: { type: 'string', maxLength: 512 },
-      client_secret: { type: 'string', maxLength: 512 },
-      scope: { type: 'string', maxLength: 512, description: 'Accepted and ignored: tokens carry no scopes.' },
+      client_id: plainText(512),
+      client_secret: plainText(512),
+      scope: { ...plainText(512), description: 'Accepted and ignored: tokens carry no scopes.' },
     },
   },
   OAuthTokenResponse: {

@@ -1,6 +1,6 @@
 import { countryCode } from './countries';
 import { organizationTypes } from './organization';
-import { described, plainText, trimmedName } from './text';
+import { described, multilineText, plainText, trimmedName } from './text';
 
 /** The catalog and the add-school review queue as operators see them (admin API). */
 const epochMs = { type: 'integer', description: 'Epoch milliseconds.' } as const;
@@ -69,11 +69,11 @@ export const organizationAdminSchemas = {
       type: { ...type, description: 'Any case.' },
       country: countryCode('ISO 3166-1 alpha-2, any case.'),
       domains,
-      city: nullableString,
-      state: nullableString,
+      city: { ...plainText(100), type: ['string', 'null'] },
+      state: { ...plainText(100), type: ['string', 'null'] },
       loginUrl: {
+        ...plainText(2048),
         type: ['string', 'null'],
-        maxLength: 2048,
         description:
           "The organization's single sign-on page: an absolute https URL of at most 2048 characters; " +
           'empty or null for none. Another value rejects the row.',
@@ -183,12 +183,7 @@ export const organizationAdminSchemas = {
     additionalProperties: false,
     properties: {
       reason: {
-        type: 'string',
-        maxLength: 500,
-        pattern: described(
-          '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$',
-          'must not contain control characters other than tabs and line breaks',
-        ),
+        ...multilineText(500),
         description: 'For staff; never shown to the requester. Trimmed; tabs and line breaks are allowed.',
       },
     },

@@ -8,7 +8,14 @@ import {
 } from '@eligo/programs';
 import { webhookNotificationNames } from '../../mapping/webhook-notification';
 import { COUNTRY_PATTERN } from './countries';
-import { CONTROL_CHARACTER_CLASS, described, TRIMMED_SPACE_CLASS, trimmedName } from './text';
+import {
+  CONTROL_CHARACTER_CLASS,
+  described,
+  multilineText,
+  plainText,
+  TRIMMED_SPACE_CLASS,
+  trimmedName,
+} from './text';
 
 /**
  * Request bodies of the program endpoints: every rule of the programs service that a schema can state (its
@@ -217,9 +224,9 @@ const programSettings = {
   webhook: { $ref: '#/components/schemas/WebhookInput' },
   verificationLimit: { $ref: '#/components/schemas/VerificationLimitInput' },
   subjectTokenKey: {
+    // A PEM key is several lines; a JWK may be pretty-printed.
+    ...multilineText(8192, 1),
     type: ['string', 'null'],
-    minLength: 1,
-    maxLength: 8192,
     description:
       'Public key that verifies compact JWS tokens sent for the program (a DriverLicense step as ' +
       'application/jose, the marketplace token): a JWK as JSON or a PEM SPKI public key ' +
@@ -336,13 +343,13 @@ export const programInputSchemas = {
             propertyNames: {
               pattern: described('^[A-Za-z0-9_.-]{1,100}$', 'must be 1 to 100 letters, digits, _ . or -'),
             },
-            additionalProperties: { type: 'string', maxLength: MAX_MESSAGE_LENGTH },
+            additionalProperties: multilineText(MAX_MESSAGE_LENGTH),
             description: `Custom messages keyed by message id (at most ${MAX_MESSAGES}).`,
           },
           errorId: {
             type: 'object',
             propertyNames: { enum: ERROR_IDS },
-            additionalProperties: { type: 'string', maxLength: MAX_MESSAGE_LENGTH },
+            additionalProperties: multilineText(MAX_MESSAGE_LENGTH),
             description:
               'User-facing text keyed by error id (one of the errorIds GET /program/{id}/theme lists).',
           },
@@ -351,6 +358,7 @@ export const programInputSchemas = {
       customCss: {
         type: 'string',
         maxLength: MAX_CUSTOM_CSS_BYTES,
+        // multilineText's rule, plus "<", and with the form feed, which CSS counts as a line break.
         pattern: described(
           '^[^<\\u0000-\\u0008\\u000b\\u000e-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$',
           'must not contain "<" (write \\3c in strings) or control characters other than tabs and line breaks',
@@ -413,7 +421,7 @@ export const programInputSchemas = {
     type: 'object',
     additionalProperties: false,
     description: 'Optional; callbackUri is accepted for compatibility and ignored.',
-    properties: { callbackUri: { type: 'string', maxLength: 2048 } },
+    properties: { callbackUri: plainText(2048) },
   },
   SendLinkRequest: {
     type: 'object',
@@ -421,29 +429,21 @@ export const programInputSchemas = {
     description: 'Exactly one of email and phoneNumber.',
     properties: {
       email: {
-        type: 'string',
-        maxLength: 320,
+        ...trimmedName(320),
         description: 'Checked by the service; a malformed one is refused with 400.',
       },
       phoneNumber: {
-        type: 'string',
-        maxLength: 32,
+        ...trimmedName(32),
         description: 'E.164, e.g. +14155550100; checked by the service, a malformed one is refused with 400.',
       },
       trackingId: {
-        type: 'string',
-        maxLength: 100,
-        // The service's rule (no control characters), in the words of text.ts's NO_CONTROL_CHARACTERS.
-        pattern: described(`^[^${CONTROL_CHARACTER_CLASS}]*$`, 'must not contain control characters'),
+        ...plainText(100),
         description:
           'Ties the verification that follows to an identifier in your own systems (at most 100 characters, ' +
           'without control characters).',
       },
       externalUserId: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 256,
-        pattern: described(`^[^${CONTROL_CHARACTER_CLASS}]*$`, 'must not contain control characters'),
+        ...plainText(256, 1),
         description:
           'The person’s identifier in your own systems (1 to 256 characters, without control characters): ' +
           'accepted for compatibility with other clients of the API, and neither stored nor used.',

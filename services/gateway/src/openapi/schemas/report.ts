@@ -1,5 +1,5 @@
 import { CURRENCY_PATTERN, MAX_AMOUNT, MAX_TAG_LENGTH, MAX_TAGS } from './conversion-limits';
-import { trimmedName, trimmedPattern } from './text';
+import { multilineText, trimmedName, trimmedPattern } from './text';
 /**
  * Reports, conversions and bulk re-verification (the spec's "Reports and conversions" table and the
  * re-verification endpoints known by name), plus the PII access log of the admin API.
@@ -39,9 +39,10 @@ export const reportSchemas = {
           'report is recorded in the PII access log with piiReason.',
       },
       piiReason: {
-        type: 'string',
-        maxLength: 500,
-        description: 'Why personal information is needed (kept in the PII access log).',
+        ...multilineText(500),
+        description:
+          'Why personal information is needed (kept in the PII access log): at most 500 characters, without ' +
+          'control characters but tabs and line breaks.',
       },
       programIds: {
         type: 'array',

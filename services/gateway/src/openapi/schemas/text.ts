@@ -36,6 +36,22 @@ export const plainText = (max: number, min = 0) =>
   ({ type: 'string', minLength: min, maxLength: max, pattern: NO_CONTROL_CHARACTERS }) as const;
 
 /**
+ * Control characters but the tab and the line breaks (LF, CR): long texts a person writes on several lines
+ * (a reason, a message, a PEM key) may have those, never the others.
+ */
+const CONTROL_BUT_LINE_BREAKS = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u2028\\u2029';
+
+/** A pattern: no control characters but tabs and line breaks. */
+export const NO_CONTROL_BUT_LINE_BREAKS = described(
+  `^[^${CONTROL_BUT_LINE_BREAKS}]*$`,
+  'must not contain control characters other than tabs and line breaks',
+);
+
+/** Text of several lines: at most `max` characters, no control characters but tabs and line breaks. */
+export const multilineText = (max: number, min = 0) =>
+  ({ type: 'string', minLength: min, maxLength: max, pattern: NO_CONTROL_BUT_LINE_BREAKS }) as const;
+
+/**
  * Text the service trims: surrounding whitespace is dropped; what remains is 1 to `max` characters without
  * control characters. The length is in the pattern, since maxLength would count the whitespace too.
  */

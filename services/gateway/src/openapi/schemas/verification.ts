@@ -18,30 +18,46 @@ import { described, NO_CONTROL_CHARACTERS, plainText } from './text';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const strings = { type: 'array', items: { type: 'string' } } as const;
-const orNull = (description: string) => ({ type: ['string', 'null'], description });
+/**
+ * A text of the person: its format is the service's to judge (a recoverable error the person can correct), a
+ * control character the schema's (no form lets a person type one: the integrator's mistake, invalidRequest).
+ */
+const orNull = (description: string) => ({
+  type: ['string', 'null'],
+  pattern: NO_CONTROL_CHARACTERS,
+  description,
+});
 /** JSON numbers are doubles: ids beyond 2^53 - 1 cannot be told apart, so none is taken. */
 const MAX_SAFE_INTEGER = Number.MAX_SAFE_INTEGER;
 
 /**
  * Verification metadata, with every limit the verification service enforces. The service answers a map
  * past the size limits with maxMetadataValuesExceeded or maxMetadataLengthExceeded (not invalidRequest), so
- * the routes leave those checks to it rather than to this schema.
+ * the routes leave those checks to it rather than to this schema. `limits` says how those are answered.
  */
-const metadataRules =
+const metadataRules = (limits: string) =>
   `At most ${MAX_METADATA_KEYS} keys of 1 to ${MAX_METADATA_KEY_LENGTH} characters, values of at most ` +
   `${MAX_METADATA_VALUE_LENGTH} characters, no control characters in keys or values, and no reserved key ` +
-  `(${RESERVED_METADATA_KEYS.join(', ')}): too many keys is 400 maxMetadataValuesExceeded, a key or value ` +
-  'too long 400 maxMetadataLengthExceeded, anything else 400 invalidRequest.';
-const metadataMap = {
+  `(${RESERVED_METADATA_KEYS.join(', ')}): too many keys is ${limits} maxMetadataValuesExceeded, a key or ` +
+  `value too long ${limits} maxMetadataLengthExceeded, anything else 400 invalidRequest.`;
+/**
+ * The characters of a metadata map: keys and values without control characters, no empty or reserved key.
+ * A personal-info step is held to it up front (VerificationMetadataText), its sizes left to the service.
+ */
+const metadataText = {
   type: 'object',
-  maxProperties: MAX_METADATA_KEYS,
   propertyNames: {
     type: 'string',
     minLength: 1,
-    maxLength: MAX_METADATA_KEY_LENGTH,
     pattern: NO_CONTROL_CHARACTERS,
     not: { enum: [...RESERVED_METADATA_KEYS] },
   },
+  additionalProperties: { type: 'string', pattern: NO_CONTROL_CHARACTERS },
+} as const;
+const metadataMap = {
+  ...metadataText,
+  maxProperties: MAX_METADATA_KEYS,
+  propertyNames: { ...metadataText.propertyNames, maxLength: MAX_METADATA_KEY_LENGTH },
   additionalProperties: plainText(MAX_METADATA_VALUE_LENGTH),
 } as const;
 
@@ -75,7 +91,7 @@ const subjectFields: Record<string, object> = {
       'invalidOrganization.',
     properties: {
       id: { type: ['integer', 'null'], minimum: 1, maximum: MAX_SAFE_INTEGER },
-      name: { type: ['string', 'null'] },
+      name: { type: ['string', 'null'], pattern: NO_CONTROL_CHARACTERS },
     },
     anyOf: [
       { required: ['id'], properties: { id: { type: 'integer' } } },
@@ -93,7 +109,7 @@ const subjectFields: Record<string, object> = {
     type: ['object', 'null'],
     description:
       'A flat map of strings kept as the verification’s metadata (details, metadata endpoints). ' +
-      metadataRules.replace(/400 /g, 'the recoverable error '),
+      metadataRules('the recoverable error'),
   },
   postalCode: orNull(
     'Postal code. Optional for Age and Senior (their programs decide from the birth date); checked when given.',
@@ -113,7 +129,7 @@ const subjectFields: Record<string, object> = {
   ),
   statuses: {
     type: ['array', 'null'],
-    items: { type: 'string' },
+    items: { type: 'string', pattern: NO_CONTROL_CHARACTERS },
     description:
       'LicensedProfessional: LICENSED_COSMETOLOGIST, LICENSED_REAL_ESTATE_AGENT, VETERINARIAN, ' +
       'CHILD_CARE_WORKER, LIBRARIAN, INTERIOR_DESIGNER, ARCHITECT, GENERAL_CONTRACTOR, NUTRITION_PROFESSIONAL; ' +
@@ -163,7 +179,11 @@ export const marketplaceToken = {
   pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$',
   description:
     'A compact JWS whose payload is the subject (the keys of the form the verification is on), signed ' +
-    'with the program’s subject token key (ES256, RS256 or EdDSA).',
+    'with the program’s subject token key (ES256, RS256 or EdDSA). The payload also carries the claims ' +
+    'aud (the program id, or a list with it), iat, exp (at most 15 minutes after iat; 60 seconds of clock ' +
+    'skew allowed) and jti (1-128 visible ASCII characters, taken once per program while the token lives); ' +
+    'nbf and iss are optional. A token without them, expired, for another program or used before is ' +
+    '400 invalidRequest.',
 } as const;
 
 /** `<Type>Subject` for every row of the subjects table: exactly its keys. */
@@ -175,7 +195,9 @@ const subjectSchemas = Object.fromEntries(
     {
       type: 'object',
       additionalProperties: false,
-      description: `Personal info of collect${type}PersonalInfo. Any other key is 400 invalidRequest.`,
+      description:
+        `Personal info of collect${type}PersonalInfo. Any other key, or a control character in any text ` +
+        '(metadata keys included), is 400 invalidRequest (VerificationStepError).',
       properties: Object.fromEntries(subjectKeys[type]!.map((key) => [key, subjectFields[key]])),
     },
   ]),
@@ -334,9 +356,16 @@ export const verificationSchemas = {
       },
     },
   },
+  VerificationMetadataText: {
+    ...metadataText,
+    description:
+      'What a metadata map may hold, whatever its size: keys of at least one character, and keys and values ' +
+      'without control characters. A personal-info step with other metadata is refused with 400 ' +
+      'invalidRequest before the verification service reads it (which answers the sizes).',
+  },
   VerificationMetadata: {
     ...metadataMap,
-    description: `A flat map of strings; a nested or non-string value is 400 invalidRequest. ${metadataRules}`,
+    description: `A flat map of strings; a nested or non-string value is 400 invalidRequest. ${metadataRules('400')}`,
   },
   NewVerificationRequest: {
     type: 'object',
@@ -358,7 +387,7 @@ export const verificationSchemas = {
         ...metadataMap,
         description:
           'The verification’s metadata from the start, as PUT /verification/{verificationId}/metadata would ' +
-          `set it (and announced the same way). ${metadataRules}`,
+          `set it (and announced the same way). ${metadataRules('400')}`,
       },
       locale: localeField(
         'The locale of every response of the verification, until a personal-info body gives another; ' +
@@ -373,6 +402,7 @@ export const verificationSchemas = {
     properties: {
       status: {
         type: 'string',
+        pattern: NO_CONTROL_CHARACTERS,
         description:
           'ACTIVE_DUTY, VETERAN, RESERVIST, MILITARY_RETIREE, MILITARY_FAMILY or GOLD_STAR_FAMILY, as far as ' +
           'the program offers them (availableStatuses); another value is the recoverable error ' +
@@ -387,6 +417,7 @@ export const verificationSchemas = {
     properties: {
       socialSecurityNumber: {
         type: 'string',
+        pattern: NO_CONTROL_CHARACTERS,
         description: 'Used for the identity match only; never stored.',
       },
     },

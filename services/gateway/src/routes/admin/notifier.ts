@@ -2,7 +2,8 @@ import { Router } from 'express';
 import type { NotifierClient } from '../../clients/notifier.client';
 import { messagePageToJson, webhookDeliveryPageToJson } from '../../mapping/notifier';
 import { hexIdParam, programNotFound } from '../../validation/path-ids';
-import { optionalHexId, optionalInt, optionalText, strictQuery } from '../../validation/query-params';
+import { optionalHexId, optionalInt, strictQuery } from '../../validation/query-params';
+import { optionalPlainText } from '../plain-query';
 import { adminInvalidRequest } from './invalid-request';
 
 export interface AdminNotifierRouteOptions {
@@ -24,7 +25,7 @@ export function adminNotifierRouter({ notifier }: AdminNotifierRouteOptions): Ro
       const reply = await notifier.listWebhookDeliveries({
         programId: req.params.programId as string,
         limit: optionalInt(req.query, 'limit', 1, 100) ?? 0,
-        cursor: optionalText(req.query, 'cursor', 1000) ?? '',
+        cursor: optionalPlainText(req.query, 'cursor', 1000) ?? '',
       });
       res.json(webhookDeliveryPageToJson(reply));
     },
@@ -35,7 +36,7 @@ export function adminNotifierRouter({ notifier }: AdminNotifierRouteOptions): Ro
     strictQuery(req.query, ['limit', 'cursor', 'requestId']);
     const reply = await notifier.listMessages({
       limit: optionalInt(req.query, 'limit', 1, 100) ?? 0,
-      cursor: optionalText(req.query, 'cursor', 1000) ?? '',
+      cursor: optionalPlainText(req.query, 'cursor', 1000) ?? '',
       requestId: optionalHexId(req.query, 'requestId') ?? '',
     });
     res.set('Cache-Control', 'no-store').json(messagePageToJson(reply));

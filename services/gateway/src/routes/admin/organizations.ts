@@ -16,14 +16,9 @@ import {
   integerIdParam,
   organizationNotFound,
 } from '../../validation/path-ids';
-import {
-  optionalEnum,
-  optionalHexId,
-  optionalInt,
-  optionalText,
-  strictQuery,
-} from '../../validation/query-params';
+import { optionalEnum, optionalHexId, optionalInt, strictQuery } from '../../validation/query-params';
 import type { RequestValidator } from '../../validation/request-validator';
+import { optionalPlainText } from '../plain-query';
 import { adminInvalidRequest } from './invalid-request';
 
 export interface AdminOrganizationImportOptions {
@@ -79,7 +74,7 @@ export function adminOrganizationRouter({ organizations, validator }: AdminOrgan
       status: addSchoolStatusToProto(status),
       programId: optionalHexId(req.query, 'programId') ?? '',
       pageSize: optionalInt(req.query, 'pageSize', 1, 500) ?? 0,
-      pageToken: optionalText(req.query, 'pageToken', 1000) ?? '',
+      pageToken: optionalPlainText(req.query, 'pageToken', 1000) ?? '',
     });
     res.json({
       requests: reply.requests.map(addSchoolRequestToJson),

@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import type { ReportsClient } from '../../clients/reports.client';
 import { piiAccessPageToJson } from '../../mapping/report';
-import { optionalHexId, optionalInt, optionalText, strictQuery } from '../../validation/query-params';
+import { optionalHexId, optionalInt, strictQuery } from '../../validation/query-params';
+import { optionalPlainText } from '../plain-query';
 import { adminInvalidRequest } from './invalid-request';
 
 export interface AdminPiiAccessRouteOptions {
@@ -22,7 +23,7 @@ export function adminPiiAccessRouter({ reports }: AdminPiiAccessRouteOptions): R
       accountId: optionalHexId(req.query, 'accountId') ?? '',
       // 0 lets the service apply its default (100).
       pageSize: optionalInt(req.query, 'pageSize', 1, 500) ?? 0,
-      pageToken: optionalText(req.query, 'pageToken', 1000) ?? '',
+      pageToken: optionalPlainText(req.query, 'pageToken', 1000) ?? '',
     });
     // Reasons are written by people and may say more than they should: no cache may keep them.
     res.set('Cache-Control', 'no-store').json(piiAccessPageToJson(reply));

@@ -3,7 +3,8 @@ import type { DocumentsClient } from '../../clients/documents.client';
 import { present } from '../../mapping/program';
 import { reviewDetailToJson, reviewPageToJson, reviewStatuses, reviewToJson } from '../../mapping/review';
 import { reviewNotFound, uuidParam } from '../../validation/path-ids';
-import { optionalEnum, optionalInt, optionalText, strictQuery } from '../../validation/query-params';
+import { optionalEnum, optionalInt, strictQuery } from '../../validation/query-params';
+import { optionalPlainText } from '../plain-query';
 import type { RequestValidator } from '../../validation/request-validator';
 import { adminInvalidRequest } from './invalid-request';
 
@@ -27,7 +28,7 @@ export function adminReviewRouter({ documents, validator }: AdminReviewRouteOpti
     const reply = await documents.listReviews({
       status: optionalEnum(req.query, 'status', reviewStatuses) ?? '',
       limit: optionalInt(req.query, 'limit', 1, 100) ?? 0,
-      cursor: optionalText(req.query, 'cursor', 1000) ?? '',
+      cursor: optionalPlainText(req.query, 'cursor', 1000) ?? '',
     });
     res.json(reviewPageToJson(reply));
   });
