@@ -1,4 +1,4 @@
-import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
 import type { ServiceUnderTest } from '@eligo/local-infra';
 import { startAllInProcess } from '../support/in-process';
 import { programsApi, unknownId, type ProgramsApi, type Reply } from '../support/programs-api';
@@ -44,9 +44,14 @@ const program = (settings: Record<string, unknown>) =>
 
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
-/** A compact JWS (EdDSA) of a JSON payload, as a marketplace partner signs it. */
-function token(payload: unknown, key: KeyObject = partnerKey): string {
-  const signingInput = `${base64url(JSON.stringify({ alg: 'EdDSA' }))}.${base64url(JSON.stringify(payload))}`;
+/**
+ * A compact JWS (EdDSA) of a subject, as a marketplace partner signs it for a program: with the claims the
+ * service requires (aud the program id, issued now, 5 minutes to live, a fresh jti), which `claims` overrides.
+ */
+function token(payload: object, programId = studentProgram, key = partnerKey, claims: object = {}): string {
+  const iat = Math.floor(Date.now() / 1000);
+  const body = { aud: programId, iat, exp: iat + 300, jti: randomUUID(), ...payload, ...claims };
+  const signingInput = `${base64url(JSON.stringify({ alg: 'EdDSA' }))}.${base64url(JSON.stringify(body))}`;
   return `${signingInput}.${base64url(sign(null, Buffer.from(signingInput), key))}`;
 }
 
@@ -130,13 +135,13 @@ describe('POST /verification/marketplace', () => {
     const person = { ...janeDoe, postalCode: '10001', organization: university };
     const res = await marketplace({
       programId,
-      marketplaceToken: token({ ...person, statuses: ['ARCHITECT'] }),
+      marketplaceToken: token({ ...person, statuses: ['ARCHITECT'] }, programId),
     });
     expectStatus(res, 200);
     expect(res.body).toMatchObject({ currentStep: 'success', subSegment: 'architect' });
     const refused = await marketplace({
       programId,
-      marketplaceToken: token({ ...person, statuses: ['LIBRARIAN'] }),
+      marketplaceToken: token({ ...person, statuses: ['LIBRARIAN'] }, programId),
     });
     expectStatus(refused, 400);
     expect(refused.body).toMatchObject({
@@ -151,13 +156,23 @@ describe('POST /verification/marketplace', () => {
   it.each<[string, () => unknown, string | RegExp]>([
     [
       'a token signed with another key',
-      () => token(student(), generateKeyPairSync('ed25519').privateKey),
+      () => token(student(), studentProgram, generateKeyPairSync('ed25519').privateKey),
       /^The subject token was refused: the signature does not verify/,
     ],
     [
       'a payload with a key the form does not take',
       () => token({ ...student(), nickname: 'JD' }),
       /^Unexpected property 'nickname'\. Allowed keys: firstName, lastName, birthDate, email/,
+    ],
+    [
+      'an expired token',
+      () => token(student(), studentProgram, partnerKey, { exp: Math.floor(Date.now() / 1000) - 120 }),
+      'The subject token was refused: it has expired',
+    ],
+    [
+      'a token for another program',
+      () => token(student(), unknownId),
+      'The subject token was refused: its "aud" claim is not the program id',
     ],
     ['a token that is not a JWS', () => 'not-a-token', /^body\.marketplaceToken /],
   ])('starts nothing for %s: 400 VR invalidRequest', async (_what, makeToken, message) => {
@@ -185,19 +200,22 @@ describe('POST /verification/marketplace', () => {
 
   it('refuses a program without a subjectTokenKey, or one that starts on collectMilitaryStatus', async () => {
     const { programId: keyless } = await api.createProgram(accountId, { segment: 'age' });
-    const noKey = await marketplace({ programId: keyless, marketplaceToken: token(janeDoe) });
+    const noKey = await marketplace({ programId: keyless, marketplaceToken: token(janeDoe, keyless) });
     expect([noKey.status, noKey.body]).toEqual([400, invalidRequest(/accepts no subject tokens/)]);
     const { programId: military } = await program({ segment: 'military' });
-    const wrongStep = await marketplace({ programId: military, marketplaceToken: token(janeDoe) });
+    const wrongStep = await marketplace({ programId: military, marketplaceToken: token(janeDoe, military) });
     expectStatus(wrongStep, 400);
     expect(wrongStep.body).toMatchObject({ currentStep: 'error', errorIds: ['invalidStep'] });
   });
 
   it('answers 404 noProgram and 403 inactiveProgram as an ER, like the start', async () => {
-    const unknown = await marketplace({ programId: unknownId, marketplaceToken: token(student()) });
+    const unknown = await marketplace({
+      programId: unknownId,
+      marketplaceToken: token(student(), unknownId),
+    });
     expect([unknown.status, unknown.body.errorIds]).toEqual([404, ['noProgram']]);
     const { programId } = await program({ segment: 'age', startDate: '2099-01-01' });
-    const early = await marketplace({ programId, marketplaceToken: token(janeDoe) });
+    const early = await marketplace({ programId, marketplaceToken: token(janeDoe, programId) });
     expect([early.status, early.body.errorIds]).toEqual([403, ['inactiveProgram']]);
   });
 });

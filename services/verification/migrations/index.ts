@@ -4,6 +4,7 @@ import { stepsAndRequestIds } from './002_steps_and_request_ids';
 import { reviewId } from './003_review_id';
 import { accountTrackingIndex } from './004_account_tracking_index';
 import { locale } from './005_locale';
+import { usedSubjectTokens } from './006_used_subject_tokens';
 
 /**
  * Migrations of the verification schema, applied in name order after the shared outbox and inbox tables
@@ -15,4 +16,5 @@ export const migrations: readonly SchemaMigration[] = [
   reviewId,
   accountTrackingIndex,
   locale,
+  usedSubjectTokens,
 ];

@@ -1,4 +1,4 @@
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair } from 'jose';
 import { programsProgramV1, verificationV1 } from '@eligo/proto';
 import {
   failure,
@@ -9,6 +9,7 @@ import {
   startVerification,
   type Harness,
 } from './support';
+import { signSubjectToken } from './subject-tokens';
 
 /**
  * The optional fields clients send besides the spec's (issue 17): metadata and locale when a verification
@@ -216,7 +217,7 @@ describe('optional client fields', () => {
         subjectTokenKey: JSON.stringify(await exportJWK(publicKey)),
       });
       const sign = (payload: object) =>
-        new SignJWT({ ...payload }).setProtectedHeader({ alg: 'ES256' }).sign(privateKey);
+        signSubjectToken({ key: privateKey, alg: 'ES256', programId: program.programId }, payload);
       return { program, sign };
     };
     const claims = {

@@ -1,4 +1,4 @@
-import { CompactSign, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { CompactSign, exportJWK, generateKeyPair } from 'jose';
 import {
   failure,
   importOrganization,
@@ -9,6 +9,7 @@ import {
   type Harness,
   flowCalls,
 } from './support';
+import { signSubjectToken } from './subject-tokens';
 
 /** Person limit, the social security number and sso steps, and subjects sent as signed tokens. */
 describe('verification steps and limits', () => {
@@ -219,7 +220,8 @@ describe('verification steps and limits', () => {
       driverLicenseNumber: 'D1234567',
       email: 'j@example.com',
     };
-    const token = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256' }).sign(privateKey);
+    const signer = { alg: 'ES256', programId: program.programId };
+    const token = await signSubjectToken({ ...signer, key: privateKey }, claims);
     const { verificationId } = await start(program.programId);
     const { verification } = await h.client.unary('submitPersonalInfo', {
       requestId: '',
@@ -232,7 +234,7 @@ describe('verification steps and limits', () => {
     expect(verification!.currentStep).toBe('success');
 
     const other = await generateKeyPair('ES256');
-    const forged = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256' }).sign(other.privateKey);
+    const forged = await signSubjectToken({ ...signer, key: other.privateKey }, claims);
     const next = await start(program.programId);
     const err = await failure(
       h.client.unary('submitPersonalInfo', {
@@ -255,7 +257,7 @@ describe('verification steps and limits', () => {
         subjectTokenKey: JSON.stringify(await exportJWK(publicKey)),
       });
       const sign = (payload: object, key = privateKey) =>
-        new SignJWT({ ...payload }).setProtectedHeader({ alg: 'EdDSA' }).sign(key);
+        signSubjectToken({ key, alg: 'EdDSA', programId: program.programId }, payload);
       return { program, sign, privateKey };
     };
     const startWithToken = (programId: string, token: string, trackingId = '') =>

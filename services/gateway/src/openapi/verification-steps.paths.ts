@@ -48,7 +48,9 @@ const jws = {
     type: 'string',
     maxLength: 16384,
     pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$',
-    description: 'A compact JWS whose payload is the subject, signed with the program’s subject token key.',
+    description:
+      'A compact JWS whose payload is the subject, signed with the program’s subject token key, with the ' +
+      'claims aud, iat, exp and jti of a marketplace token (MarketplaceVerificationRequest).',
   },
 };
 

@@ -30,7 +30,7 @@ import { requireProgram, segmentOf } from './programs';
 import type { VerificationResponse } from './response';
 import { assertRequestId, startOrFind } from './start';
 import { subjectFromJson } from './subject-json';
-import { subjectFromToken } from './subject-token';
+import { checkSubjectToken, useSubjectToken } from './subject-token';
 import { applyChange, applyChangeToRecord, type Cause } from './transition';
 
 export interface PersonalInfoSubmission {
@@ -79,7 +79,8 @@ export async function submitPersonalInfo(
 /**
  * The program path shape (and POST /verification/marketplace) refuses, before it starts anything, what could
  * never be taken on the new verification: a step other than the segment's first collect step, a subject
- * token that does not verify or whose payload has keys the form does not take.
+ * token that does not verify, that another request already used, or whose payload has keys the form does
+ * not take.
  * Nothing is stored for such a request. A military program starts on collectMilitaryStatus, which a single
  * request cannot answer: its active or inactive form stands for the status it implies (the military status
  * the verification then records).
@@ -101,7 +102,7 @@ async function preflight(
       body: 'ER',
     });
   if ('token' in input.submitted) {
-    const payload = await subjectFromToken(program, input.submitted.token);
+    const payload = await checkSubjectToken(ctx, program, input.submitted.token, input.requestId);
     // The payload must also be a body of the form the new verification starts on (only its keys).
     const type = subjectTypeOfStep(first);
     if (type) subjectFromJson(type, payload);
@@ -139,7 +140,10 @@ async function decide(
     return wrongStep(record);
   const submitted =
     'token' in input.submitted
-      ? subjectFromJson(type, await subjectFromToken(program, input.submitted.token))
+      ? subjectFromJson(
+          type,
+          await useSubjectToken(trx, ctx, program, input.submitted.token, cause.requestId),
+        )
       : input.submitted.subject;
 
   const stored = openPerson(ctx, record.id, record.person);
