@@ -66,6 +66,7 @@ it('a gateway holding the token works through it; one without it reaches nothing
   );
   const gateway = (token?: string) =>
     startEligo(['start', '--target', 'gateway'], {
+      ...realServersEnv(db.url),
       ELIGO_DATA_DIR: data.dir,
       ELIGO_ADMIN_TOKEN: admin,
       ...addresses,

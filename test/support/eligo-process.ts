@@ -48,6 +48,11 @@ export async function startEligo(
       ELIGO_BIND_HOST: '127.0.0.1',
       ELIGO_LOG_LEVEL: 'info',
       ELIGO_SHUTDOWN_GRACE_MS: '5000',
+      // No drain window after SIGTERM (5 s by default): no load balancer to wait for here.
+      ELIGO_SHUTDOWN_DELAY_MS: '0',
+      // Suites create many tokenless verifications from one address; the limits have tests of their own.
+      ELIGO_GATEWAY_PUBLIC_CREATE_PER_MINUTE: '0',
+      ELIGO_GATEWAY_SEND_LINK_PER_HOUR: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -157,6 +162,8 @@ export function tempDataDir(): { dir: string; remove(): void } {
 export interface EligoSuite {
   eligo: EligoProcess;
   adminToken: string;
+  /** The suite's database (for assertions on stored rows). */
+  databaseUrl: string;
   /** Kills the process and removes what the suite made (afterAll). */
   stop(): Promise<void>;
 }
@@ -186,5 +193,5 @@ export async function startEligoSuite(
     await stop();
     throw err;
   }
-  return { eligo, adminToken, stop };
+  return { eligo, adminToken, databaseUrl: db.url, stop };
 }

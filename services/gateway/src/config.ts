@@ -21,6 +21,20 @@ const schema = z.object({
     .min(1000)
     .max(3_600_000)
     .default(600_000),
+  // The gateway's own pool (Idempotency-Key records): one query per POST carrying a key, two at most.
+  ELIGO_GATEWAY_DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(5),
+  // How long a request holds its Idempotency-Key before a retry may run it again: longer than any request
+  // (the default deadline is 5 s), so only a gateway that died mid-request lets a retry take the key over.
+  ELIGO_GATEWAY_IDEMPOTENCY_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  // Tokenless creations (a browser's POST /verification, /verification/marketplace, /organization/addSchool)
+  // per client address per minute, counted across replicas; 0 turns the limit off.
+  ELIGO_GATEWAY_PUBLIC_CREATE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  // Send-link messages per program and recipient per hour (a token holder must not flood a person); 0: off.
+  ELIGO_GATEWAY_SEND_LINK_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(5),
+  // Express's "trust proxy": false (default: the client address is the socket's), true, a hop count, or
+  // addresses/CIDRs of the proxies (comma-separated). Set it behind a load balancer, or every client shares
+  // the balancer's address in the rate limits.
+  ELIGO_GATEWAY_TRUST_PROXY: z.string().default('false'),
 });
 
 export interface GatewayConfig {
@@ -29,6 +43,10 @@ export interface GatewayConfig {
   importMaxBytes: number;
   importBatchDeadlineMs: number;
   reportDownloadDeadlineMs: number;
+  poolMax: number;
+  idempotencyLockMs: number;
+  rateLimits: { publicCreatePerMinute: number; sendLinkPerHour: number };
+  trustProxy: boolean | number | string[];
 }
 
 export function loadGatewayConfig(config: Config): GatewayConfig {
@@ -39,5 +57,24 @@ export function loadGatewayConfig(config: Config): GatewayConfig {
     importMaxBytes: env.ELIGO_GATEWAY_IMPORT_MAX_BYTES,
     importBatchDeadlineMs: env.ELIGO_GATEWAY_IMPORT_BATCH_DEADLINE_MS,
     reportDownloadDeadlineMs: env.ELIGO_GATEWAY_REPORT_DOWNLOAD_DEADLINE_MS,
+    poolMax: env.ELIGO_GATEWAY_DB_POOL_MAX,
+    idempotencyLockMs: env.ELIGO_GATEWAY_IDEMPOTENCY_LOCK_MS,
+    rateLimits: {
+      publicCreatePerMinute: env.ELIGO_GATEWAY_PUBLIC_CREATE_PER_MINUTE,
+      sendLinkPerHour: env.ELIGO_GATEWAY_SEND_LINK_PER_HOUR,
+    },
+    trustProxy: parseTrustProxy(env.ELIGO_GATEWAY_TRUST_PROXY),
   };
+}
+
+/** ELIGO_GATEWAY_TRUST_PROXY as Express takes it: a boolean, a hop count, or a list of addresses/CIDRs. */
+function parseTrustProxy(value: string): boolean | number | string[] {
+  const v = value.trim();
+  if (v === 'false' || v === '') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -19,6 +19,8 @@ import { createVerificationClient } from './clients/verification.client';
 import { loadGatewayConfig } from './config';
 import { gatewayGrpcService } from './grpc/gateway.handlers';
 import { mountRest } from './http/rest-app';
+import { prepareUploadSpool } from './http/upload-spool';
+import { createGatewayData } from './gateway-data';
 
 /** The gateway calls every service; in one process they start first, otherwise it needs their addresses. */
 export const dependsOn = [
@@ -53,6 +55,11 @@ export const createModule: ModuleFactory = (config, deps) => {
     cache: new AuthCache({ ttlMs: own.authCacheMs }),
   });
   const info = deps.buildInfo();
+  const data = createGatewayData(deps, {
+    poolMax: own.poolMax,
+    lockMs: own.idempotencyLockMs,
+    limits: own.rateLimits,
+  });
   let revocations: Subscription | undefined;
   return {
     name: 'gateway',
@@ -76,8 +83,14 @@ export const createModule: ModuleFactory = (config, deps) => {
         authenticator,
         importMaxBytes: own.importMaxBytes,
         importBatchDeadlineMs: own.importBatchDeadlineMs,
+        idempotency: data.store,
+        rateLimits: data.limits,
+        trustProxy: own.trustProxy,
+        uploadSpoolDir: prepareUploadSpool(config.dataDir),
       }),
+    migrate: () => data.migrate(),
     start: async () => {
+      await data.start();
       revocations = await listenForRevocations({
         bus: deps.bus,
         logger: componentLogger(deps.logger, 'auth-cache'),
@@ -88,8 +101,9 @@ export const createModule: ModuleFactory = (config, deps) => {
       await revocations?.stop();
       closeServiceClients(clients);
       parkedEvents.close();
+      await data.stop();
     },
-    ready: async () => true,
+    ready: () => data.ready(),
   };
 };
 

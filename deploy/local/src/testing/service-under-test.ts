@@ -70,6 +70,9 @@ export async function startServiceUnderTest(options: ServiceUnderTestOptions): P
     ELIGO_S3_BUCKET: `it-${randomBytes(4).toString('hex')}`,
     ELIGO_OUTBOX_POLL_MS: '200',
     ELIGO_SHUTDOWN_GRACE_MS: '2000',
+    // Suites create many tokenless verifications from one address; the limits have tests of their own.
+    ELIGO_GATEWAY_PUBLIC_CREATE_PER_MINUTE: '0',
+    ELIGO_GATEWAY_SEND_LINK_PER_HOUR: '0',
     ...options.env,
   });
   let running: RunningProcess;

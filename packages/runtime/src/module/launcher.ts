@@ -53,10 +53,8 @@ export async function launch(options: LaunchOptions): Promise<RunningProcess> {
   checkAddresses(options);
   const metrics = createMetricsRegistry();
   const admin = resolveAdminToken(config.adminToken, config.dataDir);
-  const encryptionKey = resolveEncryptionKey(
-    config,
-    options.targets.some((t) => t !== 'gateway'),
-  );
+  // Every module keeps data now, the gateway included (Idempotency-Key answers, encrypted).
+  const encryptionKey = resolveEncryptionKey(config, true);
   let draining = false;
   let infra: Infrastructure | undefined;
   let http: HttpServer | undefined;
@@ -95,8 +93,7 @@ export async function launch(options: LaunchOptions): Promise<RunningProcess> {
   };
 
   try {
-    const needsDb = options.targets.some((t) => t !== 'gateway');
-    infra = await startInfrastructure(config, { logger, needsDb });
+    infra = await startInfrastructure(config, { logger, needsDb: true });
     const parkedEvents = new ParkedEventsRegistry();
     grpc.addService(parkedEvents.binding(componentLogger(logger, 'parked-events')));
     const modules = options.targets.map((name) => {

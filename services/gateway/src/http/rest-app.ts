@@ -1,4 +1,11 @@
-import express, { Router, type Express, type NextFunction, type Request, type Response } from 'express';
+import express, {
+  Router,
+  type Express,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import type { Logger } from 'pino';
 import type { Authenticator } from '../auth/authenticator';
 import { authMiddlewares } from '../auth/middleware';
@@ -15,6 +22,9 @@ import { adminAccountRouter } from '../routes/admin/accounts';
 import { adminNotifierRouter } from '../routes/admin/notifier';
 import { adminParkedEventsRouter } from '../routes/admin/parked-events';
 import type { ParkedEventsClient } from '../clients/parked-events.client';
+import { idempotency } from '../idempotency/middleware';
+import type { IdempotencyStore } from '../idempotency/store';
+import type { RateLimiters } from './rate-limits';
 import { adminOrganizationImportRouter, adminOrganizationRouter } from '../routes/admin/organizations';
 import { adminPiiAccessRouter } from '../routes/admin/pii-access';
 import { adminProgramRouter } from '../routes/admin/programs';
@@ -48,6 +58,12 @@ export interface RestOptions {
   documents: DocumentsClient;
   notifier: NotifierClient;
   parkedEvents: ParkedEventsClient;
+  /** Idempotency-Key records; the module always gives them (route tests that do not need them leave it out). */
+  idempotency?: IdempotencyStore;
+  /** Rate limits of public creations and send-link; absent in route tests, which need none. */
+  rateLimits?: RateLimiters;
+  /** Express's trust proxy setting (ELIGO_GATEWAY_TRUST_PROXY): who the client is behind a load balancer. */
+  trustProxy?: boolean | number | string[];
   reports: ReportsClient;
   authenticator: Authenticator;
   /** ELIGO_GATEWAY_IMPORT_MAX_BYTES: the organization import streams its body, outside bodyLimit. */
@@ -69,6 +85,10 @@ export function mountRest(app: Express, options: RestOptions): void {
   const validator = createRequestValidator();
   const auth = authMiddlewares(options.authenticator);
   const { programs, organizations, documents, reports, logger, publicBaseUrl } = options;
+  // After each route's body parser (the body is part of what a key stands for); a no-op without a store.
+  const idempotent: RequestHandler = options.idempotency
+    ? idempotency(options.idempotency, logger)
+    : (_req, _res, next) => next();
   // JSON merge patch bodies are JSON too; anything else leaves req.body undefined (the validator says so).
   const json = express.json({
     limit: options.bodyLimit,
@@ -79,13 +99,20 @@ export function mountRest(app: Express, options: RestOptions): void {
   // Ahead of every router: `/rest/v2//verification/...` (a base URL ending in / plus a path starting with
   // one) is `/rest/v2/verification/...`.
   app.use(collapseSlashes);
+  if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
 
   const v2 = Router();
   v2.use(refuseUndecodablePath, options405);
+  if (options.rateLimits)
+    v2.post(
+      ['/verification', '/verification/marketplace', '/organization/addSchool'],
+      options.rateLimits.publicCreation,
+    );
   // Ahead of the JSON parser: these routes read their own bodies (application/jose steps, smaller limits,
   // multipart uploads streamed to disk).
   v2.use(
     docUploadRouter({
+      idempotent,
       documents,
       validator,
       publicBaseUrl: options.publicBaseUrl,
@@ -96,9 +123,10 @@ export function mountRest(app: Express, options: RestOptions): void {
   );
   // Ahead of the verification flow, whose /verification/:verificationId routes would otherwise see
   // "reverify" first (they pass it on, but the bulk endpoints should not depend on that).
-  v2.use(reverifyRouter({ reports, auth, validator, publicBaseUrl }));
+  v2.use(reverifyRouter({ reports, auth, validator, publicBaseUrl, idempotent }));
   v2.use(
     verificationRouter({
+      idempotent,
       verification: options.verification,
       auth,
       validator,
@@ -107,8 +135,9 @@ export function mountRest(app: Express, options: RestOptions): void {
     }),
   );
   // Its own parser too: every refusal of a conversion, malformed JSON included, is SEM.
-  v2.use(conversionRouter({ reports, auth, validator, bodyLimit: options.bodyLimit }));
+  v2.use(conversionRouter({ reports, auth, validator, bodyLimit: options.bodyLimit, idempotent }));
   v2.use(json);
+  v2.use(idempotent);
   v2.get('/openapi.json', (_req, res) => {
     res.json(document);
   });
@@ -120,7 +149,7 @@ export function mountRest(app: Express, options: RestOptions): void {
       modules: options.modules,
     }),
   );
-  v2.use(programRouter({ programs, auth, validator }));
+  v2.use(programRouter({ programs, auth, validator, sendLinkLimit: options.rateLimits?.sendLink }));
   v2.use(organizationRouter({ organizations, validator, publicBaseUrl: options.publicBaseUrl }));
   v2.use(reportRouter({ reports, auth, validator, publicBaseUrl, logger }));
   v2.use(notAllowed, notFound);

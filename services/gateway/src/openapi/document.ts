@@ -1,4 +1,6 @@
 import { adminNotifierPaths } from './admin-notifier.paths';
+import { withIdempotencyKey } from './idempotency';
+import { withRateLimits } from './rate-limits';
 import { adminParkedEventsPaths } from './admin-parked-events.paths';
 import { adminOrganizationPaths } from './admin-organization.paths';
 import { adminReportPaths } from './admin-reports.paths';
@@ -77,26 +79,28 @@ export function openApiDocument(publicBaseUrl: string): Record<string, unknown> 
       },
     ],
     security: [],
-    paths: {
-      ...infoPaths,
-      ...verificationPaths,
-      ...verificationStepPaths,
-      ...marketplacePaths,
-      ...docUploadPaths(publicBaseUrl),
-      ...programPaths,
-      ...organizationPaths,
-      ...reportPaths,
-      ...conversionPaths,
-      ...reverifyPaths,
-      ...adminPaths(publicBaseUrl),
-      ...adminOrganizationPaths(publicBaseUrl),
-      ...adminVerificationPaths(publicBaseUrl),
-      ...adminReviewPaths(publicBaseUrl),
-      ...adminNotifierPaths(publicBaseUrl),
-      ...adminParkedEventsPaths(publicBaseUrl),
-      ...adminReportPaths(publicBaseUrl),
-      ...oauthPaths(publicBaseUrl),
-    },
+    paths: withRateLimits(
+      withIdempotencyKey({
+        ...infoPaths,
+        ...verificationPaths,
+        ...verificationStepPaths,
+        ...marketplacePaths,
+        ...docUploadPaths(publicBaseUrl),
+        ...programPaths,
+        ...organizationPaths,
+        ...reportPaths,
+        ...conversionPaths,
+        ...reverifyPaths,
+        ...adminPaths(publicBaseUrl),
+        ...adminOrganizationPaths(publicBaseUrl),
+        ...adminVerificationPaths(publicBaseUrl),
+        ...adminReviewPaths(publicBaseUrl),
+        ...adminNotifierPaths(publicBaseUrl),
+        ...adminParkedEventsPaths(publicBaseUrl),
+        ...adminReportPaths(publicBaseUrl),
+        ...oauthPaths(publicBaseUrl),
+      }),
+    ),
     webhooks: webhooks,
     components: components(publicBaseUrl),
   };

@@ -1,3 +1,4 @@
+import { passThrough } from '../idempotency/middleware';
 import express, {
   Router,
   type NextFunction,
@@ -20,6 +21,8 @@ export interface ConversionRouteOptions {
   validator: RequestValidator;
   /** ELIGO_HTTP_BODY_LIMIT: the routes read their own bodies (their 400s are SEM, see conversionErrors). */
   bodyLimit: string;
+  /** Idempotency-Key handling (idempotency/middleware.ts), placed after each route's body parser. */
+  idempotent?: RequestHandler;
 }
 
 interface ConversionBody {
@@ -34,9 +37,15 @@ interface ConversionBody {
  * sent must be valid, and its account goes to the service with the call. Mounted ahead of REST v2's JSON
  * parser, so that every refusal of these routes, malformed JSON included, has the spec's SEM body.
  */
-export function conversionRouter({ reports, auth, validator, bodyLimit }: ConversionRouteOptions): Router {
+export function conversionRouter({
+  reports,
+  auth,
+  validator,
+  bodyLimit,
+  idempotent = passThrough,
+}: ConversionRouteOptions): Router {
   const router = Router();
-  const body = [express.json({ limit: bodyLimit, strict: true }), conversionBody(validator)];
+  const body = [express.json({ limit: bodyLimit, strict: true }), idempotent, conversionBody(validator)];
   const record = async (
     res: Response,
     target: NonNullable<Parameters<ReportsClient['recordConversion']>[0]['target']>,

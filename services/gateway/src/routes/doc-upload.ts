@@ -1,7 +1,8 @@
+import { passThrough } from '../idempotency/middleware';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import express, { Router, type Request, type Response } from 'express';
+import express, { Router, type Request, type Response, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { documentsV1, verificationVerificationV1 } from '@eligo/proto';
 import type { DocumentsClient } from '../clients/documents.client';
@@ -31,6 +32,8 @@ export interface DocUploadRouteOptions {
   logger: Logger;
   /** Where form B spools files (a private directory per request is made in it); the OS temp dir if unset. */
   spoolDir?: string;
+  /** Idempotency-Key handling (idempotency/middleware.ts), placed after each route's body parser. */
+  idempotent?: RequestHandler;
 }
 
 interface ManifestBody {
@@ -51,6 +54,7 @@ export function docUploadRouter(options: DocUploadRouteOptions): Router {
   const router = Router();
   // Parses application/json only; a multipart body is left unread for the spool.
   const json = express.json({ limit: options.bodyLimit, strict: true });
+  const idempotent = options.idempotent ?? passThrough;
 
   const upload = async (req: Request, res: Response) => {
     const verificationId = verificationIdOf(req);
@@ -129,6 +133,7 @@ export function docUploadRouter(options: DocUploadRouteOptions): Router {
     '/verification/:verificationId/step/docUpload',
     ...verificationIdParam,
     json,
+    idempotent,
     upload,
     stepErrors,
   );
@@ -137,6 +142,7 @@ export function docUploadRouter(options: DocUploadRouteOptions): Router {
     ...verificationIdParam,
     attemptToken,
     json,
+    idempotent,
     upload,
     stepErrors,
   );
@@ -145,6 +151,7 @@ export function docUploadRouter(options: DocUploadRouteOptions): Router {
   router.post(
     '/verification/:verificationId/step/completeDocUpload',
     ...verificationIdParam,
+    idempotent,
     async (req: Request, res: Response) => {
       const reply = await documents.completeUpload({ verificationId: verificationIdOf(req), uploadId: '' });
       send(res, present(reply.verification, 'verification'));

@@ -1,4 +1,5 @@
-import express, { Router, type Request, type Response } from 'express';
+import { passThrough } from '../idempotency/middleware';
+import express, { Router, type Request, type Response, type RequestHandler } from 'express';
 import type { VerificationClient } from '../clients/verification.client';
 import { replyToJson } from '../mapping/verification';
 import type { RequestValidator } from '../validation/request-validator';
@@ -10,6 +11,8 @@ export interface MarketplaceRouteOptions {
   validator: RequestValidator;
   publicBaseUrl: string;
   bodyLimit: string;
+  /** Idempotency-Key handling (idempotency/middleware.ts), placed after each route's body parser. */
+  idempotent?: RequestHandler;
 }
 
 interface MarketplaceBody {
@@ -32,6 +35,7 @@ export function marketplaceRouter(options: MarketplaceRouteOptions): Router {
   router.post(
     '/verification/marketplace',
     json,
+    options.idempotent ?? passThrough,
     validator.body('MarketplaceVerificationRequest'),
     async (req: Request, res: Response) => {
       const body = req.body as MarketplaceBody & Record<string, unknown>;
@@ -41,7 +45,7 @@ export function marketplaceRouter(options: MarketplaceRouteOptions): Router {
         step: MARKETPLACE_STEP,
         input: { $case: 'subjectToken', subjectToken: marketplaceTokenOf(body) },
         trackingId: body.trackingId ?? '',
-        requestId: requestIdOf(),
+        requestId: requestIdOf(req),
       });
       const vr = replyToJson(reply, publicBaseUrl);
       res.status(vr.errorIds.length > 0 ? 400 : 200).json(vr);

@@ -1,4 +1,5 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { passThrough } from '../idempotency/middleware';
 import { accountOf, type AuthMiddlewares } from '../auth/middleware';
 import type { ProgramsClient } from '../clients/programs.client';
 import { present, programToJson, themeToJson, type WebhookInput } from '../mapping/program';
@@ -10,6 +11,8 @@ export interface ProgramRouteOptions {
   programs: ProgramsClient;
   auth: AuthMiddlewares;
   validator: RequestValidator;
+  /** Send-link messages per program and recipient (http/rate-limits.ts), after the token and the body are checked. */
+  sendLinkLimit?: RequestHandler;
 }
 
 interface SendLinkBody {
@@ -24,7 +27,12 @@ interface SendLinkBody {
  * REST v2 program administration with an account token. Every call names the caller's account: the service
  * answers NOT_FOUND (404 noProgram) for a program of another account, so no route checks ownership itself.
  */
-export function programRouter({ programs, auth, validator }: ProgramRouteOptions): Router {
+export function programRouter({
+  programs,
+  auth,
+  validator,
+  sendLinkLimit = passThrough,
+}: ProgramRouteOptions): Router {
   const router = Router();
   // Authentication first: without a valid token nothing, not even the shape of an id, is answered.
   const guard = [auth.requireAccount, hexIdParam('programId', programNotFound)];
@@ -85,6 +93,7 @@ export function programRouter({ programs, auth, validator }: ProgramRouteOptions
     '/program/:programId/sendLink',
     ...guard,
     validator.body('SendLinkRequest'),
+    sendLinkLimit,
     async (req, res) => {
       const body = req.body as SendLinkBody;
       await programs.sendLink({

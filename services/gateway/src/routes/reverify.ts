@@ -1,4 +1,5 @@
-import express, { Router } from 'express';
+import { passThrough } from '../idempotency/middleware';
+import express, { Router, type RequestHandler } from 'express';
 import { accountOf, requireRole, type AuthMiddlewares } from '../auth/middleware';
 import type { ReportsClient } from '../clients/reports.client';
 import { reverifyStartedToJson, reverifyStatusToJson } from '../mapping/report';
@@ -10,6 +11,8 @@ export interface ReverifyRouteOptions {
   auth: AuthMiddlewares;
   validator: RequestValidator;
   publicBaseUrl: string;
+  /** Idempotency-Key handling (idempotency/middleware.ts), placed after each route's body parser. */
+  idempotent?: RequestHandler;
 }
 
 /**
@@ -23,7 +26,13 @@ export const REVERIFY_BODY_LIMIT = '1mb';
  * verifications of one of its programs and follows it; its report is POST /report/reverify/{batchId}.
  * Mounted ahead of the verification flow, whose /verification/:verificationId routes leave "reverify" alone.
  */
-export function reverifyRouter({ reports, auth, validator, publicBaseUrl }: ReverifyRouteOptions): Router {
+export function reverifyRouter({
+  reports,
+  auth,
+  validator,
+  publicBaseUrl,
+  idempotent = passThrough,
+}: ReverifyRouteOptions): Router {
   const router = Router();
   const bulkVerifier = [auth.requireAccount, requireRole('BULK_VERIFIER')];
 
@@ -31,6 +40,7 @@ export function reverifyRouter({ reports, auth, validator, publicBaseUrl }: Reve
     '/verification/reverify',
     ...bulkVerifier,
     express.json({ limit: REVERIFY_BODY_LIMIT, strict: true }),
+    idempotent,
     validator.body('ReverifyRequest'),
     async (req, res) => {
       const { programId, verificationIds } = req.body as { programId: string; verificationIds: string[] };

@@ -1,4 +1,5 @@
-import express, { Router, type Request, type Response } from 'express';
+import { passThrough } from '../idempotency/middleware';
+import express, { Router, type Request, type Response, type RequestHandler } from 'express';
 import { accountOf, type AuthMiddlewares } from '../auth/middleware';
 import type { VerificationClient } from '../clients/verification.client';
 import { present } from '../mapping/program';
@@ -13,6 +14,8 @@ export interface VerificationAccountRouteOptions {
   auth: AuthMiddlewares;
   validator: RequestValidator;
   publicBaseUrl: string;
+  /** Idempotency-Key handling (idempotency/middleware.ts), placed after each route's body parser. */
+  idempotent?: RequestHandler;
 }
 
 /** A metadata map is small (the service caps its values); a larger body is refused before it is read whole. */
@@ -73,10 +76,15 @@ export function verificationAccountRouter(options: VerificationAccountRouteOptio
     },
   );
 
-  router.post('/verification/:verificationId/refireWebhooks', ...guard, async (req, res) => {
-    await verification.refireWebhooks(target(req, res));
-    res.status(204).end();
-  });
+  router.post(
+    '/verification/:verificationId/refireWebhooks',
+    ...guard,
+    options.idempotent ?? passThrough,
+    async (req, res) => {
+      await verification.refireWebhooks(target(req, res));
+      res.status(204).end();
+    },
+  );
 
   return router;
 }

@@ -1,3 +1,4 @@
+import { derivedRequestId } from '../idempotency/middleware';
 import { randomUUID } from 'node:crypto';
 import { notFound } from '@eligo/runtime';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -49,11 +50,12 @@ export const trackingIdParam: RequestHandler = (req, _res, next) => {
 };
 
 /**
- * A fresh idempotency key per REST request: the runtime client may resend a call whose reply was lost, and
- * the service answers the resent one what it answered the first. Never taken from the client, since a key
- * a caller could choose would let it find another caller's verification.
+ * The request id of a call to the verification service, which answers a repeated id what it answered first:
+ * fresh per REST request (the runtime client may resend a call whose reply was lost), or derived from the
+ * client's Idempotency-Key together with its credential and the whole request (idempotency/middleware.ts),
+ * never the client's key itself, which would let a caller choose ids that find another caller's verification.
  */
-export const requestIdOf = (): string => randomUUID();
+export const requestIdOf = (req: Request): string => derivedRequestId(req) ?? randomUUID();
 
 export const verificationIdOf = (req: Request): string => req.params.verificationId as string;
 

@@ -1,3 +1,4 @@
+import { passThrough } from '../idempotency/middleware';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { verificationV1, verificationVerificationV1 } from '@eligo/proto';
 import type { VerificationClient } from '../clients/verification.client';
@@ -30,6 +31,8 @@ export interface VerificationStepRouteOptions {
   validator: RequestValidator;
   publicBaseUrl: string;
   bodyLimit: string;
+  /** Idempotency-Key handling (idempotency/middleware.ts), placed after each route's body parser. */
+  idempotent?: RequestHandler;
 }
 
 type Input = verificationV1.SubmitPersonalInfoRequest['input'];
@@ -47,6 +50,7 @@ export function verificationStepRouter(options: VerificationStepRouteOptions): R
   // Mounted ahead of REST v2's JSON parser: each step reads its own body.
   const json = express.json({ limit: options.bodyLimit, strict: true });
   const jose = express.text({ type: JOSE, limit: MAX_JWS_BYTES });
+  const idempotent = options.idempotent ?? passThrough;
   const send = (res: Response, reply: { verification?: verificationVerificationV1.VerificationResponse }) => {
     const body = replyToJson(reply, publicBaseUrl);
     res.status(body.errorIds.length > 0 ? 400 : 200).json(body);
@@ -56,6 +60,7 @@ export function verificationStepRouter(options: VerificationStepRouteOptions): R
     '/verification/:verificationId/step/collectMilitaryStatus',
     ...verificationIdParam,
     json,
+    idempotent,
     validator.body('MilitaryStatusRequest'),
     async (req: Request, res: Response) => {
       const { status } = req.body as { status: string };
@@ -64,7 +69,7 @@ export function verificationStepRouter(options: VerificationStepRouteOptions): R
         await verification.submitMilitaryStatus({
           verificationId: verificationIdOf(req),
           status,
-          requestId: requestIdOf(),
+          requestId: requestIdOf(req),
         }),
       );
     },
@@ -75,6 +80,7 @@ export function verificationStepRouter(options: VerificationStepRouteOptions): R
     '/verification/:verificationId/step/collectSocialSecurityNumber',
     ...verificationIdParam,
     json,
+    idempotent,
     validator.body('SocialSecurityNumberRequest'),
     async (req: Request, res: Response) => {
       const { socialSecurityNumber } = req.body as { socialSecurityNumber: string };
@@ -83,7 +89,7 @@ export function verificationStepRouter(options: VerificationStepRouteOptions): R
         await verification.submitSocialSecurityNumber({
           verificationId: verificationIdOf(req),
           socialSecurityNumber,
-          requestId: requestIdOf(),
+          requestId: requestIdOf(req),
         }),
       );
     },
@@ -100,7 +106,7 @@ export function verificationStepRouter(options: VerificationStepRouteOptions): R
           await verification.skipStep({
             verificationId: verificationIdOf(req),
             step,
-            requestId: requestIdOf(),
+            requestId: requestIdOf(req),
           }),
         );
       },
@@ -121,6 +127,7 @@ export function verificationStepRouter(options: VerificationStepRouteOptions): R
     ...verificationIdParam,
     json,
     jose,
+    idempotent,
     async (req: Request, res: Response) => {
       const step = stepOf(res);
       const reply = await verification.submitPersonalInfo({
@@ -129,7 +136,7 @@ export function verificationStepRouter(options: VerificationStepRouteOptions): R
         step: step.step,
         input: inputOf(step, req, validator),
         trackingId: '',
-        requestId: requestIdOf(),
+        requestId: requestIdOf(req),
       });
       send(res, reply);
     },
@@ -143,6 +150,7 @@ export function verificationStepRouter(options: VerificationStepRouteOptions): R
     hexIdParam('programId', programNotFound),
     json,
     jose,
+    idempotent,
     async (req: Request, res: Response) => {
       const step = stepOf(res);
       const trackingId = optionalPlainText(req.query, 'trackingId', MAX_TRACKING_ID_LENGTH) ?? '';
@@ -152,7 +160,7 @@ export function verificationStepRouter(options: VerificationStepRouteOptions): R
         step: step.step,
         input: inputOf(step, req, validator),
         trackingId,
-        requestId: requestIdOf(),
+        requestId: requestIdOf(req),
       });
       send(res, reply);
     },

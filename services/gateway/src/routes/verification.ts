@@ -1,4 +1,5 @@
-import express, { Router } from 'express';
+import { passThrough } from '../idempotency/middleware';
+import express, { Router, type RequestHandler } from 'express';
 import type { AuthMiddlewares } from '../auth/middleware';
 import type { VerificationClient } from '../clients/verification.client';
 import { replyToJson } from '../mapping/verification';
@@ -17,6 +18,8 @@ export interface VerificationRouteOptions {
   publicBaseUrl: string;
   /** ELIGO_HTTP_BODY_LIMIT: the routes read their own bodies (see mountRest). */
   bodyLimit: string;
+  /** Idempotency-Key handling (idempotency/middleware.ts), placed after each route's body parser. */
+  idempotent?: RequestHandler;
 }
 
 interface NewVerificationBody {
@@ -37,8 +40,9 @@ export function verificationRouter(options: VerificationRouteOptions): Router {
   const { verification, validator, publicBaseUrl } = options;
   const router = Router();
   const json = express.json({ limit: options.bodyLimit, strict: true });
+  const idempotent = options.idempotent ?? passThrough;
 
-  router.post('/verification', json, async (req, res) => {
+  router.post('/verification', json, idempotent, async (req, res) => {
     if (req.body === undefined) throw invalidRequest('body is required (Content-Type: application/json)');
     // The metadata is judged like PUT .../metadata's: its shape here, its limits by the service, which
     // answers them with their own errorIds (the schema would make them invalidRequest).
@@ -49,7 +53,7 @@ export function verificationRouter(options: VerificationRouteOptions): Router {
     const reply = await verification.startVerification({
       programId,
       trackingId: trackingId ?? '',
-      requestId: requestIdOf(),
+      requestId: requestIdOf(req),
       metadata: metadata === undefined ? {} : metadataFromJson(metadata, 'body.metadata'),
       locale: locale === undefined ? '' : localeFromJson(locale, 'body.locale'),
     });
@@ -80,11 +84,16 @@ export function verificationRouter(options: VerificationRouteOptions): Router {
     res.json(replyToJson(reply, publicBaseUrl));
   });
 
-  router.post('/verification/:verificationId/expire', ...verificationIdParam, async (req, res) => {
-    const reply = await verification.expireVerification({ verificationId: verificationIdOf(req) });
-    // Expiring a verification that had already ended changes nothing: 400 with its response.
-    res.status(reply.alreadyFinal ? 400 : 200).json(replyToJson(reply, publicBaseUrl));
-  });
+  router.post(
+    '/verification/:verificationId/expire',
+    ...verificationIdParam,
+    idempotent,
+    async (req, res) => {
+      const reply = await verification.expireVerification({ verificationId: verificationIdOf(req) });
+      // Expiring a verification that had already ended changes nothing: 400 with its response.
+      res.status(reply.alreadyFinal ? 400 : 200).json(replyToJson(reply, publicBaseUrl));
+    },
+  );
 
   return router;
 }
