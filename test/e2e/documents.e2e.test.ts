@@ -121,7 +121,10 @@ describe('form A: manifest, PUT to each upload URL, completeDocUpload', () => {
     expectStatus(review, 200);
     expect(review.body.files).toHaveLength(2);
     const link = review.body.files.find((f: { documentId: string }) => f.documentId === first.documentId);
-    const downloaded = Buffer.from(await (await fetch(link.url)).arrayBuffer());
+    // Review links are Eligo's own (the store holds ciphertext only), under the public base URL.
+    const downloaded = Buffer.from(
+      await (await fetch(link.url.replace(publicBase, eligo.httpUrl))).arrayBuffer(),
+    );
     expect(downloaded.equals(png.bytes)).toBe(true);
     expectStatus(await docs.decide(queued.reviewId, 'approve'), 200);
     expectStatus(await docs.decide(queued.reviewId, 'reject', ['DOCUMENT_UNREADABLE']), 409);

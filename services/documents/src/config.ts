@@ -17,6 +17,18 @@ const schema = z.object({
   ELIGO_DOCUMENTS_RETENTION_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   // Lifetime of the links staff open to read a review's files.
   ELIGO_DOCUMENTS_REVIEW_LINK_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  // Where staff's review links point (the files are decrypted by this process's HTTP server, under
+  // /review-files): the public base URL by default; a split deployment names the documents process here.
+  ELIGO_DOCUMENTS_REVIEW_LINK_BASE_URL: z.url().optional(),
+  // How often the orphan sweep lists the store's documents/ objects, and how old an object no document refers
+  // to must be before it is deleted (an upload finishing right now is not an orphan).
+  ELIGO_DOCUMENTS_ORPHAN_SWEEP_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
+  ELIGO_DOCUMENTS_ORPHAN_GRACE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 86_400)
+    .default(900),
   // Each call to the verification service; the gateway's own deadline is longer.
   ELIGO_DOCUMENTS_DEPENDENCY_DEADLINE_MS: z.coerce.number().int().min(100).max(10_000).default(3000),
 });
@@ -28,6 +40,9 @@ export interface DocumentsConfig {
   retentionMs: number;
   retentionSweepMs: number;
   reviewLinkSeconds: number;
+  reviewLinkBaseUrl: string;
+  orphanSweepMs: number;
+  orphanGraceMs: number;
   dependencyDeadlineMs: number;
 }
 
@@ -40,6 +55,12 @@ export function loadDocumentsConfig(config: Config): DocumentsConfig {
     retentionMs: env.ELIGO_DOCUMENTS_RETENTION_SECONDS * 1000,
     retentionSweepMs: env.ELIGO_DOCUMENTS_RETENTION_SWEEP_MS,
     reviewLinkSeconds: env.ELIGO_DOCUMENTS_REVIEW_LINK_SECONDS,
+    reviewLinkBaseUrl: (env.ELIGO_DOCUMENTS_REVIEW_LINK_BASE_URL ?? config.http.publicBaseUrl).replace(
+      /\/+$/,
+      '',
+    ),
+    orphanSweepMs: env.ELIGO_DOCUMENTS_ORPHAN_SWEEP_MS,
+    orphanGraceMs: env.ELIGO_DOCUMENTS_ORPHAN_GRACE_SECONDS * 1000,
     dependencyDeadlineMs: env.ELIGO_DOCUMENTS_DEPENDENCY_DEADLINE_MS,
   };
 }

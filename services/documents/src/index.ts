@@ -2,15 +2,19 @@ import { verificationV1 } from '@eligo/proto';
 import {
   createClient,
   createServiceModule,
+  createSignedObjectRouter,
   type Knex,
   type ModuleDefinition,
   type ModuleFactory,
 } from '@eligo/runtime';
 import { migrations } from '../migrations';
 import { createAppContext, type AppContext } from './app/context';
+import { documentFileStore, REVIEW_FILES_PATH } from './app/objects';
 import { verificationPort } from './app/ports';
 import { runRetention } from './app/retention';
+import { sweepDocumentOrphans } from './app/sweep-orphans';
 import { loadDocumentsConfig } from './config';
+import { MAX_FILE_BYTES } from './domain';
 import { documentsGrpcService } from './grpc/documents.handlers';
 
 /**
@@ -33,18 +37,22 @@ export const createModule: ModuleFactory = (config, deps) => {
       logger: deps.logger,
     },
   );
-  // One app context per module, shared by the gRPC handlers and the retention job.
+  // Files rest encrypted; review links are served decrypted by this process (mountHttp below).
+  const files = documentFileStore(deps.objectStore, deps.encryptionKey, own.reviewLinkBaseUrl);
+  // One app context per module, shared by the gRPC handlers and the jobs.
   let app: AppContext | undefined;
   const appOf = (db: Knex) =>
     (app ??= createAppContext({
       db,
       schema: own.schema,
-      store: deps.objectStore,
+      store: files,
+      incoming: deps.objectStore,
       encryptionKey: deps.encryptionKey,
       verification: verificationPort(verification),
       uploadUrlTtlMs: own.uploadUrlTtlMs,
       retentionMs: own.retentionMs,
       reviewLinkSeconds: own.reviewLinkSeconds,
+      orphanGraceMs: own.orphanGraceMs,
     }));
   const module = createServiceModule(
     {
@@ -60,6 +68,11 @@ export const createModule: ModuleFactory = (config, deps) => {
           intervalMs: own.retentionSweepMs,
           run: () => runRetention(appOf(context.db)),
         },
+        {
+          name: 'documents-orphan-sweep',
+          intervalMs: own.orphanSweepMs,
+          run: () => sweepDocumentOrphans(appOf(context.db)),
+        },
       ],
     },
     config,
@@ -67,6 +80,13 @@ export const createModule: ModuleFactory = (config, deps) => {
   );
   return {
     ...module,
+    mountHttp(http) {
+      // Review links are GETs; this process signs no PUT URL for it, so the upload limit is only a backstop.
+      http.use(
+        REVIEW_FILES_PATH,
+        createSignedObjectRouter(files, { maxUploadBytes: MAX_FILE_BYTES, logger: deps.logger }),
+      );
+    },
     async stop() {
       verification.close();
       await module.stop();

@@ -3,6 +3,7 @@ import { PDF, PNG } from './files';
 import {
   announce,
   file,
+  incomingKey,
   newProgram,
   objectKey,
   put,
@@ -34,6 +35,7 @@ describe('document retention', () => {
   });
 
   const exists = (uploadId: string, documentId: string) => h.store.exists(objectKey(uploadId, documentId));
+  const arrived = (uploadId: string, documentId: string) => h.store.exists(incomingKey(uploadId, documentId));
 
   it("deletes a decided review's files after the retention period, and keeps the pending ones", async () => {
     const decided = await uploadAll(h, program, [
@@ -98,7 +100,7 @@ describe('document retention', () => {
     await h.documents.unary('cancelUpload', { uploadId: created.uploadId });
     // The gateway's PUT was still under way: its bytes land after the cancellation deleted the files.
     await put(putUrl, PNG, 'image/png');
-    expect(await exists(created.uploadId, doc.documentId)).toBe(true);
+    expect(await arrived(created.uploadId, doc.documentId)).toBe(true);
     await h
       .db('uploads')
       .where({ id: created.uploadId })
@@ -107,6 +109,6 @@ describe('document retention', () => {
       const r = await h.db('uploads').where({ id: created.uploadId }).first();
       return r.files_deleted_at ? r : undefined;
     });
-    expect(await exists(created.uploadId, doc.documentId)).toBe(false);
+    expect(await arrived(created.uploadId, doc.documentId)).toBe(false);
   });
 });

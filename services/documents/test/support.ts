@@ -1,3 +1,6 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
 import {
   recordTopic,
   startServiceUnderTest,
@@ -17,6 +20,7 @@ import {
 import {
   createClient,
   createDb,
+  createFsObjectStore,
   createS3ObjectStore,
   decodeGrpcError,
   type DecodedGrpcError,
@@ -26,6 +30,7 @@ import {
 } from '@eligo/runtime';
 import { definition as verificationDefinition } from '@eligo/verification';
 import { definition } from '../src';
+import { documentFileStore } from '../src/app/objects';
 import { documentsTopic } from '../src/events/topics';
 
 export type DocumentsClient = GrpcClient<typeof documentsV1.DocumentsServiceService>;
@@ -43,13 +48,23 @@ export interface Harness {
   organizations: OrganizationsClient;
   /** A pool on the documents schema, for assertions on stored rows. */
   db: Knex;
-  /** The suite's MinIO bucket of this process, for assertions on stored objects. */
+  /**
+   * The process's bucket as stored, bypassing the service (no decryption): MinIO, or the filesystem store
+   * when the suite runs without S3 (ELIGO_S3_ENDPOINT empty).
+   */
   store: ObjectStore;
+  /** The same bucket as the service reads it: document files decrypted. */
+  files: ObjectStore;
   stop(): Promise<void>;
 }
 
-/** The documents module with the modules it needs (verification, and what that calls) on a fresh database. */
+/**
+ * The documents module with the modules it needs (verification, and what that calls) on a fresh database.
+ * The HTTP port is chosen up front so that the public base URL (review links, the filesystem store's upload
+ * URLs) names the address the process really listens on.
+ */
 export async function startDocuments(env: Record<string, string> = {}): Promise<Harness> {
+  const port = await freePort();
   const sut = await startServiceUnderTest({
     modules: {
       programs: programsDefinition,
@@ -62,6 +77,8 @@ export async function startDocuments(env: Record<string, string> = {}): Promise<
       ELIGO_ORGANIZATIONS_SEED: 'none',
       ELIGO_ORGANIZATIONS_PROGRAM_CACHE_MS: '0',
       ELIGO_VERIFICATION_PROGRAM_CACHE_MS: '0',
+      ELIGO_HTTP_PORT: String(port),
+      ELIGO_PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
   });
@@ -71,7 +88,8 @@ export async function startDocuments(env: Record<string, string> = {}): Promise<
   const programs = createClient(programsV1.ProgramsServiceClient, sut.grpcAddress, options);
   const organizations = createClient(organizationsV1.OrganizationsServiceClient, sut.grpcAddress, options);
   const db = createDb({ url: sut.databaseUrl, schema: 'documents', poolMax: 4, applicationName: 'doc-it' });
-  const store = createS3ObjectStore(sut.config.s3!);
+  const store = rawStoreOf(sut);
+  const files = documentFileStore(store, sut.encryptionKey, sut.httpUrl);
   return {
     sut,
     documents,
@@ -80,6 +98,7 @@ export async function startDocuments(env: Record<string, string> = {}): Promise<
     organizations,
     db,
     store,
+    files,
     async stop() {
       documents.close();
       verification.close();
@@ -89,6 +108,52 @@ export async function startDocuments(env: Record<string, string> = {}): Promise<
       await sut.stop();
     },
   };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The store the process writes to, opened beside it (the filesystem one only lists and reads here). */
+function rawStoreOf(sut: ServiceUnderTest): ObjectStore {
+  if (sut.config.s3) return createS3ObjectStore(sut.config.s3);
+  return createFsObjectStore({
+    root: join(sut.config.dataDir, 'objects'),
+    publicBaseUrl: sut.httpUrl,
+    signingSecret: 'x'.repeat(32),
+  });
+}
+
+/**
+ * Every byte the store holds, read without the service: each S3 object through the plain S3 API, or every
+ * file under the filesystem store's directory (records, blobs and writes in progress alike).
+ */
+export async function rawBytes(h: Harness): Promise<{ name: string; bytes: Buffer }[]> {
+  if (h.sut.config.s3) {
+    const found: { name: string; bytes: Buffer }[] = [];
+    for await (const { key } of h.store.list(''))
+      found.push({ name: key, bytes: await readStream(await h.store.get(key)) });
+    return found;
+  }
+  const root = join(h.sut.config.dataDir, 'objects');
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return Promise.all(
+    entries
+      .filter((e) => e.isFile())
+      .map(async (e) => ({ name: e.name, bytes: await readFile(join(e.parentPath, e.name)) })),
+  );
+}
+
+export async function readStream(stream: AsyncIterable<unknown>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** A test-mode student program and a university of the catalog it accepts. */
@@ -226,6 +291,9 @@ export async function uploadAll(h: Harness, program: TestProgram, files: FileToS
 }
 
 export const objectKey = (uploadId: string, documentId: string) => `documents/${uploadId}/${documentId}`;
+/** Where a PUT's bytes land until FinishFileUpload seals them under objectKey. */
+export const incomingKey = (uploadId: string, documentId: string) =>
+  `${objectKey(uploadId, documentId)}.incoming`;
 
 /** Rows of each table, for "nothing was stored" assertions. */
 export async function rowCounts(db: Knex): Promise<Record<'uploads' | 'documents' | 'reviews', number>> {

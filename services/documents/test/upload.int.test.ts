@@ -90,8 +90,8 @@ describe('document uploads', () => {
       upload_id: created.uploadId,
       verification_id: vr.verificationId,
     });
-    // The stored bytes are the sent ones, under a key made of ids only.
-    const stream = await h.store.get(objectKey(created.uploadId, created.documents[1]!.documentId));
+    // The stored bytes are the sent ones (once decrypted), under a key made of ids only.
+    const stream = await h.files.get(objectKey(created.uploadId, created.documents[1]!.documentId));
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(PDF)).toBe(true);

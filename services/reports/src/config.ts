@@ -12,6 +12,15 @@ const schema = z.object({
     .default(7 * 24 * 3_600_000),
   // How often the retention purge runs.
   ELIGO_REPORTS_PURGE_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+  // How often the orphan sweep lists the store's reports/ objects, and how old an object no report refers to
+  // must be before it is deleted (a generator records its finished file a moment after the upload ends).
+  ELIGO_REPORTS_ORPHAN_SWEEP_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
+  ELIGO_REPORTS_ORPHAN_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(7 * 86_400_000)
+    .default(900_000),
   // How often generators and the re-verification job look for queued work.
   ELIGO_REPORTS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   // A claim on a report or a re-verification item lapses after this unless renewed (a process that died).
@@ -34,6 +43,8 @@ export interface ReportsConfig {
   poolMax: number;
   retentionMs: number;
   purgeIntervalMs: number;
+  orphanSweepMs: number;
+  orphanGraceMs: number;
   pollMs: number;
   leaseMs: number;
   batchRows: number;
@@ -51,6 +62,8 @@ export function loadReportsConfig(config: Config): ReportsConfig {
     poolMax: env.ELIGO_REPORTS_DB_POOL_MAX ?? config.database.poolMax,
     retentionMs: env.ELIGO_REPORTS_RETENTION_MS,
     purgeIntervalMs: env.ELIGO_REPORTS_PURGE_INTERVAL_MS,
+    orphanSweepMs: env.ELIGO_REPORTS_ORPHAN_SWEEP_MS,
+    orphanGraceMs: env.ELIGO_REPORTS_ORPHAN_GRACE_MS,
     pollMs: env.ELIGO_REPORTS_POLL_MS,
     leaseMs: env.ELIGO_REPORTS_LEASE_MS,
     batchRows: env.ELIGO_REPORTS_BATCH_ROWS,

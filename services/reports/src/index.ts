@@ -1,6 +1,7 @@
 import { programsV1, verificationV1 } from '@eligo/proto';
 import {
   createClient,
+  createEncryptedObjectStore,
   createServiceModule,
   type Knex,
   type ModuleDefinition,
@@ -12,6 +13,7 @@ import { generateNextReport } from './app/generate-report';
 import { programsPort, verificationPort } from './app/ports';
 import { purgeExpiredReports } from './app/read-reports';
 import { reverifyPendingItems } from './app/reverify';
+import { sweepReportOrphans } from './app/sweep-orphans';
 import { loadReportsConfig } from './config';
 import { reportsConsumers } from './events/consumers';
 import { reportsGrpcService } from './grpc/reports.handlers';
@@ -45,12 +47,18 @@ export const createModule: ModuleFactory = (config, deps) => {
     (app ??= {
       db,
       schema: own.schema,
-      store: deps.objectStore,
+      // Report files hold personal data: encrypted at rest, with a key derived for reports only.
+      store: createEncryptedObjectStore({
+        inner: deps.objectStore,
+        masterKey: deps.encryptionKey,
+        purpose: 'reports',
+      }),
       verification: verificationPort(verification, own.piiStreamDeadlineMs),
       programs: programsPort(programs),
       logger: deps.logger,
       leaseMs: own.leaseMs,
       retentionMs: own.retentionMs,
+      orphanGraceMs: own.orphanGraceMs,
       reportBatchRows: own.batchRows,
       reverify: { maxIds: own.reverifyMaxIds, concurrency: own.reverifyConcurrency },
     });
@@ -78,6 +86,11 @@ export const createModule: ModuleFactory = (config, deps) => {
           name: 'reports-retention',
           intervalMs: own.purgeIntervalMs,
           run: () => purgeExpiredReports(appOf(context.db)),
+        },
+        {
+          name: 'reports-orphan-sweep',
+          intervalMs: own.orphanSweepMs,
+          run: () => sweepReportOrphans(appOf(context.db)),
         },
       ],
     },

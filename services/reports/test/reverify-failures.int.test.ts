@@ -31,6 +31,7 @@ describe('bulk re-verification when the verification service keeps failing', () 
       logger: createLogger({ level: 'silent' }),
       leaseMs: 60_000,
       retentionMs: 60_000,
+      orphanGraceMs: 60_000,
       reportBatchRows: 1000,
       reverify: { maxIds: 10, concurrency: 2 },
     };

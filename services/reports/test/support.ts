@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { startServiceUnderTest, type ServiceUnderTest } from '@eligo/local-infra';
 import { definition as organizationsDefinition } from '@eligo/organizations';
 import { definition as programsDefinition } from '@eligo/programs';
@@ -11,6 +13,7 @@ import {
 import {
   createClient,
   createDb,
+  createFsObjectStore,
   createS3ObjectStore,
   decodeGrpcError,
   type ObjectStore,
@@ -37,12 +40,18 @@ export interface Harness {
   verification: VerificationClient;
   /** A pool on the reports schema, for assertions on stored rows. */
   db: Knex;
-  /** The bucket the process writes reports to. */
+  /**
+   * The bucket the process writes reports to, as stored (no decryption): MinIO, or the filesystem store when
+   * the suite runs without S3 (ELIGO_S3_ENDPOINT empty).
+   */
   store: ObjectStore;
   stop(): Promise<void>;
 }
 
-/** The reports module with the modules it reads from, in one process, on real Postgres, Kafka and MinIO. */
+/**
+ * The reports module with the modules it reads from, in one process, on real Postgres, Kafka and MinIO (or
+ * the filesystem store in place of MinIO, with ELIGO_S3_ENDPOINT: '').
+ */
 export async function startReports(env: Record<string, string> = {}): Promise<Harness> {
   const sut = await startServiceUnderTest({
     modules: {
@@ -64,8 +73,14 @@ export async function startReports(env: Record<string, string> = {}): Promise<Ha
   const programs = createClient(programsV1.ProgramsServiceClient, sut.grpcAddress, options);
   const verification = createClient(verificationV1.VerificationServiceClient, sut.grpcAddress, options);
   const db = createDb({ url: sut.databaseUrl, schema: 'reports', poolMax: 4, applicationName: 'reports-it' });
-  if (!sut.config.s3) throw new Error('the reports tests need the S3 settings of the test infrastructure');
-  const store = createS3ObjectStore(sut.config.s3);
+  const store = sut.config.s3
+    ? createS3ObjectStore(sut.config.s3)
+    : // Only listed and read here: no URL is ever signed with this secret.
+      createFsObjectStore({
+        root: join(sut.config.dataDir, 'objects'),
+        publicBaseUrl: sut.httpUrl,
+        signingSecret: 'x'.repeat(32),
+      });
   return {
     sut,
     reports,
@@ -81,6 +96,29 @@ export async function startReports(env: Record<string, string> = {}): Promise<Ha
       await sut.stop();
     },
   };
+}
+
+/**
+ * Every byte the store holds, read without the service: each S3 object through the plain S3 API, or every
+ * file under the filesystem store's directory (records, blobs and writes in progress alike).
+ */
+export async function rawBytes(h: Harness): Promise<{ name: string; bytes: Buffer }[]> {
+  if (h.sut.config.s3) {
+    const found: { name: string; bytes: Buffer }[] = [];
+    for await (const { key } of h.store.list('')) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await h.store.get(key)) chunks.push(chunk as Buffer);
+      found.push({ name: key, bytes: Buffer.concat(chunks) });
+    }
+    return found;
+  }
+  const root = join(h.sut.config.dataDir, 'objects');
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return Promise.all(
+    entries
+      .filter((e) => e.isFile())
+      .map(async (e) => ({ name: e.name, bytes: await readFile(join(e.parentPath, e.name)) })),
+  );
 }
 
 /** A new account with one program (test mode, age segment, static code), or another program of an account. */

@@ -23,6 +23,14 @@ export function deriveKey(masterKey: Buffer, purpose: string): Buffer {
   return Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), `eligo:${purpose}`, 32));
 }
 
+/**
+ * A short, non-secret fingerprint of the master key, stored beside encrypted data so that data encrypted
+ * under another key fails loudly instead of decrypting to garbage.
+ */
+export function masterKeyId(masterKey: Buffer): Buffer {
+  return deriveKey(masterKey, 'key-id').subarray(0, KEY_ID_BYTES);
+}
+
 export interface FieldCipher {
   /** Encrypts a value; `context` (e.g. the row id) is bound as additional data, so a value moved to another
    * row does not decrypt. */
@@ -36,7 +44,7 @@ export interface FieldCipher {
 export function createFieldCipher(masterKey: Buffer, purpose: string): FieldCipher {
   const key = deriveKey(masterKey, `${purpose}:enc`);
   const macKey = deriveKey(masterKey, `${purpose}:mac`);
-  const keyId = deriveKey(masterKey, 'key-id').subarray(0, KEY_ID_BYTES);
+  const keyId = masterKeyId(masterKey);
   return {
     encrypt(plaintext, context = '') {
       const iv = randomBytes(IV_BYTES);

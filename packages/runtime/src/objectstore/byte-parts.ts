@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { toBuffer } from '../crypto/chunk-reader';
 
 /**
  * Splits a body into parts of exactly `partSize` bytes; only the last part may be shorter, and an empty body
@@ -40,11 +41,4 @@ function* sliceBuffer(buffer: Buffer, partSize: number): Generator<Buffer> {
   for (let offset = 0; offset < buffer.length; offset += partSize) {
     yield buffer.subarray(offset, offset + partSize);
   }
-}
-
-function toBuffer(chunk: unknown): Buffer {
-  if (Buffer.isBuffer(chunk)) return chunk;
-  if (typeof chunk === 'string') return Buffer.from(chunk);
-  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-  throw new TypeError('object body streams must produce bytes');
 }

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { internal } from '../errors/domain-error';
 
@@ -64,16 +64,24 @@ export class FsLayout {
 
   /** The key's record, or undefined when the object does not exist. */
   async readRecord(key: string): Promise<FsObjectRecord | undefined> {
-    let text: string;
-    try {
-      text = await readFile(this.recordPath(key), 'utf8');
-    } catch (err) {
-      if (isNotFoundError(err)) return undefined;
-      throw err;
-    }
-    const record = JSON.parse(text) as FsObjectRecord;
-    if (record.version !== 1 || record.key !== key) throw internal('corrupt object record');
+    const record = await readRecordFile(this.recordPath(key));
+    if (record && record.key !== key) throw internal('corrupt object record');
     return record;
+  }
+
+  /**
+   * Every record, one directory at a time (keys are hashed, so a prefix cannot narrow the walk). Objects
+   * deleted while the walk runs are skipped; one written meanwhile may or may not be seen.
+   */
+  async *records(): AsyncGenerator<FsObjectRecord> {
+    for (const dir of await listDir(this.objectsDir)) {
+      if (!/^[0-9a-f]{2}$/.test(dir)) continue;
+      for (const name of await listDir(join(this.objectsDir, dir))) {
+        if (!/^[0-9a-f]{64}\.json$/.test(name)) continue;
+        const record = await readRecordFile(join(this.objectsDir, dir, name));
+        if (record) yield record;
+      }
+    }
   }
 
   /** Replaces the key's record in one rename (the directory must exist). */
@@ -86,6 +94,30 @@ export class FsLayout {
       await rm(tmp, { force: true });
       throw err;
     }
+  }
+}
+
+/** A record file's contents, or undefined when it does not exist (any more). */
+async function readRecordFile(path: string): Promise<FsObjectRecord | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    if (isNotFoundError(err)) return undefined;
+    throw err;
+  }
+  const record = JSON.parse(text) as FsObjectRecord;
+  if (record.version !== 1 || typeof record.key !== 'string') throw internal('corrupt object record');
+  return record;
+}
+
+/** A directory's entries; none when it does not exist (nothing was stored yet). */
+async function listDir(path: string): Promise<string[]> {
+  try {
+    return await readdir(path);
+  } catch (err) {
+    if (isNotFoundError(err)) return [];
+    throw err;
   }
 }
 

@@ -1,12 +1,27 @@
 import type { IncomingMessage } from 'node:http';
-import { Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { isDomainError } from '../errors/domain-error';
-import type { FsObjectStore } from './fs-store';
-import { EXPIRES_PARAM, OBJECTS_PATH, SIGNATURE_PARAM, type SignedMethod } from './fs-signing';
+import type { FsObjectStore, OpenedObject } from './fs-store';
+import {
+  EXPIRES_PARAM,
+  OBJECTS_PATH,
+  SIGNATURE_PARAM,
+  type SignatureCheck,
+  type SignedMethod,
+} from './fs-signing';
+import type { PutOptions, PutResult } from './object-store';
 import { keyProblem } from './validation';
+
+/** A store whose presigned URLs our own HTTP server answers: the filesystem store, the encrypted store. */
+export interface SignedObjectHost {
+  checkSignature(method: SignedMethod, key: string, expires: unknown, signature: unknown): SignatureCheck;
+  /** The object's metadata and a stream of the same version's bytes, as served. */
+  open(key: string): Promise<OpenedObject>;
+  put(key: string, body: Readable, options: PutOptions): Promise<PutResult>;
+}
 
 export interface FsObjectRouterOptions {
   /** Largest body a presigned PUT may upload; larger ones get 413. Unlimited when absent. */
@@ -16,11 +31,14 @@ export interface FsObjectRouterOptions {
 }
 
 /**
- * Serves the filesystem store's presigned URLs: mount it at the path of the store's publicBaseUrl
- * (e.g. app.use('/storage', createFsObjectRouter(store)) for http://host/storage). Bodies are streamed to and
- * from disk. Error bodies use the gateway's SEM shape, {systemErrorMessage}.
+ * Serves a store's presigned URLs: mount it at the path of the store's publicBaseUrl
+ * (e.g. app.use('/storage', createSignedObjectRouter(store)) for http://host/storage). Bodies are streamed to
+ * and from the store. Error bodies use the gateway's SEM shape, {systemErrorMessage}.
  */
-export function createFsObjectRouter(store: FsObjectStore, options: FsObjectRouterOptions = {}): Router {
+export function createSignedObjectRouter(
+  store: SignedObjectHost,
+  options: FsObjectRouterOptions = {},
+): Router {
   const router = Router();
   const route = `${OBJECTS_PATH}*key`;
 
@@ -78,9 +96,13 @@ export function createFsObjectRouter(store: FsObjectStore, options: FsObjectRout
   return router;
 }
 
+/** The filesystem store's router (createSignedObjectRouter under the name it has always had). */
+export const createFsObjectRouter: (store: FsObjectStore, options?: FsObjectRouterOptions) => Router =
+  createSignedObjectRouter;
+
 /** The key the URL names if its signature grants `method` on it now; otherwise answers the request. */
 function authorise(
-  store: FsObjectStore,
+  store: SignedObjectHost,
   method: SignedMethod,
   req: Request,
   res: Response,

@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { PresignOptions } from './object-store';
+import { assertPresignExpiry, assertValidKey } from './validation';
 
 /**
  * Presigned URLs for the filesystem store: `{base}/objects/{key}?X-Eligo-Expires=..&X-Eligo-Signature=..`,
@@ -69,4 +71,37 @@ export function checkObjectSignature(
   // Constant time, so response timing does not reveal how many leading bytes of a guess were right.
   if (!timingSafeEqual(expected, Buffer.from(signatureParam, 'hex'))) return 'invalid';
   return nowMs > expiresAt * 1000 ? 'expired' : 'valid';
+}
+
+/**
+ * Mints and checks the URLs of a store whose presigned URLs our own HTTP server answers (the filesystem
+ * store; the encrypted store): one secret, one base URL (where createSignedObjectRouter is mounted), one clock.
+ */
+export class ObjectUrlSigner {
+  private readonly baseUrl: string;
+
+  constructor(
+    baseUrl: string,
+    private readonly secret: string,
+    private readonly clock: () => Date,
+  ) {
+    if (secret.length < MIN_SECRET_LENGTH)
+      throw new Error(`object store signing secret must be at least ${MIN_SECRET_LENGTH} characters`);
+    const base = new URL(baseUrl);
+    if (base.protocol !== 'http:' && base.protocol !== 'https:')
+      throw new Error('object store public base URL must be http:// or https://');
+    this.baseUrl = base.toString();
+  }
+
+  presign(method: SignedMethod, key: string, options: PresignOptions): string {
+    assertValidKey(key);
+    assertPresignExpiry(options.expiresInSeconds);
+    const expiresAt = Math.floor(this.clock().getTime() / 1000) + options.expiresInSeconds;
+    return presignedObjectUrl(this.baseUrl, this.secret, method, key, expiresAt);
+  }
+
+  /** Whether a request's query parameters authorise `method` on `key` now. */
+  check(method: SignedMethod, key: string, expires: unknown, signature: unknown): SignatureCheck {
+    return checkObjectSignature(this.secret, method, key, expires, signature, this.clock().getTime());
+  }
 }

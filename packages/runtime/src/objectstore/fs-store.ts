@@ -3,25 +3,26 @@ import { constants } from 'node:fs';
 import { access, mkdir, open, rename, rm } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { invalidArgument, notFound, unavailable } from '../errors/domain-error';
+import { notFound, unavailable } from '../errors/domain-error';
 import { FsLayout, isNotFoundError, type FsObjectRecord } from './fs-layout';
-import {
-  checkObjectSignature,
-  MIN_SECRET_LENGTH,
-  presignedObjectUrl,
-  type SignatureCheck,
-  type SignedMethod,
-} from './fs-signing';
+import { ObjectUrlSigner, type SignatureCheck, type SignedMethod } from './fs-signing';
 import { KeyedLock } from './keyed-lock';
 import {
   isObjectNotFound,
+  type ListedObject,
   type ObjectStat,
   type ObjectStore,
   type PresignOptions,
   type PutOptions,
   type PutResult,
 } from './object-store';
-import { assertDeclaredSize, assertPresignExpiry, assertValidKey, normalizeContentType } from './validation';
+import {
+  assertDeclaredSize,
+  assertValidKey,
+  assertValidPrefix,
+  normalizeContentType,
+  sizeMismatch,
+} from './validation';
 
 export interface FsObjectStoreConfig {
   /** Directory that holds everything, e.g. ./.eligo/objects (created by ensureBucket or the first write). */
@@ -49,23 +50,14 @@ export interface OpenedObject {
  */
 export class FsObjectStore implements ObjectStore {
   private readonly layout: FsLayout;
-  private readonly baseUrl: string;
-  private readonly secret: string;
+  private readonly urls: ObjectUrlSigner;
   private readonly clock: () => Date;
   private readonly locks = new KeyedLock();
 
   constructor(config: FsObjectStoreConfig) {
-    if (config.signingSecret.length < MIN_SECRET_LENGTH) {
-      throw new Error(`object store signing secret must be at least ${MIN_SECRET_LENGTH} characters`);
-    }
-    const base = new URL(config.publicBaseUrl);
-    if (base.protocol !== 'http:' && base.protocol !== 'https:') {
-      throw new Error('object store public base URL must be http:// or https://');
-    }
-    this.layout = new FsLayout(config.root);
-    this.baseUrl = base.toString();
-    this.secret = config.signingSecret;
     this.clock = config.clock ?? (() => new Date());
+    this.urls = new ObjectUrlSigner(config.publicBaseUrl, config.signingSecret, this.clock);
+    this.layout = new FsLayout(config.root);
   }
 
   async ensureBucket(): Promise<void> {
@@ -182,24 +174,24 @@ export class FsObjectStore implements ObjectStore {
     }
   }
 
+  async *list(prefix: string): AsyncGenerator<ListedObject> {
+    assertValidPrefix(prefix);
+    for await (const record of this.layout.records())
+      if (record.key.startsWith(prefix))
+        yield { key: record.key, lastModified: new Date(record.lastModified) };
+  }
+
   async presignPut(key: string, options: PresignOptions): Promise<string> {
-    return this.presign('PUT', key, options);
+    return this.urls.presign('PUT', key, options);
   }
 
   async presignGet(key: string, options: PresignOptions): Promise<string> {
-    return this.presign('GET', key, options);
+    return this.urls.presign('GET', key, options);
   }
 
   /** For the router: whether a request's query parameters authorise `method` on `key` now. */
   checkSignature(method: SignedMethod, key: string, expires: unknown, signature: unknown): SignatureCheck {
-    return checkObjectSignature(this.secret, method, key, expires, signature, this.clock().getTime());
-  }
-
-  private presign(method: SignedMethod, key: string, options: PresignOptions): string {
-    assertValidKey(key);
-    assertPresignExpiry(options.expiresInSeconds);
-    const expiresAt = Math.floor(this.clock().getTime() / 1000) + options.expiresInSeconds;
-    return presignedObjectUrl(this.baseUrl, this.secret, method, key, expiresAt);
+    return this.urls.check(method, key, expires, signature);
   }
 }
 
@@ -217,8 +209,4 @@ function toStat(record: FsObjectRecord): ObjectStat {
     etag: record.etag,
     lastModified: new Date(record.lastModified),
   };
-}
-
-function sizeMismatch(declared: number): Error {
-  return invalidArgument(`object body length does not match its declared size of ${declared} bytes`);
 }

@@ -34,6 +34,17 @@ export interface ObjectStore {
   presignPut(key: string, options: PresignOptions): Promise<string>;
   /** A URL that lets its holder GET the object until it expires. */
   presignGet(key: string, options: PresignOptions): Promise<string>;
+  /**
+   * Every object whose key starts with `prefix` (a plain string prefix, as in S3; "" for all), in no
+   * particular order, read lazily page by page. For sweeps that look for objects nothing refers to any more.
+   */
+  list(prefix: string): AsyncIterable<ListedObject>;
+}
+
+export interface ListedObject {
+  key: string;
+  /** When the current version was written (an upload in progress is not listed until it completes). */
+  lastModified: Date;
 }
 
 export interface PutOptions {

@@ -5,6 +5,7 @@ import { readParts } from './byte-parts';
 import {
   DEFAULT_CONTENT_TYPE,
   isObjectNotFound,
+  type ListedObject,
   type ObjectStat,
   type ObjectStore,
   type PresignOptions,
@@ -12,7 +13,14 @@ import {
   type PutResult,
 } from './object-store';
 import { parseS3Endpoint } from './s3-endpoint';
-import { assertDeclaredSize, assertPresignExpiry, assertValidKey, normalizeContentType } from './validation';
+import {
+  assertDeclaredSize,
+  assertPresignExpiry,
+  assertValidKey,
+  assertValidPrefix,
+  normalizeContentType,
+  sizeMismatch,
+} from './validation';
 
 export interface S3ObjectStoreConfig {
   /** scheme://host[:port], e.g. http://127.0.0.1:9000 or https://s3.eu-west-1.amazonaws.com */
@@ -206,6 +214,14 @@ export class S3ObjectStore implements ObjectStore {
     }
   }
 
+  async *list(prefix: string): AsyncGenerator<ListedObject> {
+    assertValidPrefix(prefix);
+    // Recursive: every key under the prefix, not "directories". The stream pages through ListObjectsV2.
+    for await (const item of this.client.listObjectsV2(this.bucket, prefix, true)) {
+      if (item.name !== undefined) yield { key: item.name, lastModified: item.lastModified };
+    }
+  }
+
   presignPut(key: string, options: PresignOptions): Promise<string> {
     return this.presign('PUT', key, options);
   }
@@ -228,9 +244,7 @@ export function createS3ObjectStore(config: S3ObjectStoreConfig): S3ObjectStore 
 
 function checkSize(declared: number | undefined, actual: number, complete: boolean): void {
   if (declared === undefined) return;
-  if (actual > declared || (complete && actual !== declared)) {
-    throw invalidArgument(`object body length does not match its declared size of ${declared} bytes`);
-  }
+  if (actual > declared || (complete && actual !== declared)) throw sizeMismatch(declared);
 }
 
 function s3Code(err: unknown): string | undefined {

@@ -21,6 +21,12 @@ export function keyProblem(key: unknown): string | undefined {
   return undefined;
 }
 
+/** A listing prefix: "" or the start of a key (so it may end in "/" or part of a segment). */
+export function assertValidPrefix(prefix: unknown): asserts prefix is string {
+  if (typeof prefix !== 'string' || prefix.length > MAX_KEY_LENGTH || !/^[A-Za-z0-9._/-]*$/.test(prefix))
+    throw invalidArgument('invalid object key prefix');
+}
+
 export function assertValidKey(key: unknown): asserts key is string {
   const problem = keyProblem(key);
   // The key itself is not echoed: it may come from a client and end up in logs or responses.
@@ -44,6 +50,11 @@ export function normalizeContentType(contentType: string | undefined): string {
   const value = contentType.trim();
   if (value.length > 255 || !CONTENT_TYPE.test(value)) throw invalidArgument('invalid content type');
   return value;
+}
+
+/** The failure of a put whose body did not have the length the caller declared. */
+export function sizeMismatch(declared: number): Error {
+  return invalidArgument(`object body length does not match its declared size of ${declared} bytes`);
 }
 
 export function assertDeclaredSize(size: PutOptions['size']): void {

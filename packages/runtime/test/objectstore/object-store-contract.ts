@@ -151,6 +151,32 @@ export function objectStoreContract(target: () => ContractTarget): void {
     );
   });
 
+  describe('listing', () => {
+    const listed = async (prefix: string) => {
+      const found = [];
+      for await (const item of store().list(prefix)) found.push(item);
+      return found.sort((a, b) => a.key.localeCompare(b.key));
+    };
+
+    it('lists every key under a prefix with its write time, and nothing else', async () => {
+      await store().put(k('list/a'), Buffer.from('a'));
+      await store().put(k('list/b/c'), randomBytes(1000));
+      await store().put(k('listed-not'), Buffer.from('x'));
+      const found = await listed(k('list/'));
+      expect(found.map((o) => o.key)).toEqual([k('list/a'), k('list/b/c')]);
+      for (const o of found) expect(Math.abs(o.lastModified.getTime() - Date.now())).toBeLessThan(60_000);
+      expect((await listed(prefix)).length).toBe(3);
+
+      await store().delete(k('list/a'));
+      expect((await listed(k('list/'))).map((o) => o.key)).toEqual([k('list/b/c')]);
+      expect(await listed(k('nothing/'))).toEqual([]);
+    });
+
+    it.each(['sp ace', 'a%2F', 'ü'])('refuses the prefix %j', async (bad) => {
+      await expectDomainError(listed(bad), 'invalidArgument');
+    });
+  });
+
   describe('presigned URLs', () => {
     const file = randomBytes(300 * 1024);
 

@@ -1,43 +1,15 @@
-import { Client } from 'minio';
-import { parseS3Endpoint } from '../../src/objectstore/s3-endpoint';
+import type { Client } from 'minio';
 import { S3ObjectStore, type S3ObjectStoreConfig } from '../../src/objectstore/s3-store';
 import { objectStoreContract, type ContractTarget } from './object-store-contract';
-import { MIB, randomStream, randomSuffix, readAll } from './support';
-
-/** The S3 server from the shared global setup (or /tmp/devinfra/env.sh when run by hand). */
-function serverFromEnv(): Pick<S3ObjectStoreConfig, 'endpoint' | 'accessKey' | 'secretKey'> {
-  const endpoint = process.env.ELIGO_TEST_S3_ENDPOINT;
-  const accessKey = process.env.ELIGO_TEST_S3_ACCESS_KEY;
-  const secretKey = process.env.ELIGO_TEST_S3_SECRET_KEY;
-  if (!endpoint || !accessKey || !secretKey) {
-    throw new Error(
-      'ELIGO_TEST_S3_ENDPOINT, ELIGO_TEST_S3_ACCESS_KEY and ELIGO_TEST_S3_SECRET_KEY must name an S3 server ' +
-        '(the jest global setup provides them; by hand: source /tmp/devinfra/env.sh)',
-    );
-  }
-  return { endpoint, accessKey, secretKey };
-}
-
-/** A plain client for checks and cleanup that the ObjectStore interface deliberately does not offer. */
-function adminClient(server: ReturnType<typeof serverFromEnv>): Client {
-  return new Client({
-    ...parseS3Endpoint(server.endpoint),
-    accessKey: server.accessKey,
-    secretKey: server.secretKey,
-  });
-}
-
-async function removeBucket(client: Client, bucket: string): Promise<void> {
-  if (!(await client.bucketExists(bucket))) return;
-  // MinIO's bulk delete can skip "a/b" when "a" goes in the same batch, so repeat until the listing is empty.
-  for (let round = 0; round < 5; round++) {
-    const names: string[] = [];
-    for await (const item of client.listObjectsV2(bucket, '', true)) if (item.name) names.push(item.name);
-    if (names.length === 0) break;
-    await client.removeObjects(bucket, names);
-  }
-  await client.removeBucket(bucket);
-}
+import {
+  adminClient,
+  MIB,
+  randomStream,
+  randomSuffix,
+  readAll,
+  removeBucket,
+  serverFromEnv,
+} from './support';
 
 async function incompleteUploads(client: Client, bucket: string): Promise<string[]> {
   const keys: string[] = [];

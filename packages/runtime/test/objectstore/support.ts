@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { Client } from 'minio';
 import { isDomainError, type DomainErrorKind } from '../../src/errors/domain-error';
+import { parseS3Endpoint } from '../../src/objectstore/s3-endpoint';
+import type { S3ObjectStoreConfig } from '../../src/objectstore/s3-store';
 
 export const MIB = 1024 * 1024;
 
@@ -72,4 +75,39 @@ export function tamperParam(url: string, param: string): string {
 
 export function randomSuffix(): string {
   return randomBytes(6).toString('hex');
+}
+
+/** The S3 server from the shared global setup (or /tmp/devinfra/env.sh when run by hand). */
+export function serverFromEnv(): Pick<S3ObjectStoreConfig, 'endpoint' | 'accessKey' | 'secretKey'> {
+  const endpoint = process.env.ELIGO_TEST_S3_ENDPOINT;
+  const accessKey = process.env.ELIGO_TEST_S3_ACCESS_KEY;
+  const secretKey = process.env.ELIGO_TEST_S3_SECRET_KEY;
+  if (!endpoint || !accessKey || !secretKey) {
+    throw new Error(
+      'ELIGO_TEST_S3_ENDPOINT, ELIGO_TEST_S3_ACCESS_KEY and ELIGO_TEST_S3_SECRET_KEY must name an S3 server ' +
+        '(the jest global setup provides them; by hand: source /tmp/devinfra/env.sh)',
+    );
+  }
+  return { endpoint, accessKey, secretKey };
+}
+
+/** A plain client for checks and cleanup that the ObjectStore interface deliberately does not offer. */
+export function adminClient(server: ReturnType<typeof serverFromEnv>): Client {
+  return new Client({
+    ...parseS3Endpoint(server.endpoint),
+    accessKey: server.accessKey,
+    secretKey: server.secretKey,
+  });
+}
+
+export async function removeBucket(client: Client, bucket: string): Promise<void> {
+  if (!(await client.bucketExists(bucket))) return;
+  // MinIO's bulk delete can skip "a/b" when "a" goes in the same batch, so repeat until the listing is empty.
+  for (let round = 0; round < 5; round++) {
+    const names: string[] = [];
+    for await (const item of client.listObjectsV2(bucket, '', true)) if (item.name) names.push(item.name);
+    if (names.length === 0) break;
+    await client.removeObjects(bucket, names);
+  }
+  await client.removeBucket(bucket);
 }

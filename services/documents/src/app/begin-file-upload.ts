@@ -2,7 +2,7 @@ import type { documentsV1 } from '@eligo/proto';
 import { notFound } from '@eligo/runtime';
 import { claimToken, findByTokenHash } from '../repository/documents.repository';
 import type { AppContext } from './context';
-import { PUT_URL_SECONDS } from './objects';
+import { incomingKeyOf, PUT_URL_SECONDS } from './objects';
 import { hashUploadToken, isUploadTokenShaped } from './tokens';
 
 // SEM bodies: an upload URL is not a verification, so there is no errorId to show.
@@ -24,7 +24,10 @@ export async function beginFileUpload(
   const staleClaimBefore = new Date(now.getTime() - PUT_URL_SECONDS * 1000);
   const claimed = await claimToken(ctx.db, hash, now, staleClaimBefore);
   if (!claimed) throw (await findByTokenHash(ctx.db, hash)) ? usedUploadUrl() : unknownUploadUrl();
-  const putUrl = await ctx.store.presignPut(claimed.objectKey, { expiresInSeconds: PUT_URL_SECONDS });
+  // The bytes go straight to the store, so they land in the clear: under the incoming key, sealed at finish.
+  const putUrl = await ctx.incoming.presignPut(incomingKeyOf(claimed.objectKey), {
+    expiresInSeconds: PUT_URL_SECONDS,
+  });
   return {
     documentId: claimed.id,
     putUrl,

@@ -3,7 +3,7 @@ import { isUuid } from '../domain';
 import { objectKeysOfUploads } from '../repository/documents.repository';
 import { cancelUploadRow, findUpload } from '../repository/uploads.repository';
 import type { AppContext } from './context';
-import { deleteObjects } from './objects';
+import { deleteDocumentObjects } from './objects';
 
 /** Abandons an upload that was not completed and deletes its files; cancelling twice is harmless. */
 export async function cancelUpload(ctx: AppContext, uploadId: string): Promise<void> {
@@ -17,5 +17,5 @@ export async function cancelUpload(ctx: AppContext, uploadId: string): Promise<v
     return objectKeysOfUploads(trx, [uploadId]);
   });
   // A failure here, or a PUT still in flight, is caught up by the retention job once the PUT URLs expired.
-  await deleteObjects(ctx.store, keys).catch(() => undefined);
+  await deleteDocumentObjects(ctx.store, keys).catch(() => undefined);
 }

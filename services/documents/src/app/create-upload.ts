@@ -4,7 +4,7 @@ import { checkManifest, type CheckedFile, type ManifestFile } from '../domain';
 import { insertDocuments, objectKeysOfUploads, type NewDocument } from '../repository/documents.repository';
 import { cancelOpenUploads, insertUpload, lockVerificationUploads } from '../repository/uploads.repository';
 import type { AppContext } from './context';
-import { deleteObjects, objectKeyOf } from './objects';
+import { deleteDocumentObjects, objectKeyOf } from './objects';
 import { newUploadToken } from './tokens';
 
 export interface CreateUploadInput {
@@ -65,7 +65,7 @@ export async function createUpload(
   });
   // After the commit: the store is not transactional. A failure here (or a PUT still in flight) is caught up
   // by the retention job, which deletes a cancelled upload's objects again once its PUT URLs have expired.
-  await deleteObjects(ctx.store, replacedKeys).catch(() => undefined);
+  await deleteDocumentObjects(ctx.store, replacedKeys).catch(() => undefined);
 
   return {
     verification: context.verification,

@@ -1,4 +1,9 @@
-import type { ObjectStore } from '@eligo/runtime';
+import {
+  createEncryptedObjectStore,
+  deleteObjects,
+  type EncryptedObjectStore,
+  type ObjectStore,
+} from '@eligo/runtime';
 
 /**
  * How long the object store's PUT URL handed to the gateway lives: one file of at most 10 MiB is streamed
@@ -6,17 +11,70 @@ import type { ObjectStore } from '@eligo/runtime';
  */
 export const PUT_URL_SECONDS = 300;
 
+/** Where this process's HTTP server serves review links (the files decrypted), below the link base URL. */
+export const REVIEW_FILES_PATH = '/review-files';
+
 /** Built from ids only: a client's file name never reaches a storage key. */
 export const objectKeyOf = (uploadId: string, documentId: string): string =>
   `documents/${uploadId}/${documentId}`;
 
-// Deletes in flight at once: a retention batch can name a few hundred objects.
-const PARALLEL_DELETES = 10;
+/** The document id in a key objectKeyOf built; undefined for any other key. */
+export function documentIdOfKey(key: string): string | undefined {
+  return /^documents\/[0-9a-f-]{36}\/([0-9a-f-]{36})$/.exec(key)?.[1];
+}
 
-/** Deletes the objects (absent ones included: a file may never have been sent). */
-export async function deleteObjects(store: ObjectStore, keys: readonly string[]): Promise<void> {
-  for (let i = 0; i < keys.length; i += PARALLEL_DELETES)
-    await Promise.all(keys.slice(i, i + PARALLEL_DELETES).map((key) => store.delete(key)));
+/**
+ * Where a document's bytes land as the client sends them: the gateway PUTs them straight to the object
+ * store's presigned URL, so they arrive in the clear. They stay only until FinishFileUpload seals them under
+ * the document's key and deletes this object (or the orphan sweep deletes it, past the grace period).
+ */
+export const incomingKeyOf = (objectKey: string): string => `${objectKey}.incoming`;
+
+export const isIncomingKey = (key: string): boolean => key.endsWith('.incoming');
+
+/**
+ * Document files at rest: sealed with a key derived from the master key (purpose "documents"); review links
+ * name this process's own router (REVIEW_FILES_PATH below `linkBaseUrl`), which decrypts as it streams.
+ */
+export function documentFileStore(
+  inner: ObjectStore,
+  masterKey: Buffer,
+  linkBaseUrl: string,
+): EncryptedObjectStore {
+  return createEncryptedObjectStore({
+    inner,
+    masterKey,
+    purpose: 'documents',
+    publicBaseUrl: `${linkBaseUrl}${REVIEW_FILES_PATH}`,
+  });
+}
+
+/** Deletes everything stored for the documents: their sealed files and anything still incoming. */
+export async function deleteDocumentObjects(
+  store: ObjectStore,
+  objectKeys: readonly string[],
+): Promise<void> {
+  await deleteObjects(
+    store,
+    objectKeys.flatMap((key) => [key, incomingKeyOf(key)]),
+  );
+}
+
+/**
+ * Encrypts what arrived for a document into its own key, then deletes the plaintext: from here on the
+ * document rests sealed only. `size` is checked again as the bytes are read.
+ */
+export async function sealIncoming(
+  files: ObjectStore,
+  incoming: ObjectStore,
+  document: { objectKey: string; declaredMime: string; fileSize: number },
+): Promise<void> {
+  const key = incomingKeyOf(document.objectKey);
+  await files.put(document.objectKey, await incoming.get(key), {
+    contentType: document.declaredMime,
+    size: document.fileSize,
+  });
+  await incoming.delete(key);
 }
 
 /** The first `bytes` bytes of an object (fewer if it is shorter); the rest is never downloaded. */

@@ -6,7 +6,7 @@ import {
   markUploadsCancelledAndPurged,
 } from '../repository/uploads.repository';
 import type { AppContext } from './context';
-import { deleteObjects, PUT_URL_SECONDS } from './objects';
+import { deleteDocumentObjects, PUT_URL_SECONDS } from './objects';
 
 export const RETENTION_BATCH = 100;
 /** An open upload is abandoned this long after its tokens expired (a client may still be finishing). */
@@ -35,7 +35,7 @@ async function purgeDecidedReviews(ctx: AppContext, limit: number): Promise<bool
   return ctx.db.transaction(async (trx) => {
     const now = ctx.now();
     const reviews = await lockReviewsToPurge(trx, new Date(now.getTime() - ctx.retentionMs), limit);
-    await deleteObjects(
+    await deleteDocumentObjects(
       ctx.store,
       await objectKeysOfUploads(
         trx,
@@ -57,7 +57,7 @@ async function purgeAbandonedUploads(ctx: AppContext, limit: number): Promise<bo
     // Every token of these uploads expired an hour ago, so no PUT URL of theirs is alive: one delete suffices.
     const createdBefore = new Date(now.getTime() - ctx.uploadUrlTtlMs - ABANDONED_AFTER_EXPIRY_MS);
     const ids = await lockAbandonedUploads(trx, createdBefore, limit);
-    await deleteObjects(ctx.store, await objectKeysOfUploads(trx, ids));
+    await deleteDocumentObjects(ctx.store, await objectKeysOfUploads(trx, ids));
     await markUploadsCancelledAndPurged(trx, ids, now);
     return ids.length === limit;
   });
@@ -67,7 +67,7 @@ async function purgeCancelledUploads(ctx: AppContext, limit: number): Promise<bo
   return ctx.db.transaction(async (trx) => {
     const now = ctx.now();
     const ids = await lockCancelledToPurge(trx, new Date(now.getTime() - CANCELLED_PURGE_DELAY_MS), limit);
-    await deleteObjects(ctx.store, await objectKeysOfUploads(trx, ids));
+    await deleteDocumentObjects(ctx.store, await objectKeysOfUploads(trx, ids));
     await markUploadsCancelledAndPurged(trx, ids, now);
     return ids.length === limit;
   });

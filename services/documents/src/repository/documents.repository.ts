@@ -103,6 +103,22 @@ export async function objectKeysOfUploads(db: Db, uploadIds: readonly string[]):
   return rows.map((r) => r.object_key);
 }
 
+/**
+ * Of these documents, the object keys whose files may still be stored: neither their upload's files (a
+ * cancelled upload) nor their review's (retention) were deleted for good.
+ */
+export async function liveObjectKeys(db: Db, documentIds: readonly string[]): Promise<string[]> {
+  if (documentIds.length === 0) return [];
+  const rows: { object_key: string }[] = await db('documents as d')
+    .join('uploads as u', 'u.id', 'd.upload_id')
+    .leftJoin('reviews as r', 'r.upload_id', 'u.id')
+    .whereIn('d.id', documentIds)
+    .whereNull('u.files_deleted_at')
+    .whereNull('r.files_deleted_at')
+    .select('d.object_key');
+  return rows.map((r) => r.object_key);
+}
+
 export async function findByTokenHash(db: Db, tokenHash: Buffer): Promise<DocumentRecord | undefined> {
   const row = await db('documents').where({ token_hash: tokenHash }).first<Row | undefined>();
   return row ? toRecord(row) : undefined;

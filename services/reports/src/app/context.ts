@@ -5,6 +5,7 @@ import type { ProgramsPort, VerificationPort } from './ports';
 export interface AppContext {
   db: Knex;
   schema: string;
+  /** Report files, encrypted at rest (an EncryptedObjectStore over the process's store). */
   store: ObjectStore;
   verification: VerificationPort;
   programs: ProgramsPort;
@@ -13,6 +14,8 @@ export interface AppContext {
   leaseMs: number;
   /** A finished report's data is kept this long, then purged (GET answers 410). */
   retentionMs: number;
+  /** How old an object no report refers to must be before the orphan sweep deletes it. */
+  orphanGraceMs: number;
   /** Rows read (and personal information fetched) per round trip while generating. */
   reportBatchRows: number;
   reverify: { maxIds: number; concurrency: number };

@@ -33,6 +33,10 @@ export const MAX_REPORT_ATTEMPTS = 3;
 export const reportObjectKey = (report: Pick<ReportRecord, 'accountId' | 'id'>, lease: string): string =>
   `reports/${report.accountId}/${report.id}/${lease}.csv`;
 
+/** The report id in a key reportObjectKey built; undefined for any other key. */
+export const reportIdOfKey = (key: string): string | undefined =>
+  /^reports\/[^/]+\/([0-9a-f]{24})\/[^/]+\.csv$/.exec(key)?.[1];
+
 /**
  * One pass of the generator: claims the oldest pending report and writes its CSV to the object store as it
  * is read (cursor batch -> CSV text -> upload part), so memory holds one batch whatever the report's size.

@@ -1,12 +1,7 @@
 import type { Readable } from 'node:stream';
-import { permissionDenied } from '@eligo/runtime';
+import { isObjectNotFound, permissionDenied } from '@eligo/runtime';
 import { recordPiiAccess } from '../repository/pii-access.repository';
-import {
-  findReport,
-  markDeleted,
-  expiredReportIds,
-  type ReportRecord,
-} from '../repository/reports.repository';
+import { findReport, markDeleted, expiredReports, type ReportRecord } from '../repository/reports.repository';
 import type { AppContext } from './context';
 import { noReport } from './errors';
 import { isId } from './ids';
@@ -32,7 +27,12 @@ export async function openReport(
       body: 'SEM',
     });
   if (report.status !== 'COMPLETE' || !report.objectKey) return { report };
-  const body = await app.store.get(report.objectKey);
+  const body = await app.store.get(report.objectKey).catch((err: unknown) => {
+    // Deleted a moment ago: the object goes before the row (deleteReport), so its data is gone.
+    if (isObjectNotFound(err)) return undefined;
+    throw err;
+  });
+  if (!body) return { report: { ...report, status: 'DELETED', objectKey: null } };
   if (report.piiIncluded)
     await recordPiiAccess(app.db, app.schema, {
       accountId: report.accountId,
@@ -69,20 +69,24 @@ export async function deleteReport(
 ): Promise<ReportRecord> {
   const report = await reportOf(app, input.accountId, input.reportId);
   if (report.status === 'DELETED') return report;
+  // The object before the row: a failure in between leaves a report whose data is gone (downloads answer it
+  // DELETED), never personal data that no row refers to any more.
+  if (report.objectKey) await app.store.delete(report.objectKey);
   const changed = await markDeleted(app.db, app.schema, { id: report.id, accountId: input.accountId });
   if (!changed) return reportOf(app, input.accountId, input.reportId);
-  // After the row: a crash in between leaves an orphan object (harmless), never a COMPLETE report without data.
-  if (changed.before.objectKey) await app.store.delete(changed.before.objectKey);
+  // Completed between the read and the update: its file can only go now (the orphan sweep, after a crash).
+  if (changed.before.objectKey && changed.before.objectKey !== report.objectKey)
+    await app.store.delete(changed.before.objectKey);
   return changed.after;
 }
 
-/** One pass of the retention purge: finished reports past the retention lose their data. */
+/** One pass of the retention purge: finished reports past the retention lose their data (object first). */
 export async function purgeExpiredReports(app: AppContext, now: Date = new Date()): Promise<boolean> {
   const batch = 100;
-  const ids = await expiredReportIds(app.db, app.schema, new Date(now.getTime() - app.retentionMs), batch);
-  for (const id of ids) {
-    const changed = await markDeleted(app.db, app.schema, { id });
-    if (changed?.before.objectKey) await app.store.delete(changed.before.objectKey);
+  const expired = await expiredReports(app.db, app.schema, new Date(now.getTime() - app.retentionMs), batch);
+  for (const { id, objectKey } of expired) {
+    if (objectKey) await app.store.delete(objectKey);
+    await markDeleted(app.db, app.schema, { id });
   }
-  return ids.length === batch;
+  return expired.length === batch;
 }

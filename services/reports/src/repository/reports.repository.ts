@@ -182,20 +182,32 @@ export async function markDeleted(
   return { before: { ...after, status: row.old_status, objectKey: row.old_key }, after };
 }
 
-/** Finished reports older than the retention, oldest first. */
-export async function expiredReportIds(
+/** Finished reports older than the retention, oldest first, with their object keys (null for ERROR). */
+export async function expiredReports(
   db: Db,
   schema: string,
   completedBefore: Date,
   limit: number,
-): Promise<string[]> {
-  const rows: { id: string }[] = await db
+): Promise<{ id: string; objectKey: string | null }[]> {
+  const rows: { id: string; object_key: string | null }[] = await db
     .withSchema(schema)
     .table('reports')
     .whereIn('status', ['COMPLETE', 'ERROR'])
     .where('completed_at', '<', completedBefore)
     .orderBy('completed_at')
     .limit(limit)
-    .select('id');
-  return rows.map((r) => r.id);
+    .select('id', 'object_key');
+  return rows.map((r) => ({ id: r.id, objectKey: r.object_key }));
+}
+
+/** The object keys these reports refer to (a COMPLETE report's file); by primary key, so batches are cheap. */
+export async function objectKeysOf(db: Db, schema: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows: { object_key: string }[] = await db
+    .withSchema(schema)
+    .table('reports')
+    .whereIn('id', ids)
+    .whereNotNull('object_key')
+    .select('object_key');
+  return rows.map((r) => r.object_key);
 }
