@@ -23,9 +23,9 @@ const schema = z.object({
     .default(600_000),
   // The gateway's own pool (Idempotency-Key records): one query per POST carrying a key, two at most.
   ELIGO_GATEWAY_DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(5),
-  // How long a request holds its Idempotency-Key before a retry may run it again: longer than any request
-  // (the default deadline is 5 s), so only a gateway that died mid-request lets a retry take the key over.
-  ELIGO_GATEWAY_IDEMPOTENCY_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  // How long a request holds its Idempotency-Key unless renewed (a running request renews it every third of
+  // this): after a gateway died, its clients' retries wait at most this long before they run again.
+  ELIGO_GATEWAY_IDEMPOTENCY_LOCK_MS: z.coerce.number().int().min(3000).max(600_000).default(15_000),
   // Tokenless creations (a browser's POST /verification, /verification/marketplace, /organization/addSchool)
   // per client address per minute, counted across replicas; 0 turns the limit off.
   ELIGO_GATEWAY_PUBLIC_CREATE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),

@@ -84,6 +84,7 @@ export const createModule: ModuleFactory = (config, deps) => {
         importMaxBytes: own.importMaxBytes,
         importBatchDeadlineMs: own.importBatchDeadlineMs,
         idempotency: data.store,
+        idempotencyLockMs: own.idempotencyLockMs,
         rateLimits: data.limits,
         trustProxy: own.trustProxy,
         uploadSpoolDir: prepareUploadSpool(config.dataDir),

@@ -60,6 +60,8 @@ export interface RestOptions {
   parkedEvents: ParkedEventsClient;
   /** Idempotency-Key records; the module always gives them (route tests that do not need them leave it out). */
   idempotency?: IdempotencyStore;
+  /** The store's lock period, which running requests renew (ELIGO_GATEWAY_IDEMPOTENCY_LOCK_MS). */
+  idempotencyLockMs?: number;
   /** Rate limits of public creations and send-link; absent in route tests, which need none. */
   rateLimits?: RateLimiters;
   /** Express's trust proxy setting (ELIGO_GATEWAY_TRUST_PROXY): who the client is behind a load balancer. */
@@ -87,7 +89,7 @@ export function mountRest(app: Express, options: RestOptions): void {
   const { programs, organizations, documents, reports, logger, publicBaseUrl } = options;
   // After each route's body parser (the body is part of what a key stands for); a no-op without a store.
   const idempotent: RequestHandler = options.idempotency
-    ? idempotency(options.idempotency, logger)
+    ? idempotency(options.idempotency, logger, options.idempotencyLockMs ?? 15_000)
     : (_req, _res, next) => next();
   // JSON merge patch bodies are JSON too; anything else leaves req.body undefined (the validator says so).
   const json = express.json({

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createDb, createFieldCipher, migrateSchema, type Knex } from '@eligo/runtime';
 import type { OrganizationsClient } from '../clients/organizations.client';
 import { startTestRestApp, type TestRestApp } from '../http/rest-app.testkit';
-import { createIdempotencyStore, idempotencyMigration } from './store';
+import { createIdempotencyStore, idempotencyMigration, type IdempotencyStore } from './store';
 
 // Idempotency-Key on REST v2 POSTs, on real Postgres, against a counting organizations stand-in: one effect
 // per key, the first answer replayed, another request under the same key refused.
@@ -27,6 +27,7 @@ const organizations = {
 
 let db: Knex;
 let app: TestRestApp;
+let store: IdempotencyStore;
 
 beforeAll(async () => {
   db = createDb({
@@ -36,14 +37,14 @@ beforeAll(async () => {
     applicationName: 'idem-test',
   });
   await migrateSchema(db, schema, [idempotencyMigration]);
-  const store = createIdempotencyStore({
+  store = createIdempotencyStore({
     db,
     schema,
     cipher: createFieldCipher(randomBytes(32), 'gateway.idempotency'),
     retentionMs: 86_400_000,
     lockMs: 2_000,
   });
-  app = await startTestRestApp({ organizations, idempotency: store });
+  app = await startTestRestApp({ organizations, idempotency: store, idempotencyLockMs: 2_000 });
 });
 afterAll(async () => {
   app?.close();
@@ -125,10 +126,32 @@ it('answers 409 with Retry-After while the first request still runs', async () =
   expect(calls).toBe(1);
 });
 
-it('lets a retry take over a key whose first request never answered once its lock ran out', async () => {
+it('keeps the key of a request that runs longer than the lock period (it renews its hold)', async () => {
   const key = newKey();
   behaviour = 'slow';
-  const stuck = search(key); // stands for a gateway that died mid-request: it never settles the key
+  const long = search(key);
+  while (calls === 0) await new Promise((r) => setTimeout(r, 10));
+  await new Promise((r) => setTimeout(r, 2_500)); // past one lock period (2 s here)
+  expect((await search(key)).status).toBe(409);
+  releaseSlow();
+  expect((await long).status).toBe(200);
+  expect(calls).toBe(1);
+});
+
+it('lets a retry take over a key whose gateway died mid-request, once its lock ran out', async () => {
+  const key = newKey();
+  // A gateway that died: its request never ends and nothing renews its hold any more.
+  const dead = await startTestRestApp({
+    organizations,
+    idempotency: { ...store, extend: async () => {} },
+    idempotencyLockMs: 2_000,
+  });
+  behaviour = 'slow';
+  const stuck = fetch(`${dead.origin}/rest/v2/organization/addSchool/search/name`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': key },
+    body: JSON.stringify({ programId, schoolName: 'Analytical', schoolCountry: 'US' }),
+  });
   while (calls === 0) await new Promise((r) => setTimeout(r, 10));
   expect((await search(key)).status).toBe(409);
   await new Promise((r) => setTimeout(r, 2_100)); // the lock (2 s here) runs out
@@ -137,6 +160,7 @@ it('lets a retry take over a key whose first request never answered once its loc
   expect(calls).toBe(2);
   releaseSlow();
   await stuck;
+  dead.close();
 });
 
 it('refuses a key that is not 1 to 255 visible ASCII characters', async () => {

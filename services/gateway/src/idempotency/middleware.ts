@@ -8,6 +8,8 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Visible ASCII, as HTTP header values allow without escaping; UUIDs are the usual choice. */
 export const IDEMPOTENCY_KEY_PATTERN = '^[\\x21-\\x7E]{1,255}$';
 const KEY = new RegExp(IDEMPOTENCY_KEY_PATTERN);
+/** No request runs this long (deadlines end them well before): renewal stops here whatever happens. */
+const MAX_RENEWAL_MS = 30 * 60_000;
 /** Answers larger than this are not kept (none of REST v2's POST answers comes near it). */
 const MAX_STORED_BYTES = 1 << 20;
 
@@ -21,7 +23,7 @@ const MAX_STORED_BYTES = 1 << 20;
  * Mounted after the route's body parser, since the body is part of the request compared (multipart uploads
  * stream their body after this point and are compared by method, path and content type only).
  */
-export function idempotency(store: IdempotencyStore, logger: Logger): RequestHandler {
+export function idempotency(store: IdempotencyStore, logger: Logger, lockMs: number): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const key = req.get(IDEMPOTENCY_HEADER);
     if (req.method !== 'POST' || key === undefined) return next();
@@ -48,13 +50,28 @@ export function idempotency(store: IdempotencyStore, logger: Logger): RequestHan
               errorIds: ['idempotencyKeyInUse'],
               systemErrorMessage: 'A request with this Idempotency-Key is still running; retry shortly',
             });
-        case 'run':
+        case 'run': {
+          // A long request (a large upload) keeps its key until its handler ends, even when its client went
+          // away; a gateway that dies stops renewing it. Bounded, in case a handler never ends.
+          const renewUntil = Date.now() + MAX_RENEWAL_MS;
+          const renew = setInterval(
+            () => {
+              if (Date.now() > renewUntil) return clearInterval(renew);
+              store
+                .extend(scope, key)
+                .catch((err: unknown) => logger.warn({ err }, 'idempotency lock not renewed'));
+            },
+            Math.max(1000, Math.floor(lockMs / 3)),
+          );
+          renew.unref();
           captureAnswer(res, (answer) => {
+            clearInterval(renew);
             const settle =
               answer && answer.status < 500 ? store.complete(scope, key, answer) : store.release(scope, key);
             settle.catch((err: unknown) => logger.error({ err }, 'idempotency record not settled'));
           });
           return next();
+        }
       }
     })().catch(next);
   };

@@ -41,6 +41,8 @@ export type Claim =
 export interface IdempotencyStore {
   claim(scope: Buffer, key: string, fingerprint: Buffer): Promise<Claim>;
   complete(scope: Buffer, key: string, answer: StoredAnswer): Promise<void>;
+  /** The request still runs: its hold on the key lasts another lock period. */
+  extend(scope: Buffer, key: string): Promise<void>;
   /** The request failed in a way a retry should redo (a 5xx): forget the key. */
   release(scope: Buffer, key: string): Promise<void>;
   /** Deletes expired records, a batch at a time; true when a full batch went (more may be left). */
@@ -53,7 +55,10 @@ export interface IdempotencyStoreOptions {
   cipher: FieldCipher;
   /** How long answers are kept (24 h). */
   retentionMs: number;
-  /** How long a request holds its key before a retry may take over (a crashed gateway never completes). */
+  /**
+   * How long a request's hold on its key lasts unless renewed; a running request renews it every third of
+   * that, so only a gateway that died lets a retry take the key over, and within one period.
+   */
   lockMs: number;
 }
 
@@ -132,6 +137,12 @@ export function createIdempotencyStore(o: IdempotencyStoreOptions): IdempotencyS
           content_type: answer.contentType,
           body: o.cipher.encrypt(answer.body.toString('base64'), context(scope, key)),
         });
+    },
+    async extend(scope, key) {
+      await table()
+        .where({ scope, key })
+        .whereNull('status')
+        .update({ locked_until: new Date(Date.now() + o.lockMs) });
     },
     async release(scope, key) {
       await table().where({ scope, key }).whereNull('status').delete();
