@@ -14,6 +14,8 @@ describe('loadConfig', () => {
     expect(c.s3).toBeUndefined();
     expect(c.dataDir).toMatch(/\.eligo$/);
     expect(c.grpc.deadlineMs).toBe(5000);
+    expect(c.shutdownDelayMs).toBe(5000);
+    expect(loadConfig({ ELIGO_SHUTDOWN_DELAY_MS: '0' }).shutdownDelayMs).toBe(0);
   });
 
   it('derives the public base URL from the port and strips a trailing slash from an explicit one', () => {

@@ -39,6 +39,8 @@ export interface Config {
       }
     | undefined;
   shutdownGraceMs: number;
+  /** ELIGO_SHUTDOWN_DELAY_MS: the drain window after SIGTERM, serving while unready, before closing. */
+  shutdownDelayMs: number;
   outboxPollMs: number;
   /** Failures in a row after which a consumer parks an event (outages excepted). */
   eventMaxAttempts: number;
@@ -128,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     s3,
     shutdownGraceMs: e.ELIGO_SHUTDOWN_GRACE_MS,
+    shutdownDelayMs: e.ELIGO_SHUTDOWN_DELAY_MS,
     outboxPollMs: e.ELIGO_OUTBOX_POLL_MS,
     eventMaxAttempts: e.ELIGO_EVENT_MAX_ATTEMPTS,
     env: Object.freeze(pickEligo(env)),

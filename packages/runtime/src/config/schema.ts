@@ -66,6 +66,9 @@ export const envSchema = z.object({
     .regex(/^\d+(b|kb|mb)$/i, 'use e.g. 100kb or 1mb')
     .default('1mb'),
   ELIGO_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+  // On SIGTERM: how long to keep serving with /readyz 503 (gRPC health NOT_SERVING) before the listeners close,
+  // so that load balancers stop sending traffic first (the Kubernetes preStop convention). 0 closes at once.
+  ELIGO_SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(300_000).default(5000),
   // A consumer failing this many times in a row on one event (outages excepted) parks it and moves on.
   ELIGO_EVENT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(10),
   ELIGO_OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),

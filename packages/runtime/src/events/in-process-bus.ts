@@ -1,7 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from '../logging/logger';
 import { withComponent } from './component-logger';
-import { backoffDelay, sleep } from './backoff';
+import { backoffDelay, sleep, type BackoffOptions } from './backoff';
+import type { BusLog, LoggedMessage } from './bus-log';
 import { ChangeSignal } from './change-signal';
 import type {
   BusMessage,
@@ -12,83 +13,96 @@ import type {
   SubscribeOptions,
   Subscription,
 } from './event-bus';
+import { createMemoryBusLog } from './memory-bus-log';
 
 export interface InProcessEventBusOptions {
   logger: Logger;
   handlerRetry?: RetryBackoffOptions;
+  /**
+   * Where topics and positions are kept. The embedded default passes `createPostgresBusLog`, so that what
+   * was published survives a restart or a crash; without it (tests) they live in memory and die with it.
+   */
+  log?: BusLog;
+  /** Backoff after a failed read or commit of the log (its database away). */
+  logRetry?: BackoffOptions;
 }
 
-/** A topic is one ordered log (a single partition): total order is a superset of Kafka's per-key order. */
-interface TopicLog {
-  messages: BusMessage[];
-}
-
-/** Per topic: the next offset to deliver, and which subscription of the group currently consumes it. */
-interface ConsumerGroup {
-  positions: Map<string, number>;
-  owners: Map<string, symbol>;
-}
+/** Messages read from the log at once by one consumer; they are still delivered and committed one by one. */
+const READ_BATCH = 100;
 
 /**
- * The event bus of the embedded all-in-one mode, with Kafka's semantics (see event-bus.ts) held in memory:
- * a per-topic log, consumer groups with positions, at-least-once delivery where a failing handler gets the
- * same message again, and delivery on a later turn of the event loop. Like a Kafka partition, a topic is
- * consumed by one member of a group at a time; other members stand by and take over when it stops.
- * Nothing survives the process, which is why the outbox, not the bus, is the durable record.
+ * The event bus of the embedded all-in-one mode, with Kafka's semantics (see event-bus.ts) over a BusLog: a
+ * topic is one ordered log (a single partition: total order is a superset of Kafka's per-key order), a
+ * group's position on it moves only after the handler of the message before resolved, a failing handler
+ * gets the same message again, and delivery happens on a later turn of the event loop. Like a Kafka
+ * partition, a topic is consumed by one member of a group at a time in this process; other members stand
+ * by and take over from the committed position when it stops.
  */
 export function createInProcessEventBus(options: InProcessEventBusOptions): EventBus {
   const logger = withComponent(options.logger, 'event-bus');
-  const topics = new Map<string, TopicLog>();
-  const groups = new Map<string, ConsumerGroup>();
+  const log = options.log ?? createMemoryBusLog();
   const changed = new ChangeSignal();
+  const owners = new Map<string, symbol>();
   const subscriptions = new Set<Subscription>();
   let closed = false;
-
-  const topicLog = (topic: string): TopicLog => {
-    const log = topics.get(topic);
-    // Mirrors a broker with auto-create off, so a missing ensureTopics fails in embedded mode too.
-    if (!log) throw new Error(`topic ${topic} does not exist`);
-    return log;
-  };
+  log.watch(() => changed.notify());
 
   const consumeTopic = async (
-    group: ConsumerGroup,
     groupId: string,
     topic: string,
     handler: SubscribeOptions['handler'],
     stopping: AbortSignal,
   ): Promise<void> => {
     const member = Symbol(groupId);
-    const log = topicLog(topic);
+    const slot = JSON.stringify([groupId, topic]);
+    let next: number | undefined; // the offset to deliver next, known once this member owns the topic
+    let failures = 0;
     try {
       while (!stopping.aborted) {
         const seen = changed.current;
-        const owner = group.owners.get(topic);
-        if (owner === undefined) group.owners.set(topic, member);
-        const offset = group.positions.get(topic) ?? 0;
-        const message = log.messages[offset];
-        if ((owner === undefined || owner === member) && message) {
-          await nextTurn(); // asynchronous delivery, and no starving of I/O while a backlog drains
-          if (await deliver(message, offset)) group.positions.set(topic, offset + 1);
+        if (!owners.has(slot)) owners.set(slot, member);
+        if (owners.get(slot) !== member) {
+          await changed.waitSince(seen);
           continue;
         }
-        await changed.waitSince(seen);
+        let batch: LoggedMessage[] = [];
+        try {
+          next ??= await log.position(groupId, topic);
+          batch = await log.read(topic, next, READ_BATCH);
+          for (const message of batch) {
+            await nextTurn(); // asynchronous delivery, and no starving of I/O while a backlog drains
+            if (!(await deliver(message))) break; // stopping
+            await log.commit(groupId, topic, message.offset + 1);
+            next = message.offset + 1;
+          }
+          failures = 0;
+        } catch (err) {
+          // The log is away: the message whose commit failed is delivered again (at-least-once).
+          failures += 1;
+          logger.warn({ err, groupId, topic, failures }, 'event log unavailable; retrying after a pause');
+          await sleep(
+            backoffDelay(failures, options.logRetry ?? { initialMs: 200, maxMs: 10_000 }),
+            stopping,
+          );
+          continue;
+        }
+        if (batch.length === 0) await changed.waitSince(seen, log.pollIntervalMs);
       }
     } finally {
-      if (group.owners.get(topic) === member) {
-        group.owners.delete(topic);
+      if (owners.get(slot) === member) {
+        owners.delete(slot);
         changed.notify(); // a standby member of the group takes over
       }
     }
 
-    async function deliver(message: BusMessage, offset: number): Promise<boolean> {
+    async function deliver(message: LoggedMessage): Promise<boolean> {
       const delivered: DeliveredMessage = {
         topic,
         partition: 0,
-        offset: String(offset),
+        offset: String(message.offset),
         key: message.key,
-        value: Buffer.from(message.value),
-        headers: { ...message.headers },
+        value: message.value,
+        headers: message.headers,
       };
       for (let failures = 0; !stopping.aborted;) {
         try {
@@ -97,7 +111,7 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): Even
         } catch (err) {
           failures += 1;
           logger.warn(
-            { err, groupId, topic, offset, failures },
+            { err, groupId, topic, offset: message.offset, failures },
             'event handler failed; retrying the same message',
           );
           await sleep(backoffDelay(failures, options.handlerRetry), stopping);
@@ -109,21 +123,14 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): Even
 
   return {
     async ensureTopics(names: string[], _options?: EnsureTopicsOptions): Promise<void> {
-      for (const name of names) if (!topics.has(name)) topics.set(name, { messages: [] });
+      await log.ensureTopics(names);
     },
 
     async publish(messages: BusMessage[]): Promise<void> {
       if (closed) throw new Error('event bus is closed');
-      const logs = messages.map((m) => topicLog(m.topic)); // all or nothing, like one produce request
-      messages.forEach((m, i) => {
-        logs[i]!.messages.push({
-          topic: m.topic,
-          key: m.key,
-          value: Buffer.from(m.value),
-          headers: { ...m.headers },
-        });
-      });
-      if (messages.length > 0) changed.notify();
+      if (messages.length === 0) return;
+      await log.append(messages);
+      changed.notify();
     },
 
     async subscribe({
@@ -133,19 +140,10 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): Even
       handler,
     }: SubscribeOptions): Promise<Subscription> {
       if (closed) throw new Error('event bus is closed');
-      const logs = names.map(topicLog);
-      let group = groups.get(groupId);
-      if (!group) {
-        group = { positions: new Map(), owners: new Map() };
-        groups.set(groupId, group);
-      }
-      names.forEach((name, i) => {
-        if (!group.positions.has(name))
-          group.positions.set(name, fromBeginning ? 0 : logs[i]!.messages.length);
-      });
+      await log.join(groupId, names, fromBeginning);
       const stopping = new AbortController();
       const loops = names.map((name) =>
-        consumeTopic(group, groupId, name, handler, stopping.signal).catch((err: unknown) => {
+        consumeTopic(groupId, name, handler, stopping.signal).catch((err: unknown) => {
           logger.error({ err, groupId, topic: name }, 'in-process consumer stopped unexpectedly');
         }),
       );
@@ -155,6 +153,7 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): Even
           stopping.abort();
           changed.notify(); // wakes the loops so that they see the abort
           stopped ??= Promise.all(loops).then(() => {
+            log.release(groupId, names);
             subscriptions.delete(subscription);
           });
           return stopped;
@@ -167,6 +166,7 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): Even
     async close(): Promise<void> {
       closed = true;
       await Promise.all([...subscriptions].map((s) => s.stop()));
+      await log.close();
     },
   };
 }

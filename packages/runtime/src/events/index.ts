@@ -11,6 +11,9 @@ export type {
 } from './event-bus';
 export { createKafkaEventBus, type KafkaEventBus, type KafkaEventBusOptions } from './kafka-bus';
 export { createInProcessEventBus, type InProcessEventBusOptions } from './in-process-bus';
+export type { BusLog, LoggedMessage } from './bus-log';
+export { createMemoryBusLog } from './memory-bus-log';
+export { createPostgresBusLog, DEFAULT_BUS_SCHEMA, type PostgresBusLogOptions } from './postgres-bus-log';
 export {
   buildCloudEventHeaders,
   CE_HEADERS,

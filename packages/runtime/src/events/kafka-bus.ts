@@ -12,9 +12,12 @@ import {
   type LogEntry,
   type Producer,
 } from 'kafkajs';
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Logger } from '../logging/logger';
 import { withComponent } from './component-logger';
 import { backoffDelay, sleep } from './backoff';
+import type { LagReporting, PartitionLag } from './consumer-lag';
 import type {
   BusMessage,
   DeliveredMessage,
@@ -41,6 +44,11 @@ export interface KafkaEventBusOptions {
   sessionTimeoutMs?: number;
   heartbeatIntervalMs?: number;
   handlerRetry?: RetryBackoffOptions;
+  /**
+   * A consumer stopped for good after its subscribe() resolved (an error kafkajs does not retry, in the
+   * background join or later): nothing consumes its topics any more, so the launcher stops the process.
+   */
+  onConsumerFailure?(err: unknown): void;
 }
 
 const pinoLevelFor: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
@@ -85,6 +93,35 @@ function routeKafkaLogs(logger: Logger) {
     };
 }
 
+/**
+ * kafkajs requires the encoder of each protocol request on its first use. The group join runs after subscribe()
+ * resolved, and a require() at that moment fails where requires are refused between tests (jest), which
+ * kafkajs turns into a crash of the join. Loading the encoders a consumer uses up front costs a few ms, once
+ * (module.require: the paths are computed, which no import statement can express).
+ */
+const consumerApis = [
+  'findCoordinator',
+  'joinGroup',
+  'syncGroup',
+  'heartbeat',
+  'leaveGroup',
+  'offsetFetch',
+  'offsetCommit',
+  'listOffsets',
+  'fetch',
+];
+let consumerProtocolLoaded = false;
+function loadConsumerProtocol(): void {
+  if (consumerProtocolLoaded) return;
+  consumerProtocolLoaded = true;
+  const requests = join(dirname(require.resolve('kafkajs/package.json')), 'src', 'protocol', 'requests');
+  for (const api of consumerApis) {
+    for (const version of readdirSync(join(requests, api)).filter((v) => /^v\d+$/.test(v))) {
+      for (const part of ['request', 'response']) module.require(join(requests, api, version, part));
+    }
+  }
+}
+
 function headerText(value: IHeaders[string]): string | undefined {
   // A header repeated on the wire arrives as an array; the CloudEvents binding defines one value, take the last.
   const last = Array.isArray(value) ? value[value.length - 1] : value;
@@ -105,6 +142,14 @@ function toDelivered(topic: string, partition: number, message: KafkaMessage): D
     value: message.value ?? Buffer.alloc(0),
     headers,
   };
+}
+
+interface PartitionOffsets {
+  topic: string;
+  partition: number;
+  committed: number;
+  low: string;
+  high: string;
 }
 
 /** Administration beyond what services need, for the CLI and for tests that clean up after themselves. */
@@ -223,6 +268,18 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
       }
     };
 
+  /** Per partition of the topics: the group's committed position (-1: none yet) and the partition's offsets. */
+  const partitionOffsets = async (groupId: string, topics: string[]): Promise<PartitionOffsets[]> => {
+    await connectAdmin();
+    const offsets: PartitionOffsets[] = [];
+    for (const { topic, partitions } of await admin.fetchOffsets({ groupId, topics })) {
+      const committed = new Map(partitions.map((p) => [p.partition, Number(p.offset)]));
+      for (const { partition, low, high } of await admin.fetchTopicOffsets(topic))
+        offsets.push({ topic, partition, committed: committed.get(partition) ?? -1, low, high });
+    }
+    return offsets;
+  };
+
   return {
     async ensureTopics(topics: string[], topicOptions: EnsureTopicsOptions = {}): Promise<void> {
       await connectAdmin();
@@ -261,15 +318,22 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
       }
     },
 
+    /**
+     * Resolves once the consumer's starting position is fixed, without waiting for it to join its group: after
+     * a hard restart the broker holds the join until the dead member's session expires (30 s by default), and
+     * a process must not wait for that to serve. Messages wait in Kafka meanwhile; lag() shows them.
+     */
     async subscribe({
       groupId,
       topics,
       fromBeginning = false,
       handler,
-    }: SubscribeOptions): Promise<Subscription> {
+    }: SubscribeOptions): Promise<Subscription & LagReporting> {
       if (closed) throw new Error('event bus is closed');
+      const group = `${options.groupPrefix ?? ''}${groupId}`;
+      const stopping = new AbortController();
       const consumer = kafka.consumer({
-        groupId: `${options.groupPrefix ?? ''}${groupId}`,
+        groupId: group,
         allowAutoTopicCreation: false,
         // The broker holds an empty fetch this long; stop() and rebalances wait for it, so keep it short.
         maxWaitTimeInMs: 1000,
@@ -277,50 +341,70 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
         ...(options.heartbeatIntervalMs === undefined
           ? {}
           : { heartbeatInterval: options.heartbeatIntervalMs }),
+        // kafkajs restarts a consumer after a retriable crash, but must not bring back one being stopped.
+        retry: { retries: 5, restartOnFailure: async () => !stopping.signal.aborted },
       });
       consumer.on(consumer.events.CRASH, ({ payload }) => {
+        if (stopping.signal.aborted) return;
         logger.error({ err: payload.error, groupId, restart: payload.restart }, 'kafka consumer crashed');
+        if (!payload.restart) options.onConsumerFailure?.(payload.error);
       });
-      // subscribe() resolves once the consumer is a member of its group, so "only new messages" means the
-      // ones published after that, and a consumer that can never join fails its caller instead of idling.
-      const joined = new Promise<void>((resolve, reject) => {
-        const removers = [
-          consumer.on(consumer.events.GROUP_JOIN, () => settle(resolve)),
-          consumer.on(consumer.events.CRASH, ({ payload }) => {
-            if (!payload.restart) settle(() => reject(payload.error));
-          }),
-        ];
-        const settle = (fn: () => void): void => {
-          removers.forEach((remove) => remove());
-          fn();
-        };
-      });
-      joined.catch(() => undefined); // observed below; this only keeps an early failure from being "unhandled"
-      const stopping = new AbortController();
+      loadConsumerProtocol();
       await consumer.connect();
+      let pins: Map<string, string>;
       try {
         await consumer.subscribe({ topics, fromBeginning });
-        await consumer.run({
+        // Where "only new messages" starts for partitions the group has no position on yet: their end now.
+        const offsets = fromBeginning ? [] : await partitionOffsets(group, topics);
+        pins = new Map(
+          offsets.filter((p) => p.committed < 0).map((p) => [`${p.topic}/${p.partition}`, p.high]),
+        );
+      } catch (err) {
+        await consumer.disconnect();
+        throw err;
+      }
+      // "Only new messages" means those published after subscribe() resolved, as with the in-process bus: a
+      // new group starts where the topics ended then, not where they end once the join completes.
+      let firstJoin = true;
+      consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+        if (!firstJoin) return;
+        firstJoin = false;
+        for (const [topic, partitions] of Object.entries(payload.memberAssignment)) {
+          for (const partition of partitions) {
+            const offset = pins.get(`${topic}/${partition}`);
+            if (offset !== undefined) consumer.seek({ topic, partition, offset });
+          }
+        }
+      });
+      // Not awaited: run() resolves once the join settled (joined, or crashed, reported above).
+      const started = consumer
+        .run({
           eachBatchAutoResolve: false,
           autoCommit: true,
           // Offsets of handled messages are committed at least this often and at the end of every batch.
           autoCommitInterval: 1000,
           eachBatch: consume(handler, groupId, stopping.signal),
+        })
+        .catch((err: unknown) => {
+          if (!stopping.signal.aborted) options.onConsumerFailure?.(err);
         });
-        await joined;
-      } catch (err) {
-        stopping.abort();
-        await consumer.disconnect();
-        throw err;
-      }
       let stopped: Promise<void> | undefined;
-      const subscription: Subscription = {
+      const subscription = {
         stop: () => {
           stopping.abort();
-          // disconnect() waits for the handler call in flight and commits the offsets resolved so far.
-          stopped ??= consumer.disconnect().finally(() => subscriptions.delete(subscription));
+          // A join in flight cannot be cut short (kafkajs waits for the broker's answer); once it settled,
+          // disconnect() waits for the handler call in flight, commits what was handled and leaves the group.
+          stopped ??= started
+            .then(() => consumer.disconnect())
+            .finally(() => subscriptions.delete(subscription));
           return stopped;
         },
+        // A partition without a committed position counts from where the group starts on it.
+        lag: async (): Promise<PartitionLag[]> =>
+          (await partitionOffsets(group, topics)).map(({ topic, partition, committed, low, high }) => {
+            const from = committed >= 0 ? committed : Number(pins.get(`${topic}/${partition}`) ?? low);
+            return { topic, partition, lag: Math.max(0, Number(high) - from) };
+          }),
       };
       subscriptions.add(subscription);
       return subscription;

@@ -1,12 +1,13 @@
 import type { Knex } from 'knex';
-import { Client, type ClientConfig } from 'pg';
+import type { ClientConfig } from 'pg';
 import type { Logger } from '../logging/logger';
 import { withComponent } from './component-logger';
 import { backoffDelay, sleep, type BackoffOptions } from './backoff';
 import { ChangeSignal } from './change-signal';
 import type { EventCounter } from './counters';
 import type { EventBus } from './event-bus';
-import { PgListener, type PgListenerOptions } from './pg-listener';
+import { listenConnector } from './listen-connection';
+import { PgListener } from './pg-listener';
 import { assertSchemaName, outboxChannel } from './sql-names';
 
 export interface OutboxRelayOptions {
@@ -75,7 +76,7 @@ export class OutboxRelay {
     this.schema = assertSchemaName(options.schema);
     this.logger = withComponent(options.logger, 'outbox-relay', { schema: this.schema });
     this.listener = new PgListener({
-      ...listenConnector(options),
+      ...listenConnector(options.db, options.listenConnection),
       channel: outboxChannel(this.schema),
       logger: this.logger,
       onNotify: () => this.wake.notify(),
@@ -182,28 +183,4 @@ function withinByteBudget(rows: OutboxRow[], maxBytes: number): OutboxRow[] {
     if (total > maxBytes && i > 0) return rows.slice(0, i);
   }
   return rows;
-}
-
-function listenConnector(options: OutboxRelayOptions): Pick<PgListenerOptions, 'connect' | 'close'> {
-  const config = options.listenConnection;
-  if (config === undefined) {
-    const client = options.db.client as Knex.Client;
-    return {
-      connect: () => client.acquireRawConnection() as Promise<Client>,
-      close: (connection) => client.destroyRawConnection(connection),
-    };
-  }
-  return {
-    connect: async () => {
-      // keepAlive: a half-open TCP connection would otherwise look alive and never deliver a NOTIFY.
-      const connection = new Client({
-        keepAlive: true,
-        ...(typeof config === 'string' ? { connectionString: config } : config),
-      });
-      connection.on('error', () => undefined); // errors before PgListener attaches its handlers
-      await connection.connect();
-      return connection;
-    },
-    close: (connection) => connection.end(),
-  };
 }

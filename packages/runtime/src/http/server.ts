@@ -15,6 +15,11 @@ export interface HttpServerOptions {
 export interface HttpServer {
   app: Express;
   listen(host: string, port: number): Promise<number>;
+  /**
+   * The drain window (before close): requests are still served, but every response asks its client to close
+   * the connection, so that kept-alive clients reconnect through the load balancer to another instance.
+   */
+  drain(): void;
   /** Stops accepting connections, lets in-flight requests finish within graceMs, then closes the rest. */
   close(graceMs: number): Promise<void>;
 }
@@ -23,6 +28,11 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
+  let draining = false;
+  app.use((_req, res, next) => {
+    if (draining) res.setHeader('connection', 'close');
+    next();
+  });
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -65,6 +75,9 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
           resolve(typeof addr === 'object' && addr ? addr.port : port);
         });
       }),
+    drain: () => {
+      draining = true;
+    },
     close: (graceMs) =>
       new Promise((resolve) => {
         if (!server.listening) return resolve();

@@ -6,6 +6,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded-pos
 import type { EventBus } from '../events/event-bus';
 import { createInProcessEventBus } from '../events/in-process-bus';
 import { createKafkaEventBus } from '../events/kafka-bus';
+import { createPostgresBusLog } from '../events/postgres-bus-log';
 import { componentLogger } from '../logging/logger';
 import type { ObjectStore } from '../objectstore/object-store';
 import { createFsObjectStore, createFsObjectRouter } from '../objectstore/fs-store';
@@ -24,7 +25,12 @@ export interface Infrastructure {
 
 export async function startInfrastructure(
   config: Config,
-  opts: { logger: Logger; needsDb: boolean },
+  opts: {
+    logger: Logger;
+    needsDb: boolean;
+    /** Told when a server this process depends on fails after start (the launcher then stops non-zero). */
+    fail?(err: unknown): void;
+  },
 ): Promise<Infrastructure> {
   const log = componentLogger(opts.logger, 'infrastructure');
   const stops: (() => Promise<void>)[] = [];
@@ -32,7 +38,9 @@ export async function startInfrastructure(
     let databaseUrl = config.database.url ?? '';
     let embedded: EmbeddedPostgres | undefined;
     if (!databaseUrl && opts.needsDb) {
-      embedded = await startEmbeddedPostgres(join(config.dataDir), componentLogger(opts.logger, 'postgres'));
+      embedded = await startEmbeddedPostgres(join(config.dataDir), componentLogger(opts.logger, 'postgres'), {
+        onExit: opts.fail,
+      });
       databaseUrl = embedded.url;
       stops.push(() => embedded!.stop());
     }
@@ -43,10 +51,24 @@ export async function startInfrastructure(
           clientId: config.kafka.clientId,
           groupPrefix: config.kafka.groupPrefix,
           logger: componentLogger(opts.logger, 'kafka'),
+          onConsumerFailure: opts.fail,
         })
-      : createInProcessEventBus({ logger: componentLogger(opts.logger, 'event-bus') });
+      : createInProcessEventBus({
+          logger: componentLogger(opts.logger, 'event-bus'),
+          // In the database the process already has, so that events handed over by the outbox relay but not
+          // yet handled survive a restart or a kill, as they would in Kafka.
+          log: databaseUrl
+            ? createPostgresBusLog({ url: databaseUrl, logger: componentLogger(opts.logger, 'event-log') })
+            : undefined,
+        });
     stops.push(() => bus.close());
-    log.info({ kind: config.kafka.brokers ? 'kafka' : 'in-process' }, 'event bus ready');
+    log.info(
+      {
+        kind: config.kafka.brokers ? 'kafka' : 'in-process',
+        durable: Boolean(config.kafka.brokers || databaseUrl),
+      },
+      'event bus ready',
+    );
 
     let objectStore: ObjectStore;
     let mountHttp: (app: Express) => void = () => undefined;

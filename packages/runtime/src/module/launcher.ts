@@ -37,8 +37,12 @@ export interface StartedInfo {
 
 export interface RunningProcess {
   info: StartedInfo;
-  /** Graceful stop: unready, drain HTTP and gRPC, stop modules in reverse order, close infrastructure. */
-  shutdown(reason: string): Promise<void>;
+  /**
+   * Graceful stop: unready, drain HTTP and gRPC, stop modules in reverse order, close infrastructure. With
+   * drainWindow (a SIGTERM from an orchestrator) it first keeps serving, unready, for ELIGO_SHUTDOWN_DELAY_MS,
+   * so that load balancers see the 503 before the listener closes; other stops (a test, Ctrl-C) close at once.
+   */
+  shutdown(reason: string, options?: { drainWindow?: boolean }): Promise<void>;
   /** Resolves with the exit code once the process has stopped (after shutdown or a module failure). */
   exited: Promise<number>;
 }
@@ -70,11 +74,16 @@ export async function launch(options: LaunchOptions): Promise<RunningProcess> {
   });
   let grpcPort = config.grpc.port;
 
-  const shutdown = async (reason: string, code = 0): Promise<void> => {
+  const shutdown = async (reason: string, code = 0, delayMs = 0): Promise<void> => {
     if (draining) return;
     draining = true;
     log.info({ reason }, 'shutting down: unready, draining');
     grpc.setAllServing(false);
+    http?.drain();
+    if (http && delayMs > 0) {
+      log.info({ delayMs }, 'drain window: serving while unready before closing the listeners');
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
     // Every step is timed and bounded: one that hangs is logged by name and the shutdown goes on, so that a
     // SIGTERM always ends the process (Kubernetes would SIGKILL it otherwise, mid-way).
     const grace = config.shutdownGraceMs;
@@ -93,7 +102,7 @@ export async function launch(options: LaunchOptions): Promise<RunningProcess> {
   };
 
   try {
-    infra = await startInfrastructure(config, { logger, needsDb: true });
+    infra = await startInfrastructure(config, { logger, needsDb: true, fail });
     const parkedEvents = new ParkedEventsRegistry();
     grpc.addService(parkedEvents.binding(componentLogger(logger, 'parked-events')));
     const modules = options.targets.map((name) => {
@@ -148,7 +157,11 @@ export async function launch(options: LaunchOptions): Promise<RunningProcess> {
     };
     log.info({ httpPort, grpcPort, modules: info.modules }, 'eligo started');
     options.onStarted?.(info);
-    return { info, shutdown: (reason) => shutdown(reason), exited };
+    return {
+      info,
+      shutdown: (reason, opts) => shutdown(reason, 0, opts?.drainWindow ? config.shutdownDelayMs : 0),
+      exited,
+    };
   } catch (err) {
     log.fatal({ err }, 'start failed');
     await shutdown('start failure', 1);

@@ -4,7 +4,7 @@ import { maskConfig } from '../config/mask';
 import type { ModuleName } from '../config/schema';
 import { createLogger } from '../logging/logger';
 import type { ModuleDefinition } from './deps';
-import { launch, type StartedInfo } from './launcher';
+import { launch, type RunningProcess, type StartedInfo } from './launcher';
 import { parseTargets } from './targets';
 
 export interface RunOptions {
@@ -43,14 +43,15 @@ export async function runProcess(options: RunOptions): Promise<void> {
   }
   const logger = createLogger({ level: config.logLevel });
   let signals = 0;
-  let shutdown: ((reason: string) => Promise<void>) | undefined;
+  let shutdown: RunningProcess['shutdown'] | undefined;
   const onSignal = (signal: NodeJS.Signals): void => {
     signals += 1;
     if (signals > 1) {
       logger.warn({ signal }, 'second signal: exiting now');
       process.exit(130);
     }
-    if (shutdown) void shutdown(signal);
+    // SIGTERM is how an orchestrator stops an instance: drain window first. Ctrl-C at a terminal stops at once.
+    if (shutdown) void shutdown(signal, { drainWindow: signal === 'SIGTERM' });
     else process.exit(143);
   };
   process.on('SIGTERM', onSignal);

@@ -9,6 +9,7 @@ import type { Subscription } from '../events/event-bus';
 import { OutboxRelay } from '../events/outbox-relay';
 import { outboxInboxMigration } from '../events/migrations';
 import { parkedEventsMigration } from '../events/parked-events';
+import { startConsumerLagGauge } from './consumer-lag-gauge';
 import { consumerCounter } from './consumer-metrics';
 import type { ModuleDeps } from './deps';
 import type { GrpcServiceBinding, Module } from './module';
@@ -65,6 +66,7 @@ export function createServiceModule(spec: ServiceModuleSpec, config: Config, dep
   const jobs = (spec.jobs?.(context) ?? []).map((job) => new PeriodicJob({ ...job, logger: deps.logger }));
   const consumers = spec.consumers?.(context) ?? [];
   let subscriptions: Subscription[] = [];
+  let stopLagGauge = (): void => undefined;
   const migrate = async (): Promise<void> => {
     const applied = await migrateSchema(db, spec.schema, [
       outboxInboxMigration,
@@ -90,6 +92,8 @@ export function createServiceModule(spec: ServiceModuleSpec, config: Config, dep
         logger: deps.logger,
       });
       const onCount = consumerCounter(deps.metrics, spec.name);
+      // Resolves without waiting for the consumers to join their groups (kafka-bus.ts): readiness is about
+      // serving; a join that takes long shows as lag, one that fails for good stops the process.
       subscriptions = await Promise.all(
         consumers.map((c) =>
           createEventConsumer({
@@ -103,9 +107,16 @@ export function createServiceModule(spec: ServiceModuleSpec, config: Config, dep
           }),
         ),
       );
+      stopLagGauge = startConsumerLagGauge(
+        deps.metrics,
+        spec.name,
+        consumers.map((c, i) => ({ name: c.name, subscription: subscriptions[i]! })),
+        deps.logger,
+      );
       for (const job of jobs) job.start();
     },
     async stop() {
+      stopLagGauge();
       await Promise.all(jobs.map((job) => job.stop()));
       await Promise.all(subscriptions.map((s) => s.stop()));
       subscriptions = [];

@@ -1,9 +1,11 @@
 import type { DeliveredMessage, EventBus, Subscription } from '../../src/events/event-bus';
 import { createInProcessEventBus } from '../../src/events/in-process-bus';
 import { createKafkaEventBus, type KafkaEventBus } from '../../src/events/kafka-bus';
-import { randomName, testInfra, testLogger, waitFor } from './helpers';
+import { createPostgresBusLog } from '../../src/events/postgres-bus-log';
+import { dropSchema, randomName, testDb, testInfra, testLogger, waitFor } from './helpers';
 
-// One contract, two implementations: all-in-one mode must behave like production (ARCHITECTURE.md section 3).
+// One contract, two implementations (the in-process one on its memory and on its Postgres log): all-in-one mode
+// must behave like production (ARCHITECTURE.md section 3).
 interface Harness {
   bus: EventBus;
   cleanup(topics: string[], groups: string[]): Promise<void>;
@@ -38,6 +40,21 @@ const harnesses: [string, () => Harness][] = [
       bus: createInProcessEventBus({ logger: testLogger(), handlerRetry }),
       cleanup: async () => undefined,
     }),
+  ],
+  [
+    'in-process on postgres',
+    () => {
+      const schema = randomName('bus_');
+      const log = createPostgresBusLog({ url: testInfra().databaseUrl, schema, logger: testLogger() });
+      return {
+        bus: createInProcessEventBus({ logger: testLogger(), handlerRetry, log }),
+        cleanup: async () => {
+          const db = testDb(testInfra().databaseUrl);
+          await dropSchema(db, schema);
+          await db.destroy();
+        },
+      };
+    },
   ],
 ];
 

@@ -3,15 +3,23 @@ import { topicFor } from '../../src/events/cloudevents';
 import type { EventCounter } from '../../src/events/counters';
 import type { EventBus, Subscription } from '../../src/events/event-bus';
 import { createEventConsumer } from '../../src/events/event-consumer';
+import type { BusLog } from '../../src/events/bus-log';
 import { createInProcessEventBus } from '../../src/events/in-process-bus';
 import { OutboxRelay } from '../../src/events/outbox-relay';
+import { createPostgresBusLog } from '../../src/events/postgres-bus-log';
 import { createEventSchema, dropSchema, randomName, testDb, testInfra, testLogger } from './helpers';
 import { effectHandlers, runInterruptedScenario, scenarioKeys } from './scenario';
 
+const infra = testInfra();
+const logger = testLogger();
+const busSchema = randomName('bus_');
+const logs: [string, () => BusLog | undefined][] = [
+  ['in memory', () => undefined],
+  ['on postgres', () => createPostgresBusLog({ url: infra.databaseUrl, schema: busSchema, logger })],
+];
+
 // The embedded all-in-one path: same outbox and inbox on real Postgres, the in-process bus in between.
-describe('outbox -> in-process bus -> inbox, with relay and consumer restarted', () => {
-  const infra = testInfra();
-  const logger = testLogger();
+describe.each(logs)('outbox -> in-process bus (%s) -> inbox, with relay and consumer restarted', (_, log) => {
   const service = randomName('svc');
   const schema = randomName('events_');
   const topic = topicFor(service);
@@ -48,7 +56,7 @@ describe('outbox -> in-process bus -> inbox, with relay and consumer restarted',
   beforeAll(async () => {
     db = testDb(infra.databaseUrl);
     await createEventSchema(db, schema);
-    bus = createInProcessEventBus({ logger, handlerRetry: { initialMs: 5, maxMs: 50 } });
+    bus = createInProcessEventBus({ logger, handlerRetry: { initialMs: 5, maxMs: 50 }, log: log() });
     await bus.ensureTopics([topic]);
   });
 
@@ -56,6 +64,7 @@ describe('outbox -> in-process bus -> inbox, with relay and consumer restarted',
     await Promise.all(running.map((r) => r.stop()));
     await bus?.close();
     await dropSchema(db, schema);
+    await dropSchema(db, busSchema);
     await db?.destroy();
   });
 
