@@ -283,19 +283,23 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
   return {
     async ensureTopics(topics: string[], topicOptions: EnsureTopicsOptions = {}): Promise<void> {
       await connectAdmin();
-      const existing = new Set(await admin.listTopics());
-      const missing = topics.filter((t) => !existing.has(t));
-      if (missing.length === 0) return;
-      // createTopics answers false (not an error) for topics that a concurrent caller created first.
-      await admin.createTopics({
-        waitForLeaders: true,
-        topics: missing.map((topic) => ({
-          topic,
-          numPartitions: topicOptions.partitions ?? 3,
-          replicationFactor: topicOptions.replicationFactor ?? -1,
-        })),
+      // On a fresh broker, processes starting together create the same topics: the broker then answers
+      // retriable errors ("does not host this topic-partition") for a moment. Start-up waits them out.
+      await retryRetriable(logger, 'ensure topics', async () => {
+        const existing = new Set(await admin.listTopics());
+        const missing = topics.filter((t) => !existing.has(t));
+        if (missing.length === 0) return;
+        // createTopics answers false (not an error) for topics that a concurrent caller created first.
+        await admin.createTopics({
+          waitForLeaders: true,
+          topics: missing.map((topic) => ({
+            topic,
+            numPartitions: topicOptions.partitions ?? 3,
+            replicationFactor: topicOptions.replicationFactor ?? -1,
+          })),
+        });
+        logger.info({ topics: missing }, 'created topics');
       });
-      logger.info({ topics: missing }, 'created topics');
     },
 
     async publish(messages: BusMessage[]): Promise<void> {
@@ -429,4 +433,25 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
       if (adminConnected) await adminConnected.then(() => admin.disconnect()).catch(() => undefined);
     },
   };
+}
+
+/** Kafka marks transient protocol errors retriable (also inside a KafkaJSNumberOfRetriesExceeded). */
+function isRetriable(err: unknown): boolean {
+  const e = err as { retriable?: unknown; cause?: unknown; originalError?: unknown } | undefined;
+  if (!e || typeof e !== 'object') return false;
+  return e.retriable === true || isRetriable(e.cause) || isRetriable(e.originalError);
+}
+
+/** Runs `attempt` again while it fails with a retriable Kafka error, for up to about 30 s. */
+async function retryRetriable(logger: Logger, what: string, attempt: () => Promise<void>): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (!isRetriable(err) || Date.now() > deadline) throw err;
+      logger.warn({ err, attempt: n }, `${what}: retriable Kafka error, trying again`);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 200 * n)));
+    }
+  }
 }
