@@ -1,11 +1,11 @@
 import { createTestDatabase } from '@eligo/local-infra';
-import { createDb, createLogger, migrateSchema, outboxInboxMigration } from '@eligo/runtime';
+import { createDb, createLogger, migrateSchema, serviceBaseMigrations } from '@eligo/runtime';
 import { migrationsFor } from '../migrations';
 
 /** 001_catalog installs pg_trgm in the service's schema, and says how to fix a database that has it elsewhere. */
 describe('catalog migration', () => {
   const migrations = [
-    outboxInboxMigration,
+    ...serviceBaseMigrations,
     ...migrationsFor({ seed: 'none', logger: createLogger({ level: 'silent' }) }),
   ];
 

@@ -1,4 +1,4 @@
-import { createLogger, migrateSchema, outboxInboxMigration } from '@eligo/runtime';
+import { createLogger, migrateSchema, serviceBaseMigrations } from '@eligo/runtime';
 import { migrationsFor } from '../migrations';
 import { names, newProgram, OrganizationKind, startOrganizations, type Harness } from './support';
 
@@ -68,7 +68,7 @@ describe('catalog seed', () => {
     const before = await count();
     const logger = createLogger({ level: 'silent' });
     const applied = await migrateSchema(h.db, 'organizations', [
-      outboxInboxMigration,
+      ...serviceBaseMigrations,
       ...migrationsFor({ seed: 'swot', logger }),
     ]);
     expect(applied).toEqual([]);

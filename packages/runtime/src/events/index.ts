@@ -37,7 +37,7 @@ export {
   type OutboxEvent,
 } from './outbox';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
-export { outboxInboxMigration } from './migrations';
+export { outboxInboxMigration, serviceBaseMigrations } from './migrations';
 export { createInboxTable, deleteInboxRows, dropInboxTable, handleOnce, type InboxOutcome } from './inbox';
 export {
   createEventConsumer,

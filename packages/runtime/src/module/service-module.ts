@@ -7,8 +7,7 @@ import { topicFor } from '../events/cloudevents';
 import { createEventConsumer, type EventConsumerOptions } from '../events/event-consumer';
 import type { Subscription } from '../events/event-bus';
 import { OutboxRelay } from '../events/outbox-relay';
-import { outboxInboxMigration } from '../events/migrations';
-import { parkedEventsMigration } from '../events/parked-events';
+import { serviceBaseMigrations } from '../events/migrations';
 import { startConsumerLagGauge } from './consumer-lag-gauge';
 import { consumerCounter } from './consumer-metrics';
 import type { ModuleDeps } from './deps';
@@ -68,11 +67,7 @@ export function createServiceModule(spec: ServiceModuleSpec, config: Config, dep
   let subscriptions: Subscription[] = [];
   let stopLagGauge = (): void => undefined;
   const migrate = async (): Promise<void> => {
-    const applied = await migrateSchema(db, spec.schema, [
-      outboxInboxMigration,
-      parkedEventsMigration,
-      ...spec.migrations,
-    ]);
+    const applied = await migrateSchema(db, spec.schema, [...serviceBaseMigrations, ...spec.migrations]);
     if (applied.length > 0) deps.logger.info({ schema: spec.schema, applied }, 'migrations applied');
   };
   return {
