@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import type { ServiceUnderTest } from '@eligo/local-infra';
+import { waitFor, type ServiceUnderTest } from '@eligo/local-infra';
 import { startAllInProcess } from '../support/in-process';
 import { programsApi, unknownId, type ProgramsApi } from '../support/programs-api';
 
@@ -121,6 +121,7 @@ describe('programs', () => {
       webhook: null,
       verificationLimit: null,
       subjectTokenKey: null,
+      requireAccountTokenToCreate: false,
       created: expect.any(Number),
       updated: expect.any(Number),
     });
@@ -356,6 +357,45 @@ describe('subjectTokenKey', () => {
     const patched = await api.admin('PATCH', `/programs/${programId}`, { body: { subjectTokenKey: key() } });
     expect([patched.status, patched.body]).toEqual([400, invalidRequest(message)]);
     expect((await api.admin('GET', `/programs/${programId}`)).body.subjectTokenKey).toBeNull();
+  });
+});
+
+describe('requireAccountTokenToCreate', () => {
+  it("is set by PATCH, and then every creation path needs a token of the program's account", async () => {
+    const owner = await api.tenant('Strict');
+    const stranger = await api.tenant('Stranger');
+    const { programId } = await api.createProgram(owner.account.accountId, { segment: 'age' });
+    const path = `/programs/${programId}`;
+    const patched = await api.admin('PATCH', path, { body: { requireAccountTokenToCreate: true } });
+    expect([patched.status, patched.body.requireAccountTokenToCreate]).toEqual([200, true]);
+
+    const start = (token?: string) => api.v2('POST', '/verification', { token, body: { programId } });
+    const startAndSubmit = (token?: string) =>
+      api.v2('POST', `/verification/program/${programId}/step/collectAgePersonalInfo`, {
+        token,
+        body: { firstName: 'Jane', lastName: 'Doe', birthDate: '1990-01-31', email: 'jane@example.com' },
+      });
+    for (const token of [undefined, 'garbage', stranger.token.token]) {
+      for (const res of [await start(token), await startAndSubmit(token)]) {
+        expect([res.status, res.body]).toEqual([
+          401,
+          { systemErrorMessage: 'Access token is empty or invalid' },
+        ]);
+        expect(res.headers.get('www-authenticate')).toBe('Bearer');
+      }
+    }
+    expect((await start(owner.token.token)).status).toBe(200);
+    expect((await startAndSubmit(owner.token.token)).body.currentStep).toBe('success');
+
+    // null clears it: anyone may start one again, once the verification service's program cache (1 s by
+    // default) has let go of the stricter one.
+    const cleared = await api.admin('PATCH', path, { body: { requireAccountTokenToCreate: null } });
+    expect(cleared.body.requireAccountTokenToCreate).toBe(false);
+    await waitFor(
+      'an anonymous start',
+      async () => ((await start()).status === 200 ? true : undefined),
+      5000,
+    );
   });
 });
 

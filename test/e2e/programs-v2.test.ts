@@ -186,6 +186,13 @@ describe('webhook', () => {
       /unexpected property secret/,
     ],
     ['an unknown property on DELETE', 'DELETE', { url: 'https://h.example.com' }, /unexpected property url/],
+    // Refused when configured, as the notifier would refuse it at every delivery (no allow-list here).
+    [
+      'a callbackUri on a loopback address',
+      'POST',
+      { callbackUri: 'http://127.0.0.1:8080/hook' },
+      'callbackUri: must not be a non-public IP address (loopback)',
+    ],
   ])('refuses %s with 400 invalidRequest', async (_name, method, body, message) => {
     const { token, program } = await api.tenant('Hooks');
     const res = await api.v2(method, `/program/${program.programId}/webhook`, { token: token.token, body });
@@ -292,6 +299,7 @@ it('documents every program endpoint, its body and its statuses in the OpenAPI d
     '404',
     '409',
     '413',
+    '422',
     '503',
   ]);
   expect(statuses('/program/{programId}/webhook', 'post')).toEqual([
@@ -301,14 +309,19 @@ it('documents every program endpoint, its body and its statuses in the OpenAPI d
     '404',
     '409',
     '413',
+    '422',
     '503',
   ]);
+  // 409 and 422 come with the Idempotency-Key every POST takes, 429 with the send-link rate limit.
   expect(statuses('/program/{programId}/sendLink', 'post')).toEqual([
     '204',
     '400',
     '401',
     '404',
+    '409',
     '413',
+    '422',
+    '429',
     '503',
   ]);
   expect(doc.paths['/program/{programId}/sendLink'].post.tags).toEqual(['program']);

@@ -228,7 +228,7 @@ describe('conversions', () => {
     expect(byId.body).toEqual({ id: expect.any(String) });
     expect(byId.body.id).not.toBe('');
 
-    // With a token of the verification's account, the account is checked and the conversion recorded.
+    // By tracking id the account's own token is required.
     const byTracking = await reports.convertTracking(
       ownerId,
       alice.trackingId,
@@ -240,7 +240,12 @@ describe('conversions', () => {
     expect(byTracking.body.id).not.toBe(byId.body.id);
 
     // No currency: USD.
-    const carol = await reports.convertTracking(ownerId, byKey('carol').trackingId, { amount: 2.25 });
+    const carol = await reports.convertTracking(
+      ownerId,
+      byKey('carol').trackingId,
+      { amount: 2.25 },
+      reporter.token,
+    );
     expectStatus(carol, 200);
   });
 
@@ -252,29 +257,39 @@ describe('conversions', () => {
     const alice = byKey('alice');
     for (const res of [
       await reports.convertVerification(alice.verificationId, body),
-      await reports.convertTracking(ownerId, alice.trackingId, body),
+      await reports.convertTracking(ownerId, alice.trackingId, body, reporter.token),
     ])
       expect(res).toMatchObject({ status: 400, body: { systemErrorMessage: 'Invalid amount' } });
   });
 
-  it('answers 404 SEM for an unknown verification, tracking id or account', async () => {
+  it('answers 404 SEM for an unknown verification or tracking id', async () => {
     for (const res of [
       await reports.convertVerification(unknownId, { amount: 1 }),
       await reports.convertVerification('nope', { amount: 1 }),
-      await reports.convertTracking(ownerId, `no-such-order-${suffix}`, { amount: 1 }),
-      await reports.convertTracking(unknownId, byKey('alice').trackingId, { amount: 1 }),
+      await reports.convertTracking(ownerId, `no-such-order-${suffix}`, { amount: 1 }, reporter.token),
     ]) {
       expect(res.status).toBe(404);
       expect(res.body).toEqual(sem);
     }
   });
 
-  it("answers 404 to another account's token, and 401 to an invalid one", async () => {
+  it("answers 404 to another account's token by verification id, and 401 to an invalid one", async () => {
     const alice = byKey('alice');
     const other = await reports.convertVerification(alice.verificationId, { amount: 1 }, otherReporter.token);
     expect(other).toMatchObject({ status: 404, body: sem });
     const invalid = await reports.convertVerification(alice.verificationId, { amount: 1 }, 'garbage');
     expect(invalid).toMatchObject({ status: 401, body: sem });
+  });
+
+  it("answers 401 by tracking id without the account's token, the same for an unknown account", async () => {
+    const { trackingId } = byKey('alice');
+    for (const res of [
+      await reports.convertTracking(ownerId, trackingId, { amount: 1 }),
+      await reports.convertTracking(ownerId, trackingId, { amount: 1 }, 'garbage'),
+      await reports.convertTracking(ownerId, trackingId, { amount: 1 }, otherReporter.token),
+      await reports.convertTracking(unknownId, trackingId, { amount: 1 }, otherReporter.token),
+    ])
+      expect(res).toMatchObject({ status: 401, body: sem });
   });
 });
 

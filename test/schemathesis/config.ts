@@ -55,13 +55,19 @@ const businessRefusals: { pathRegex: string; statuses: string[]; why: string }[]
     statuses: ['400'],
     why: 'an address validator.js refuses',
   },
+  {
+    pathRegex: '^/program/\\{programId\\}/webhook$',
+    statuses: ['400'],
+    why: 'a callbackUri whose host is a non-public IP address (loopback, private, reserved, ...)',
+  },
   // The admin API.
   {
     pathRegex: '^/programs(/\\{programId\\})?$',
     statuses: ['400', '409'],
     why:
       'rules across fields and against the stored program (endDate after startDate, minAge not above maxAge, ' +
-      'sub-segments and ages of the stored segment, a usable subjectTokenKey, theme sizes in bytes)',
+      'sub-segments and ages of the stored segment, a usable subjectTokenKey, theme sizes in bytes, a ' +
+      'webhook callbackUri on a non-public IP address)',
   },
   {
     pathRegex: '^/organizations$',

@@ -3,6 +3,7 @@ import { accountsTokensPrograms } from './001_accounts_tokens_programs';
 import { subjectTokenKey } from './002_subject_token_key';
 import { webhookNotifications } from './003_webhook_notifications';
 import { rewardClaimConfirmation } from './004_reward_claim_confirmation';
+import { requireAccountTokenToCreate } from './005_require_account_token_to_create';
 
 /**
  * Migrations of the programs schema, applied in name order after the shared outbox and inbox tables
@@ -13,4 +14,5 @@ export const migrations: readonly SchemaMigration[] = [
   subjectTokenKey,
   webhookNotifications,
   rewardClaimConfirmation,
+  requireAccountTokenToCreate,
 ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loadServiceConfig, type Config } from '@eligo/runtime';
+import { parseAllowCidrs, type AllowCidrs } from './domain/webhook-address';
 
 /** Settings of the programs service only (ELIGO_PROGRAMS_*); shared ones come from the runtime Config. */
 const schema = z.object({
@@ -7,12 +8,26 @@ const schema = z.object({
   // Lifetime of OAuth access tokens: short, because a signed token stays valid until it expires unless the
   // static token it was issued from is revoked (checked on every Authenticate).
   ELIGO_PROGRAMS_OAUTH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  // The notifier's setting, read here too so that the allow-list is one setting: a webhook callback naming
+  // a non-public address outside it is refused when configured, as the notifier refuses it at delivery.
+  ELIGO_WEBHOOK_ALLOW_CIDRS: z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      try {
+        return parseAllowCidrs(text);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
 export interface ProgramsConfig {
   schema: string;
   poolMax: number;
   oauthTokenTtlSeconds: number;
+  webhookAllowCidrs: AllowCidrs;
 }
 
 export function loadProgramsConfig(config: Config): ProgramsConfig {
@@ -21,5 +36,6 @@ export function loadProgramsConfig(config: Config): ProgramsConfig {
     schema: 'programs',
     poolMax: env.ELIGO_PROGRAMS_DB_POOL_MAX ?? config.database.poolMax,
     oauthTokenTtlSeconds: env.ELIGO_PROGRAMS_OAUTH_TOKEN_TTL_SECONDS,
+    webhookAllowCidrs: env.ELIGO_WEBHOOK_ALLOW_CIDRS,
   };
 }

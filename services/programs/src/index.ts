@@ -22,6 +22,7 @@ export const createModule: ModuleFactory = (config, deps) => {
           schema: own.schema,
           encryptionKey: deps.encryptionKey,
           oauthTokenTtlSeconds: own.oauthTokenTtlSeconds,
+          webhookAllowCidrs: own.webhookAllowCidrs,
         });
         return [programsGrpcService(context, app)];
       },

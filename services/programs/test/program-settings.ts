@@ -23,6 +23,7 @@ export function settings(overrides: Partial<SettingsInput> = {}): SettingsInput 
     theme: emptyTheme(),
     verificationLimit: null,
     subjectTokenKey: null,
+    requireAccountTokenToCreate: false,
     ...overrides,
   };
 }

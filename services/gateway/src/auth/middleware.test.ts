@@ -8,6 +8,8 @@ import { INVALID_TOKEN_MESSAGE } from './principal';
 // Only what needs no programs service: the operator token and the header checks. Account tokens are
 // covered end to end against the real service (test/e2e/programs-auth.test.ts).
 const token = 'eligo_admin_0123456789abcdefghijklmnop';
+/** A token the stand-in cannot check: the programs service is down (UNAVAILABLE). */
+const outage = 'eligo_sk_during_an_outage';
 const serviceCalls: string[] = [];
 const auth = authMiddlewares(
   createAuthenticator({
@@ -15,7 +17,7 @@ const auth = authMiddlewares(
     cache: new AuthCache({ ttlMs: 1000 }),
     authenticate: async (req) => {
       serviceCalls.push(req.token);
-      throw Object.assign(new Error('not reachable in this test'), { code: 16 });
+      throw Object.assign(new Error('not reachable in this test'), { code: req.token === outage ? 14 : 16 });
     },
   }),
 );
@@ -27,6 +29,7 @@ beforeAll(async () => {
   app.get('/operator', auth.requireOperator, (_req, res) => void res.json(res.locals.principal));
   app.get('/any', auth.requireAnyToken, (_req, res) => void res.json(res.locals.principal));
   app.get('/account', auth.requireAccount, (_req, res) => void res.json(res.locals.principal));
+  app.get('/caller', auth.callerAccount, (_req, res) => void res.json(res.locals.principal ?? null));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -81,4 +84,15 @@ it('does not send absurdly long tokens to the service', async () => {
   expect(bearerToken(`Bearer ${'x'.repeat(2048)}`)).toHaveLength(2048);
   expect((await get('/any', `Bearer ${'x'.repeat(5000)}`)).status).toBe(401);
   expect(serviceCalls).toEqual([]);
+});
+
+it.each([
+  ['no token', undefined],
+  ['the operator token', `Bearer ${token}`],
+  ['a token that is not valid', 'Bearer eligo_sk_some_account_token'],
+  ['a malformed header', 'Basic abc'],
+  ['a token that cannot be checked (programs service down)', `Bearer ${outage}`],
+])('lets a creation path go on anonymously with %s', async (_name, header) => {
+  const res = await get('/caller', header);
+  expect([res.status, await res.json()]).toEqual([200, null]);
 });

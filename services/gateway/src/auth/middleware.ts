@@ -23,6 +23,14 @@ export interface AuthMiddlewares {
    * anonymously; with one, it must be a valid account token (401 otherwise, as on the token endpoints).
    */
   optionalAccount: RequestHandler;
+  /**
+   * Endpoints open to anyone that still act on who calls (the verification creation paths, for programs that
+   * require their account's token): a valid account token leaves its principal; no token, or one that is not
+   * a valid account token, goes on anonymously, as these endpoints always ignored a token they did not need.
+   * An outage of the programs service goes on anonymously too: a program that needs no token must not stop
+   * taking verifications, and one that does then refuses (fails closed).
+   */
+  callerAccount: RequestHandler;
 }
 
 /** Each leaves the principal on res.locals.principal for the route (read it with accountOf). */
@@ -51,6 +59,14 @@ export function authMiddlewares(auth: Authenticator): AuthMiddlewares {
     requireAnyToken: guard((token) => auth.authenticate(token)),
     optionalAccount: (req, res, next) =>
       req.headers.authorization === undefined ? next() : requireAccount(req, res, next),
+    callerAccount: async (req, res, next) => {
+      const token = bearerToken(req.headers.authorization);
+      if (token !== undefined && !auth.isOperator(token)) {
+        const principal = await auth.authenticate(token).catch(() => undefined);
+        if (principal?.kind === 'account') res.locals.principal = principal;
+      }
+      next();
+    },
   };
 }
 

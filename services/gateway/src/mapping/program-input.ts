@@ -47,6 +47,7 @@ const setters: { [K in keyof Settings]: Setter<K> } = {
   verificationLimit: (p, v) =>
     void (p.verificationLimit = v ? { quantity: v.quantity, days: v.days } : undefined),
   subjectTokenKey: (p, v) => void (p.subjectTokenKey = v ?? ''),
+  requireAccountTokenToCreate: (p, v) => void (p.requireAccountTokenToCreate = v ?? false),
 };
 
 const settingKeys = Object.keys(setters) as (keyof Settings)[];

@@ -32,6 +32,7 @@ export interface ProgramJson {
   webhook: WebhookJson | null;
   verificationLimit: { quantity: number; days: number } | null;
   subjectTokenKey: string | null;
+  requireAccountTokenToCreate: boolean;
   created: number;
   updated: number;
 }
@@ -85,6 +86,8 @@ export interface ProgramSettingsInput {
   webhook?: WebhookInput | null;
   verificationLimit?: { quantity: number; days: number } | null;
   subjectTokenKey?: string | null;
+  /** null is false, the default. */
+  requireAccountTokenToCreate?: boolean | null;
 }
 
 export interface ProgramCreateInput extends ProgramSettingsInput {

@@ -34,6 +34,7 @@ describe('ProgramCreateRequest -> Program', () => {
       },
       verificationLimit: { quantity: 2, days: 30 },
       subjectTokenKey: publicJwk,
+      requireAccountTokenToCreate: true,
     });
     expect(program).toEqual(
       Program.fromPartial({
@@ -63,6 +64,7 @@ describe('ProgramCreateRequest -> Program', () => {
         },
         verificationLimit: { quantity: 2, days: 30 },
         subjectTokenKey: publicJwk,
+        requireAccountTokenToCreate: true,
       }),
     );
     // What the client sends is what the service reads.
@@ -177,6 +179,19 @@ describe('ProgramPatchRequest (merge patch) -> Program + update_mask', () => {
     expect(plain.program.webhook?.notifications).toEqual([]);
   });
 
+  it('sets and clears the creation policy through require_account_token_to_create', () => {
+    const on = programPatchToProto({ requireAccountTokenToCreate: true });
+    expect([on.updateMask, on.program.requireAccountTokenToCreate]).toEqual([
+      ['require_account_token_to_create'],
+      true,
+    ]);
+    const cleared = programPatchToProto({ requireAccountTokenToCreate: null });
+    expect([cleared.updateMask, cleared.program.requireAccountTokenToCreate]).toEqual([
+      ['require_account_token_to_create'],
+      false,
+    ]);
+  });
+
   it('sets the subject token key through subject_token_key', () => {
     const { program, updateMask } = programPatchToProto({ subjectTokenKey: publicJwk });
     expect(updateMask).toEqual(['subject_token_key']);
@@ -219,6 +234,7 @@ describe('Program -> program configuration JSON', () => {
     webhook: { callbackUri: 'https://hooks.example/x', createdAt: new Date(1_700_000_000_000) },
     verificationLimit: { quantity: 1, days: 7 },
     subjectTokenKey: publicJwk,
+    requireAccountTokenToCreate: true,
     createdAt: new Date(1_600_000_000_000),
     updatedAt: new Date(1_650_000_000_000),
   });
@@ -249,6 +265,7 @@ describe('Program -> program configuration JSON', () => {
       webhook: { callbackUri: 'https://hooks.example/x', notifierEventTypes: [], created: 1_700_000_000_000 },
       verificationLimit: { quantity: 1, days: 7 },
       subjectTokenKey: publicJwk,
+      requireAccountTokenToCreate: true,
       created: 1_600_000_000_000,
       updated: 1_650_000_000_000,
     });

@@ -65,6 +65,7 @@ export function programToJson(program: Program, webhookSigningSecret?: string): 
       : null,
     verificationLimit: limit ? { quantity: limit.quantity, days: limit.days } : null,
     subjectTokenKey: program.subjectTokenKey || null,
+    requireAccountTokenToCreate: program.requireAccountTokenToCreate,
     created: epochMs(program.createdAt),
     updated: epochMs(program.updatedAt),
   };

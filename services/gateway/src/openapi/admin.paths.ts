@@ -21,7 +21,8 @@ const programConfiguration = ref('responses', 'ProgramConfiguration');
 const crossFieldRules =
   'endDate not after startDate, minAge above maxAge, an organization id both included and excluded, a ' +
   'country listed twice in two spellings (us and US), a theme over 256 KiB in all (UTF-8) or a customCss ' +
-  'over 64 KiB, a subjectTokenKey that is not a usable public key';
+  'over 64 KiB, a subjectTokenKey that is not a usable public key, a webhook callbackUri whose host is a ' +
+  'non-public IP address outside ELIGO_WEBHOOK_ALLOW_CIDRS';
 const invalidProgram = (rules: string) =>
   errorResponse(
     'The body does not match its schema, or breaks a rule the schema cannot state (errorIds ' +

@@ -1,7 +1,14 @@
 import { errorResponse, jsonBody, ref } from './refs';
 import { plainText } from './schemas/text';
 import { marketplaceToken } from './schemas/verification';
-import { limitReached, unavailable, vr } from './verification.paths';
+import {
+  creationNote,
+  creationRefused,
+  creationSecurity,
+  limitReached,
+  unavailable,
+  vr,
+} from './verification.paths';
 
 /**
  * POST /verification/marketplace (the spec lists it, shapes not shown): a verification started from a
@@ -47,7 +54,8 @@ export const marketplacePaths = {
         'info of the program’s first step (e.g. the Student keys for a student program), as ' +
         'POST /verification/{verificationId}/step/collectMarketplaceToken takes it. Equivalent to ' +
         'POST /verification followed by that step, in one request; a program that starts on ' +
-        'collectMilitaryStatus cannot be started this way (400 invalidStep). No token needed.',
+        `collectMilitaryStatus cannot be started this way (400 invalidStep). ${creationNote}`,
+      security: creationSecurity,
       requestBody: jsonBody('MarketplaceVerificationRequest'),
       responses: {
         '200': vr(
@@ -70,6 +78,7 @@ export const marketplacePaths = {
             },
           },
         },
+        ...creationRefused,
         '403': errorResponse(
           'The program has not started or has ended (errorIds [inactiveProgram] or [expiredProgram])',
           'ErrorResponse',

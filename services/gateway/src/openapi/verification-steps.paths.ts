@@ -3,6 +3,9 @@ import { errorResponse, jsonBody, ref } from './refs';
 import { plainText } from './schemas/text';
 import { subjectSchemaName } from './schemas/verification';
 import {
+  creationNote,
+  creationRefused,
+  creationSecurity,
   limitReached,
   noVerification,
   programId,
@@ -80,6 +83,8 @@ const onProgram = (type: string) => ({
       tags,
       operationId: `startAndSubmit${type}PersonalInfo`,
       summary: `Starts a verification of the program and submits its ${type} personal info in one request`,
+      description: creationNote,
+      security: creationSecurity,
       parameters: [
         {
           name: 'trackingId',
@@ -94,6 +99,7 @@ const onProgram = (type: string) => ({
       requestBody: subjectBody(type),
       responses: {
         ...stepResponses,
+        ...creationRefused,
         '403': errorResponse(
           'The program has not started or has ended (errorIds [inactiveProgram] or [expiredProgram])',
           'ErrorResponse',

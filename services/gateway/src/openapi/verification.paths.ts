@@ -32,6 +32,23 @@ export const limitReached = errorResponse(
   'ErrorResponse',
 );
 const withBody = { '400': ref('responses', 'InvalidRequest'), '413': ref('responses', 'PayloadTooLarge') };
+
+/**
+ * The creation paths (POST /verification, the program path shape, POST /verification/marketplace): no token
+ * needed (the empty requirement), unless the program requires its account's (requireAccountTokenToCreate).
+ */
+export const creationSecurity = [{}, ...security];
+export const creationRefused = {
+  '401': errorResponse(
+    'The program requires a token of its account (requireAccountTokenToCreate), and none was sent, it is ' +
+      'not a valid account token, or it is of another account (`WWW-Authenticate: Bearer`)',
+    'SystemErrorMessage',
+  ),
+};
+export const creationNote =
+  'A program may require a token of its account to create verifications (requireAccountTokenToCreate): ' +
+  'its token then goes in the Authorization header; otherwise no token is needed, and one that is not ' +
+  'valid is ignored.';
 const account = { '401': ref('responses', 'Unauthorized'), ...unavailable };
 
 /**
@@ -45,9 +62,10 @@ export const verificationPaths = {
       operationId: 'startVerification',
       summary: "Starts a verification: its answer is the first step of the program's segment",
       description:
-        'No token needed; an Authorization header is ignored. The optional metadata is stored as the ' +
+        `${creationNote} The optional metadata is stored as the ` +
         'verification’s (as PUT /verification/{verificationId}/metadata would), the optional locale becomes ' +
         'the locale of its responses.',
+      security: creationSecurity,
       requestBody: jsonBody('NewVerificationRequest'),
       responses: {
         '200': vr('The first step (e.g. collectStudentPersonalInfo) with its submissionUrl'),
@@ -58,6 +76,7 @@ export const verificationPaths = {
             '[maxMetadataValuesExceeded] or [maxMetadataLengthExceeded])',
           'ErrorResponse',
         ),
+        ...creationRefused,
         '403': errorResponse(
           'The program has not started or has ended (errorIds [inactiveProgram] or [expiredProgram])',
           'ErrorResponse',

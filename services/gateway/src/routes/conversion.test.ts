@@ -185,8 +185,8 @@ describe('POST /conversion/verification/{verificationId}', () => {
 });
 
 describe('POST /conversion/account/{accountId}/trackingId/{trackingId}', () => {
-  it('records the conversion against the tracking id of the account', async () => {
-    const res = await postJson(byTracking, { amount: 99.99, currency: 'USD' });
+  it("records the conversion against the tracking id of the token's account", async () => {
+    const res = await postJson(byTracking, { amount: 99.99, currency: 'USD' }, goodToken);
     expect([res.status, res.body]).toEqual([200, { id: 'conv_1' }]);
     expect(calls).toEqual([
       [
@@ -196,31 +196,40 @@ describe('POST /conversion/account/{accountId}/trackingId/{trackingId}', () => {
           amount: '99.99',
           currency: 'USD',
           tags: [],
-          accountId: '',
+          accountId,
         },
       ],
     ]);
   });
 
-  it('passes the account of a token on as well, and refuses an invalid token', async () => {
-    await postJson(byTracking, { amount: 1 }, goodToken);
-    expect(calls[0]![1]).toMatchObject({ accountId });
-    const bad = await postJson(byTracking, { amount: 1 }, 'nope');
-    expect(bad.status).toBe(401);
-    expect(calls).toHaveLength(1);
+  // The tracking id is chosen by the integrator (often an order number): without the account's token the
+  // path would let anyone record conversions, and tell which tracking ids exist.
+  it.each([
+    ['without a token', byTracking, undefined],
+    ['with an invalid token', byTracking, 'nope'],
+    [
+      'with a token of another account (as for an unknown one: no oracle)',
+      `/conversion/account/${'bd'.repeat(12)}/trackingId/order-42`,
+      goodToken,
+    ],
+    ['for a malformed account id', '/conversion/account/nope/trackingId/order-42', goodToken],
+  ])('answers 401 SEM %s, without a call', async (_name, path, token) => {
+    const res = await postJson(path, { amount: 1 }, token);
+    expect([res.status, res.body]).toEqual([401, { systemErrorMessage: 'Access token is empty or invalid' }]);
+    expect(calls).toEqual([]);
   });
 
   it('answers "Invalid amount" here too', async () => {
-    const res = await postJson(byTracking, { amount: -5 });
+    const res = await postJson(byTracking, { amount: -5 }, goodToken);
     expect([res.status, res.body]).toEqual([400, { systemErrorMessage: 'Invalid amount' }]);
   });
 
-  it('answers 404 SEM for a malformed account id or an overlong tracking id, without a call', async () => {
-    const account = await postJson('/conversion/account/nope/trackingId/order-42', { amount: 1 });
-    expect([account.status, account.body]).toEqual([404, { systemErrorMessage: 'Account not found' }]);
-    const tracking = await postJson(`/conversion/account/${accountId}/trackingId/${'t'.repeat(257)}`, {
-      amount: 1,
-    });
+  it('answers 404 SEM for an overlong tracking id, without a call', async () => {
+    const tracking = await postJson(
+      `/conversion/account/${accountId}/trackingId/${'t'.repeat(257)}`,
+      { amount: 1 },
+      goodToken,
+    );
     expect([tracking.status, tracking.body]).toEqual([
       404,
       { systemErrorMessage: 'No verification with this tracking id' },
@@ -233,7 +242,7 @@ describe('POST /conversion/account/{accountId}/trackingId/{trackingId}', () => {
       'recordConversion',
       notFound('No verification with this tracking id', { errorIds: ['noVerification'] }),
     );
-    const res = await postJson(byTracking, { amount: 1 });
+    const res = await postJson(byTracking, { amount: 1 }, goodToken);
     expect([res.status, res.body]).toEqual([
       404,
       { systemErrorMessage: 'No verification with this tracking id' },

@@ -7,10 +7,10 @@ import express, {
   type Response,
 } from 'express';
 import { invalidArgument } from '@eligo/runtime';
-import { optionalAccountOf, type AuthMiddlewares } from '../auth/middleware';
+import { accountOf, optionalAccountOf, unauthorized, type AuthMiddlewares } from '../auth/middleware';
 import type { ReportsClient } from '../clients/reports.client';
 import { httpErrorOf } from '../errors';
-import { accountNotFound, hexIdParam, verificationNotFound } from '../validation/path-ids';
+import { hexIdParam, verificationNotFound } from '../validation/path-ids';
 import type { RequestValidator } from '../validation/request-validator';
 import { trackingIdParam } from './verification-params';
 import { MAX_AMOUNT } from '../openapi/schemas/conversion-limits';
@@ -32,10 +32,12 @@ interface ConversionBody {
 }
 
 /**
- * Conversion tracking (REST v2): records a purchase, or any value, against a verification. A token is
- * optional: the verification id (or the account id with a tracking id) names the target; a token that is
- * sent must be valid, and its account goes to the service with the call. Mounted ahead of REST v2's JSON
- * parser, so that every refusal of these routes, malformed JSON included, has the spec's SEM body.
+ * Conversion tracking (REST v2): records a purchase, or any value, against a verification. By verification
+ * id a token is optional (the unguessable id is the capability); a token that is sent must be valid, and its
+ * account goes to the service with the call. By account and tracking id the account's own token is required:
+ * tracking ids are the integrator's (order numbers), so the path alone would let anyone record conversions
+ * and learn which tracking ids exist. Mounted ahead of REST v2's JSON parser, so that every refusal of these
+ * routes, malformed JSON included, has the spec's SEM body.
  */
 export function conversionRouter({
   reports,
@@ -78,8 +80,8 @@ export function conversionRouter({
 
   router.post(
     '/conversion/account/:accountId/trackingId/:trackingId',
-    auth.optionalAccount,
-    hexIdParam('accountId', accountNotFound),
+    auth.requireAccount,
+    pathAccountOnly,
     trackingIdParam,
     ...body,
     async (req: Request, res: Response) => {
@@ -100,6 +102,15 @@ export function conversionRouter({
 
   return router;
 }
+
+/**
+ * The token must be of the path's account. Another account's token gets the 401 of an invalid one, whether
+ * or not the path's account exists: the answer tells nothing about other accounts (a malformed id included).
+ */
+const pathAccountOnly: RequestHandler = (req, res, next) => {
+  if (accountOf(res).accountId === req.params.accountId) next();
+  else unauthorized(res);
+};
 
 const invalidBody = (message: string) => invalidArgument(message, { body: 'SEM' });
 

@@ -1,6 +1,7 @@
 import { passThrough } from '../idempotency/middleware';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { verificationV1, verificationVerificationV1 } from '@eligo/proto';
+import type { AuthMiddlewares } from '../auth/middleware';
 import type { VerificationClient } from '../clients/verification.client';
 import { replyToJson } from '../mapping/verification';
 import type { SchemaName } from '../openapi/components';
@@ -17,6 +18,7 @@ import {
   type PersonalInfoStep,
   type StepShape,
 } from '../validation/subject-body';
+import { bearerChallenge, callerAccountIdOf } from './creation-caller';
 import { optionalPlainText } from './plain-query';
 import {
   MAX_TRACKING_ID_LENGTH,
@@ -28,6 +30,7 @@ import {
 
 export interface VerificationStepRouteOptions {
   verification: VerificationClient;
+  auth: AuthMiddlewares;
   validator: RequestValidator;
   publicBaseUrl: string;
   bodyLimit: string;
@@ -151,6 +154,7 @@ export function verificationStepRouter(options: VerificationStepRouteOptions): R
     json,
     jose,
     idempotent,
+    options.auth.callerAccount,
     async (req: Request, res: Response) => {
       const step = stepOf(res);
       const trackingId = optionalPlainText(req.query, 'trackingId', MAX_TRACKING_ID_LENGTH) ?? '';
@@ -161,10 +165,12 @@ export function verificationStepRouter(options: VerificationStepRouteOptions): R
         input: inputOf(step, req, validator),
         trackingId,
         requestId: requestIdOf(req),
+        callerAccountId: callerAccountIdOf(res),
       });
       send(res, reply);
     },
     stepErrors,
+    bearerChallenge,
   );
 
   return router;

@@ -8,6 +8,7 @@ import {
   notFound,
   permissionDenied,
   resourceExhausted,
+  unauthenticated,
 } from '@eligo/runtime';
 import { AuthCache } from '../auth/auth-cache';
 import { createAuthenticator } from '../auth/authenticator';
@@ -653,6 +654,56 @@ describe('POST /verification/marketplace', () => {
     expect([get.status, get.headers.get('allow')]).toEqual([405, 'OPTIONS, POST']);
     expect(calls).toEqual([]);
   });
+});
+
+describe('the caller of the creation paths (programs that require an account token)', () => {
+  const creations: [string, string, { body: unknown; contentType?: string }, string][] = [
+    ['POST /verification', '/verification', { body: { programId } }, 'startVerification'],
+    [
+      'the program path shape',
+      `/verification/program/${programId}/step/collectAgePersonalInfo`,
+      { body: { firstName: 'Jane', birthDate: '2000-01-31' } },
+      'submitPersonalInfo',
+    ],
+    [
+      'POST /verification/marketplace',
+      '/verification/marketplace',
+      { body: { programId, marketplaceToken: jws } },
+      'submitPersonalInfo',
+    ],
+  ];
+
+  it.each(creations)('passes the account of a valid token on %s', async (_name, path, options, method) => {
+    const res = await call('POST', path, { ...options, token: goodToken });
+    expect(res.status).toBe(200);
+    expect(calls).toEqual([[method, expect.objectContaining({ callerAccountId: accountId })]]);
+  });
+
+  it.each(creations)(
+    'goes on without a caller on %s when no token, or one that is not valid, is sent',
+    async (_name, path, options, method) => {
+      for (const token of [undefined, 'whatever']) {
+        calls.length = 0;
+        const res = await call('POST', path, { ...options, token });
+        expect(res.status).toBe(200);
+        expect(calls).toEqual([[method, expect.objectContaining({ programId })]]);
+        expect((calls[0]![1] as { callerAccountId?: string }).callerAccountId).toBeUndefined();
+      }
+    },
+  );
+
+  it.each(creations)(
+    "answers the service's refusal on %s like a missing token: 401 SEM with WWW-Authenticate",
+    async (_name, path, options, method) => {
+      next.set(method, unauthenticated('Access token is empty or invalid', { body: 'SEM' }));
+      const res = await call('POST', path, options);
+      expect([res.status, res.body]).toEqual([
+        401,
+        { systemErrorMessage: 'Access token is empty or invalid' },
+      ]);
+      expect(res.headers.get('www-authenticate')).toBe('Bearer');
+    },
+  );
 });
 
 describe('military status, social security number and sso', () => {

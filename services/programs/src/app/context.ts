@@ -1,4 +1,5 @@
 import { createFieldCipher, deriveKey, type FieldCipher, type Knex } from '@eligo/runtime';
+import type { AllowCidrs } from '../domain/webhook-address';
 
 /** What every use case needs: the module's pool on its schema, the ciphers, and the OAuth settings. */
 export interface AppContext {
@@ -8,6 +9,8 @@ export interface AppContext {
   webhookSecrets: FieldCipher;
   sendLinkRecipients: FieldCipher;
   oauth: OAuthSettings;
+  /** ELIGO_WEBHOOK_ALLOW_CIDRS, the notifier's setting: non-public ranges a webhook callback may name. */
+  webhookAllowCidrs: AllowCidrs;
 }
 
 export interface OAuthSettings {
@@ -21,6 +24,7 @@ export function createAppContext(options: {
   schema: string;
   encryptionKey: Buffer;
   oauthTokenTtlSeconds: number;
+  webhookAllowCidrs: AllowCidrs;
 }): AppContext {
   const { encryptionKey } = options;
   return {
@@ -32,5 +36,6 @@ export function createAppContext(options: {
       signingKey: new Uint8Array(deriveKey(encryptionKey, 'programs.oauth-access-token')),
       ttlSeconds: options.oauthTokenTtlSeconds,
     },
+    webhookAllowCidrs: options.webhookAllowCidrs,
   };
 }

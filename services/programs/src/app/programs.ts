@@ -21,7 +21,7 @@ export interface ProgramWithSecret {
 
 /** CreateProgram: validated settings with defaults, an optional webhook, and ProgramCreated, in one commit. */
 export async function createProgram(ctx: AppContext, input: ProgramInput): Promise<ProgramWithSecret> {
-  const { settings, webhook } = await settingsForCreate(input);
+  const { settings, webhook } = await settingsForCreate(input, ctx.webhookAllowCidrs);
   const id = newId();
   const secret = webhook ? newWebhookSigningSecret() : '';
   const program = await ctx.db.transaction(async (trx) => {
@@ -50,7 +50,7 @@ export async function updateProgram(
 ): Promise<ProgramWithSecret> {
   return ctx.db.transaction(async (trx) => {
     const { program: current } = await lockProgram(trx, request.programId, request.accountId);
-    const plan = await planUpdate(current, request.input, request.mask);
+    const plan = await planUpdate(current, request.input, request.mask, ctx.webhookAllowCidrs);
     let secret = '';
     let webhook: WebhookColumns | null | undefined; // undefined: left as it is
     if (plan.webhook.kind === 'set') {

@@ -20,7 +20,7 @@ export async function createWebhook(
 ): Promise<ProgramWithSecret> {
   return ctx.db.transaction(async (trx) => {
     const { program: current } = await lockProgram(trx, request.programId, request.accountId);
-    const webhook = validateWebhook(request);
+    const webhook = validateWebhook(request, ctx.webhookAllowCidrs);
     if (current.webhook)
       throw conflict('Program already has a webhook; delete it first', {
         errorIds: ['webhookAlreadyExists'],

@@ -32,6 +32,7 @@ function input(overrides: Partial<ProgramInput> = {}): ProgramInput {
     webhook: null,
     verificationLimit: null,
     subjectTokenKey: null,
+    requireAccountTokenToCreate: false,
     ...overrides,
   };
 }
@@ -59,6 +60,7 @@ function stored(overrides: Partial<Program> = {}): Program {
     webhook: null,
     verificationLimit: null,
     subjectTokenKey: null,
+    requireAccountTokenToCreate: false,
     rewardCodesRemaining: 0,
     createdAt: new Date(0),
     updatedAt: new Date(0),
@@ -245,6 +247,7 @@ describe('planUpdate', () => {
         'webhook',
         'verification_limit',
         'subject_token_key',
+        'require_account_token_to_create',
       ].sort(),
     );
   });

@@ -21,6 +21,7 @@ import {
   type SettingsInput,
   type WebhookInput,
 } from './program-validation';
+import type { AllowCidrs } from './webhook-address';
 
 /**
  * A program as a request states it: enums may be unspecified (undefined) and messages unset (null), which
@@ -48,18 +49,25 @@ export interface ProgramInput {
   verificationLimit: VerificationLimit | null;
   /** null (or blank) = none. */
   subjectTokenKey: string | null;
+  requireAccountTokenToCreate: boolean;
 }
 
 export const DEFAULT_MODE: ProgramMode = 'TEST';
 export const DEFAULT_OFFER_TYPE: OfferType = 'NO_CODE';
 
-/** Create: defaults for what the request leaves unspecified, then the one validator (webhook included). */
-export async function settingsForCreate(input: ProgramInput): Promise<{
+/**
+ * Create: defaults for what the request leaves unspecified, then the one validator (webhook included, its
+ * address judged with `allowCidrs`: checkWebhook).
+ */
+export async function settingsForCreate(
+  input: ProgramInput,
+  allowCidrs?: AllowCidrs,
+): Promise<{
   settings: ProgramSettings;
   webhook: WebhookSettings | null;
 }> {
   const problems = new Problems();
-  const webhook = input.webhook ? checkWebhook(problems, 'webhook.', input.webhook) : null;
+  const webhook = input.webhook ? checkWebhook(problems, 'webhook.', input.webhook, allowCidrs) : null;
   return { settings: await validateProgramSettings(withDefaults(input), problems), webhook };
 }
 
@@ -83,6 +91,7 @@ function withDefaults(input: ProgramInput): SettingsInput {
     theme: input.theme ?? emptyTheme(),
     verificationLimit: input.verificationLimit,
     subjectTokenKey: input.subjectTokenKey,
+    requireAccountTokenToCreate: input.requireAccountTokenToCreate,
   };
 }
 
@@ -122,6 +131,7 @@ const SETTERS = {
   theme: (s, i) => (s.theme = i.theme ?? emptyTheme()),
   verification_limit: (s, i) => (s.verificationLimit = i.verificationLimit),
   subject_token_key: (s, i) => (s.subjectTokenKey = i.subjectTokenKey),
+  require_account_token_to_create: (s, i) => (s.requireAccountTokenToCreate = i.requireAccountTokenToCreate),
   // The webhook is not a setting (it has a secret); planUpdate handles it.
   webhook: () => undefined,
 } satisfies Record<string, (settings: SettingsInput, input: ProgramInput) => unknown>;
@@ -146,6 +156,7 @@ export async function planUpdate(
   current: Program,
   input: ProgramInput,
   mask: readonly string[],
+  allowCidrs?: AllowCidrs,
 ): Promise<UpdatePlan> {
   const paths = checkMask(mask);
   const merged: SettingsInput = settingsOf(current);
@@ -155,7 +166,9 @@ export async function planUpdate(
   if (merged.segment !== current.segment)
     problems.add('segment', `cannot be changed after the program is created (it is ${current.segment})`);
   const newWebhook =
-    paths.has('webhook') && input.webhook ? checkWebhook(problems, 'webhook.', input.webhook) : null;
+    paths.has('webhook') && input.webhook
+      ? checkWebhook(problems, 'webhook.', input.webhook, allowCidrs)
+      : null;
   const settings = await validateProgramSettings(merged, problems);
 
   if (newWebhook && current.webhook)
@@ -192,6 +205,7 @@ export function settingsOf(program: Program): ProgramSettings {
     theme: { ...program.theme },
     verificationLimit: program.verificationLimit ? { ...program.verificationLimit } : null,
     subjectTokenKey: program.subjectTokenKey,
+    requireAccountTokenToCreate: program.requireAccountTokenToCreate,
   };
 }
 

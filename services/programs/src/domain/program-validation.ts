@@ -18,6 +18,7 @@ import { subjectTokenKeyProblem } from './subject-token-key';
 import { checkName } from './text';
 import { normaliseTheme } from './theme';
 import { urlProblem } from './urls';
+import { NO_ALLOWED_CIDRS, type AllowCidrs } from './webhook-address';
 
 export const MAX_PROGRAM_NAME = 200;
 export const MAX_AGE = 150;
@@ -107,6 +108,7 @@ export async function validateProgramSettings(
     theme,
     verificationLimit: input.verificationLimit ? { ...input.verificationLimit } : null,
     subjectTokenKey,
+    requireAccountTokenToCreate: input.requireAccountTokenToCreate,
   };
 }
 
@@ -203,12 +205,19 @@ export function validateVerificationLimit(limit: VerificationLimit | undefined):
 
 /**
  * The one validator of a webhook, wherever one is set (CreateWebhook, and CreateProgram or UpdateProgram
- * with a webhook): an absolute http(s) callback without credentials or fragment, and notifications among
- * WEBHOOK_NOTIFICATIONS (UNSPECIFIED or a value the contract does not know is refused), duplicates folded
- * and sorted by name. Records problems under `prefix` + field; returns the normalised webhook.
+ * with a webhook): an absolute http(s) callback without credentials or fragment whose host, when an IP
+ * address, is public or in `allowCidrs` (ELIGO_WEBHOOK_ALLOW_CIDRS; none by default, the strictest), and
+ * notifications among WEBHOOK_NOTIFICATIONS (UNSPECIFIED or a value the contract does not know is refused),
+ * duplicates folded and sorted by name. Records problems under `prefix` + field; returns the normalised
+ * webhook.
  */
-export function checkWebhook(problems: Problems, prefix: string, input: WebhookInput): WebhookSettings {
-  const p = urlProblem(input.callbackUri, { allowFragment: false });
+export function checkWebhook(
+  problems: Problems,
+  prefix: string,
+  input: WebhookInput,
+  allowCidrs: AllowCidrs = NO_ALLOWED_CIDRS,
+): WebhookSettings {
+  const p = urlProblem(input.callbackUri, { allowFragment: false, allowCidrs });
   if (p) problems.add(`${prefix}callbackUri`, p);
   const notifications = new Set<WebhookNotification>();
   for (const name of input.notifications) {
@@ -223,9 +232,9 @@ function isWebhookNotification(name: string): name is WebhookNotification {
 }
 
 /** For CreateWebhook: the webhook alone, its fields named as in that request. */
-export function validateWebhook(input: WebhookInput): WebhookSettings {
+export function validateWebhook(input: WebhookInput, allowCidrs?: AllowCidrs): WebhookSettings {
   const problems = new Problems();
-  const webhook = checkWebhook(problems, '', input);
+  const webhook = checkWebhook(problems, '', input, allowCidrs);
   problems.throwIfAny();
   return webhook;
 }

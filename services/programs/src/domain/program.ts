@@ -89,6 +89,11 @@ export interface ProgramSettings {
    * none (such tokens are then refused). Public, not a secret: it is shown like the other settings.
    */
   subjectTokenKey: string | null;
+  /**
+   * Verifications are created only by a caller with a token of the program's account (the verification
+   * service refuses others); false lets anyone start one.
+   */
+  requireAccountTokenToCreate: boolean;
 }
 
 /** A stored program, as read. */

@@ -1,10 +1,16 @@
 import { CONTROL_CHARACTERS } from './invalid';
+import { callbackHostProblem, type AllowCidrs } from './webhook-address';
 
 export const MAX_URL_LENGTH = 2048;
 
 interface UrlRules {
   /** Webhook callbacks: a fragment is never sent to the server, so one in a callback is a mistake. */
   allowFragment: boolean;
+  /**
+   * Webhook callbacks: an IP address literal as host must be public unicast or in these ranges (the
+   * notifier's rule, webhook-address.ts). Unset: any host (a redirect URL is opened by a browser).
+   */
+  allowCidrs?: AllowCidrs;
 }
 
 /**
@@ -27,5 +33,5 @@ export function urlProblem(value: string, rules: UrlRules): string | undefined {
   if (url.hostname === '') return 'must name a host';
   if (url.username !== '' || url.password !== '') return 'must not contain a user name or password';
   if (!rules.allowFragment && value.includes('#')) return 'must not contain a fragment (#...)';
-  return undefined;
+  return rules.allowCidrs && callbackHostProblem(url.hostname, rules.allowCidrs);
 }

@@ -106,6 +106,7 @@ export function programInputFromProto(p: programsProgramV1.Program | undefined):
     verificationLimit: program.verificationLimit ? { ...program.verificationLimit } : null,
     // proto3 string: empty is none.
     subjectTokenKey: program.subjectTokenKey === '' ? null : program.subjectTokenKey,
+    requireAccountTokenToCreate: program.requireAccountTokenToCreate,
   };
 }
 
@@ -152,6 +153,7 @@ export function programToProto(program: Program): programsProgramV1.Program {
       : undefined,
     verificationLimit: program.verificationLimit ? { ...program.verificationLimit } : undefined,
     subjectTokenKey: program.subjectTokenKey ?? '',
+    requireAccountTokenToCreate: program.requireAccountTokenToCreate,
     createdAt: program.createdAt,
     updatedAt: program.updatedAt,
   };

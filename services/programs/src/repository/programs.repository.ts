@@ -40,6 +40,7 @@ interface ProgramRow {
   verification_limit_quantity: number | null;
   verification_limit_days: number | null;
   subject_token_key: string | null;
+  require_account_token_to_create: boolean;
   created_at: Date;
   updated_at: Date;
   reward_codes_remaining: string | number;
@@ -73,6 +74,7 @@ function settingsColumns(s: ProgramSettings): Record<string, unknown> {
     verification_limit_quantity: s.verificationLimit?.quantity ?? null,
     verification_limit_days: s.verificationLimit?.days ?? null,
     subject_token_key: s.subjectTokenKey,
+    require_account_token_to_create: s.requireAccountTokenToCreate,
   };
 }
 
@@ -205,6 +207,7 @@ function toProgram(row: ProgramRow): Program {
         ? { quantity: row.verification_limit_quantity, days: row.verification_limit_days }
         : null,
     subjectTokenKey: row.subject_token_key,
+    requireAccountTokenToCreate: row.require_account_token_to_create,
     rewardCodesRemaining: Number(row.reward_codes_remaining),
     createdAt: row.created_at,
     updatedAt: row.updated_at,

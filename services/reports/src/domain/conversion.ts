@@ -17,6 +17,12 @@ export interface Conversion {
 export const MAX_AMOUNT = 1e11;
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 64;
+/**
+ * Distinct tags a verification keeps over all its conversions (the report's conversionTags). Past it, tags the
+ * verification does not have yet are dropped rather than the conversion refused: a client that sends the same
+ * few tags every time never notices, and one that sends new ones every time still has its amounts counted.
+ */
+export const MAX_TAGS_PER_VERIFICATION = 100;
 const DEFAULT_CURRENCY = 'USD';
 /** Unicode control characters (C0, DEL, C1) and the line/paragraph separators. */
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;

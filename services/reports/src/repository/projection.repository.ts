@@ -1,4 +1,5 @@
 import type { Knex } from '@eligo/runtime';
+import { MAX_TAGS_PER_VERIFICATION } from '../domain/conversion';
 
 /**
  * The verification_rows projection. Every write is an upsert keyed by the verification id, because events of
@@ -121,7 +122,12 @@ export async function recordReview(
   );
 }
 
-/** Adds a conversion to its verification's running totals (per currency) and tags. */
+/**
+ * Adds a conversion to its verification's running totals (per currency) and tags. The tags kept stay within
+ * MAX_TAGS_PER_VERIFICATION: the row's own first, then the conversion's new ones in sorted order while there
+ * is room (a first conversion has at most MAX_TAGS, well within it). The row lock of the upsert orders
+ * concurrent conversions, so the bound holds under them too.
+ */
 export async function addConversion(
   db: Db,
   schema: string,
@@ -143,7 +149,12 @@ export async function addConversion(
        conversion_totals = r.conversion_totals || jsonb_build_object(
          ?::text,
          (coalesce((r.conversion_totals ->> ?::text)::numeric, 0) + ?::numeric)::text),
-       conversion_tags = array(select distinct unnest(r.conversion_tags || excluded.conversion_tags) order by 1)`,
+       conversion_tags = array(
+         select t from unnest(r.conversion_tags) t
+         union
+         (select t from unnest(excluded.conversion_tags) t where t <> all(r.conversion_tags)
+          order by 1 limit greatest(?::int - cardinality(r.conversion_tags), 0))
+         order by 1)`,
     [
       schema,
       f.verificationId,
@@ -155,6 +166,7 @@ export async function addConversion(
       f.currency,
       f.currency,
       f.amount,
+      MAX_TAGS_PER_VERIFICATION,
     ],
   );
 }

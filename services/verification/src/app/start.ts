@@ -11,6 +11,7 @@ import {
   type VerificationRecord,
 } from '../repository/verifications.repository';
 import type { AppContext } from './context';
+import { assertMayCreate } from './creation-policy';
 import { metadataChanged } from './metadata-changed';
 import { sealMetadata } from './person';
 import { assertProgramOpen, isTestMode, requireProgram, segmentOf } from './programs';
@@ -28,6 +29,8 @@ export interface StartInput {
   metadata?: Record<string, string>;
   /** BCP 47 tag: the locale of the verification's responses; empty or unset: the program's. */
   locale?: string;
+  /** The account of the caller's valid token; empty or unset: none (see assertMayCreate). */
+  callerAccountId?: string;
 }
 
 /**
@@ -105,6 +108,7 @@ async function insertNew(
   assertMetadata(metadata);
   const locale = requestLocale(input.locale);
   const program = await requireProgram(ctx, input.programId);
+  assertMayCreate(program, input.callerAccountId);
   const now = ctx.now();
   assertProgramOpen(program, now);
   const id = newVerificationId();

@@ -28,6 +28,7 @@ import { endOnLimit, limitReached, refuseOnLimit, succeed } from './person-limit
 import type { Program } from './ports';
 import { requireProgram, segmentOf } from './programs';
 import type { VerificationResponse } from './response';
+import { assertMayCreate } from './creation-policy';
 import { assertRequestId, startOrFind } from './start';
 import { subjectFromJson } from './subject-json';
 import { checkSubjectToken, useSubjectToken } from './subject-token';
@@ -42,6 +43,8 @@ export interface PersonalInfoSubmission {
   submitted: SubmittedSubject;
   /** Idempotency key: a retry answers what the first call did (see loadLocked, startOrFind). */
   requestId?: string;
+  /** With programId: the account of the caller's valid token (StartInput.callerAccountId). */
+  callerAccountId?: string;
 }
 
 /** The subject as fields, or as a compact JWS that carries them (verified with the program's key). */
@@ -90,6 +93,8 @@ async function preflight(
   input: PersonalInfoSubmission,
 ): Promise<MilitaryStatus | undefined> {
   const program = await requireProgram(ctx, input.programId);
+  // Before anything about the request is judged: a caller the program does not admit learns nothing more.
+  assertMayCreate(program, input.callerAccountId);
   const segment = segmentOf(program);
   const first = firstStep(segment);
   const militaryStatus =

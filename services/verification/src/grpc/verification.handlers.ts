@@ -36,6 +36,7 @@ export function verificationGrpcService({ deps }: ServiceContext, app: AppContex
           step: req.step,
           submitted: submittedSubject(req),
           requestId: req.requestId,
+          callerAccountId: req.callerAccountId,
         }),
       }),
       submitMilitaryStatus: async (req) => ({ verification: await submitMilitaryStatus(app, req) }),

@@ -7,6 +7,8 @@ import { anyCaseOneOf } from './text';
 export const MAX_AMOUNT = 1e11;
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 64;
+/** Distinct tags a verification keeps over all its conversions; new ones past it are dropped. */
+export const MAX_TAGS_PER_VERIFICATION = 100;
 export const CURRENCY_PATTERN = anyCaseOneOf(
   Intl.supportedValuesOf('currency'),
   'must be an ISO 4217 currency code',

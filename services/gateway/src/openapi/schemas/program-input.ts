@@ -234,6 +234,15 @@ const programSettings = {
       '(Ed25519). At most 8 KiB (UTF-8); a private key is refused (400). Blank or null for none (such tokens ' +
       'are then refused).',
   },
+  requireAccountTokenToCreate: {
+    type: ['boolean', 'null'],
+    description:
+      "true: verifications of the program are created only with a token (static or OAuth) of the program's " +
+      'account, on every creation path (POST /verification, POST /verification/program/{programId}/step/..., ' +
+      'POST /verification/marketplace); any other caller, with no token, an invalid one or another ' +
+      "account's, gets 401. The steps of a started verification still need no token. false or null: " +
+      'anyone may start one (the default).',
+  },
 } as const;
 
 /**
@@ -388,7 +397,11 @@ export const programInputSchemas = {
       'Called with {verificationId} each time a verification of the program succeeds, and with ' +
       '{verificationId, notifierEventType} for each notification the program opted in to (notifierEventTypes). ' +
       'An absolute http or https URL (RFC 3986 characters; percent-encode others), without user name, ' +
-      'password or fragment.',
+      'password or fragment. A host that is an IP address must be public: a loopback, private, link-local, ' +
+      'CGNAT, unique-local, IPv4-mapped or other non-public address is refused with 400 invalidRequest ' +
+      '(the message names the range), unless the deployment allows its range (ELIGO_WEBHOOK_ALLOW_CIDRS). ' +
+      'A host name is not resolved when the webhook is set; the address connected to is checked at every ' +
+      'delivery.',
   },
   NotifierEventTypes: {
     type: 'array',

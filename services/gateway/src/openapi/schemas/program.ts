@@ -34,6 +34,7 @@ export const programSchemas = {
       'webhook',
       'verificationLimit',
       'subjectTokenKey',
+      'requireAccountTokenToCreate',
       'created',
       'updated',
     ],
@@ -66,6 +67,12 @@ export const programSchemas = {
         description:
           'Public key (a JWK as JSON, or PEM) that verifies the compact JWS subject tokens of the program; ' +
           'null when none.',
+      },
+      requireAccountTokenToCreate: {
+        type: 'boolean',
+        description:
+          "Verifications of the program are created only with a token of the program's account (401 " +
+          'otherwise); false: anyone may start one.',
       },
       created: epochMs,
       updated: epochMs,

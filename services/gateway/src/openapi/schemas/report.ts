@@ -1,4 +1,10 @@
-import { CURRENCY_PATTERN, MAX_AMOUNT, MAX_TAG_LENGTH, MAX_TAGS } from './conversion-limits';
+import {
+  CURRENCY_PATTERN,
+  MAX_AMOUNT,
+  MAX_TAG_LENGTH,
+  MAX_TAGS,
+  MAX_TAGS_PER_VERIFICATION,
+} from './conversion-limits';
 import { multilineText, trimmedName, trimmedPattern } from './text';
 /**
  * Reports, conversions and bulk re-verification (the spec's "Reports and conversions" table and the
@@ -131,7 +137,10 @@ export const reportSchemas = {
         items: trimmedName(MAX_TAG_LENGTH),
         description:
           `Labels of your own, kept with the conversion: at most ${MAX_TAGS}, each 1 to ${MAX_TAG_LENGTH} ` +
-          'characters once trimmed, without control characters; repeated ones are kept once.',
+          'characters once trimmed, without control characters; repeated ones are kept once. A ' +
+          `verification keeps at most ${MAX_TAGS_PER_VERIFICATION} distinct tags over all its conversions ` +
+          "(the report's conversionTags): once it has that many, tags it does not have yet are dropped, and " +
+          'the conversion itself is still recorded and counted (never refused for its tags).',
       },
     },
   },
