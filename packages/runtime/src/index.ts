@@ -92,3 +92,10 @@ export { launch, type LaunchOptions, type RunningProcess, type StartedInfo } fro
 export { runProcess, type RunOptions } from './module/run';
 export { runMigrations } from './module/migrate-command';
 export { parseTargets, startOrder } from './module/targets';
+export {
+  blockedRange,
+  isAddressAllowed,
+  NO_ALLOWED_CIDRS,
+  parseAllowCidrs,
+  type AllowCidrs,
+} from './net/address-policy';

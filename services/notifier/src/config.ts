@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ConfigError, loadServiceConfig, type Config } from '@eligo/runtime';
 import { DEFAULT_RETRY_SCHEDULE, parseDuration, parseRetrySchedule } from './delivery/schedule';
-import { parseAllowCidrs } from './delivery/ssrf-guard';
+import { parseAllowCidrs } from '@eligo/runtime';
 import { checkLinkTemplate } from './domain/send-link';
 
 export type AllowCidrs = ReturnType<typeof parseAllowCidrs>;

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { createWebhookSender, type WebhookSenderOptions } from './sender';
-import { NO_ALLOWED_CIDRS, parseAllowCidrs } from './ssrf-guard';
+import { NO_ALLOWED_CIDRS, parseAllowCidrs } from '@eligo/runtime';
 import type { WebhookAttempt } from './types';
 
 interface Received {

@@ -4,7 +4,7 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { parseRetryAfter } from './retry-after';
-import { blockedRange, type AllowCidrs } from './ssrf-guard';
+import { blockedRange, type AllowCidrs } from '@eligo/runtime';
 import type { AttemptResult, WebhookAttempt, WebhookSender } from './types';
 
 export interface WebhookSenderOptions {

@@ -2,8 +2,10 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
- * The SSRF guard: which addresses a webhook may connect to. Callback URLs are chosen by programs, so without it
- * a program could make the notifier POST into our own network (databases, metadata services, admin ports).
+ * Which addresses a webhook may name and connect to (the SSRF guard): callback URLs are chosen by programs, so
+ * without it a program could make the notifier POST into our own network (databases, metadata services, admin
+ * ports). One rule, shared: the notifier judges the address it connects to, programs judges an address literal
+ * when a webhook is configured, both with the same ELIGO_WEBHOOK_ALLOW_CIDRS.
  */
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;

@@ -1,4 +1,4 @@
-import { NO_ALLOWED_CIDRS, blockedRange, isAddressAllowed, parseAllowCidrs } from './ssrf-guard';
+import { NO_ALLOWED_CIDRS, blockedRange, isAddressAllowed, parseAllowCidrs } from './address-policy';
 
 describe('blockedRange without an allow-list', () => {
   it.each([
