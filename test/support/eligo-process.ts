@@ -67,7 +67,9 @@ export async function startEligo(
     grpcPort,
     output: () => out,
     exited,
-    stop: async (signal = 'SIGTERM', timeoutMs = 20_000) => {
+    // 45 s: a SIGTERM right after a hard restart waits for the consumers' group joins in flight, which the
+    // broker holds until the killed member's session (30 s) expires.
+    stop: async (signal = 'SIGTERM', timeoutMs = 45_000) => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       // A process that does not stop in time fails the test with its output, not with a bare jest timeout.
       let timer: NodeJS.Timeout | undefined;
