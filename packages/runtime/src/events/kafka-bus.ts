@@ -272,7 +272,12 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
   const partitionOffsets = async (groupId: string, topics: string[]): Promise<PartitionOffsets[]> => {
     await connectAdmin();
     const offsets: PartitionOffsets[] = [];
-    for (const { topic, partitions } of await admin.fetchOffsets({ groupId, topics })) {
+    // The group's coordinator may be moving (a fresh broker, a group just created): the broker then answers
+    // "not the correct coordinator", which kafkajs's admin does not retry itself.
+    const committedByTopic = await retryRetriable(logger, 'fetch group offsets', () =>
+      admin.fetchOffsets({ groupId, topics }),
+    );
+    for (const { topic, partitions } of committedByTopic) {
       const committed = new Map(partitions.map((p) => [p.partition, Number(p.offset)]));
       for (const { partition, low, high } of await admin.fetchTopicOffsets(topic))
         offsets.push({ topic, partition, committed: committed.get(partition) ?? -1, low, high });
@@ -443,7 +448,7 @@ function isRetriable(err: unknown): boolean {
 }
 
 /** Runs `attempt` again while it fails with a retriable Kafka error, for up to about 30 s. */
-async function retryRetriable(logger: Logger, what: string, attempt: () => Promise<void>): Promise<void> {
+async function retryRetriable<T>(logger: Logger, what: string, attempt: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + 30_000;
   for (let n = 1; ; n++) {
     try {
