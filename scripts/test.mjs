@@ -51,6 +51,7 @@ function printFailures() {
 
 const turbo = join(root, 'node_modules/.bin/turbo');
 const prettier = join(root, 'node_modules/.bin/prettier');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 let ok =
   step('formatting (prettier --check)', prettier, ['--check', '--log-level', 'warn', '.']) &&
   step('build, contracts, lint and type checks', turbo, [
@@ -58,7 +59,9 @@ let ok =
     'build',
     'lint',
     '--output-logs=errors-only',
-  ]);
+  ]) &&
+  // After the build: workspace packages resolve to their dist/ entries.
+  step('import rules (dependency-cruiser)', npm, ['run', '-s', 'lint:imports']);
 if (!ok) process.exit(1);
 
 const given = ['ELIGO_TEST_DATABASE_URL', 'ELIGO_TEST_KAFKA_BROKERS', 'ELIGO_TEST_S3_ENDPOINT'].every(

@@ -5,9 +5,10 @@ import { programsApi } from '../support/programs-api';
 import { measure, report, type Figures } from './measure';
 
 /**
- * Programs hot paths, figures printed (ARCHITECTURE.md section 11): a token endpoint through the gateway with
- * the auth cache on (default 1 s) against the same with it off (every request calls Authenticate), and reward
- * claims from a pool. Run: `npm run bench -w @eligo/test` (the jest global setup provides the servers).
+ * Programs hot paths, figures printed (docs/architecture.md, "Tests"): a token endpoint through the gateway
+ * with the auth cache on (default 1 s) against the same with it off (every request calls Authenticate), and
+ * reward claims from a pool. Run: `npm run bench -w @eligo/test` (the jest global setup provides the
+ * servers).
  */
 const REQUESTS = 3000;
 const CONCURRENCY = 16;

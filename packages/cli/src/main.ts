@@ -18,17 +18,14 @@ const program = new Command()
 program
   .command('start')
   .description('start the modules named by --target on one HTTP and one gRPC server')
-  .option(
-    '-t, --target <modules>',
-    '"all" or a comma list: gateway,verification,documents,organizations,programs,reports,notifier',
-    'all',
-  )
+  .option('-t, --target <modules>', `"all" or a comma list: ${Object.keys(allModules).join(',')}`, 'all')
   .option('--print-config', 'print the effective configuration (secrets masked) and exit')
   .action(async (opts: { target: string; printConfig?: boolean }) => {
     await runProcess({
       env: process.env,
       target: opts.target,
       modules: allModules,
+      completeRegistry: true,
       version,
       printConfig: opts.printConfig,
     });

@@ -7,7 +7,10 @@ import { definition as programs } from '@eligo/programs';
 import { definition as reports } from '@eligo/reports';
 import { definition as verification } from '@eligo/verification';
 
-/** Every module the `eligo` binary can host (`--target`). */
+/**
+ * Every module of the deployment, the one registry: what the `eligo` binary can host (`--target`) and the
+ * names ELIGO_<NAME>_GRPC_ADDRESS refers to. The runtime knows no module by name.
+ */
 export const allModules: Record<ModuleName, ModuleDefinition> = {
   gateway,
   verification,

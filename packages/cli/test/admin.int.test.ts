@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { moduleNames } from '@eligo/runtime';
 import { startServiceUnderTest, type ServiceUnderTest } from '@eligo/local-infra';
 import { allModules } from '../src/modules';
 
@@ -15,7 +14,7 @@ describe('eligo admin', () => {
   let sut: ServiceUnderTest;
   let dir: string;
   beforeAll(async () => {
-    sut = await startServiceUnderTest({ modules: allModules, targets: [...moduleNames] });
+    sut = await startServiceUnderTest({ modules: allModules, targets: Object.keys(allModules) });
     dir = mkdtempSync(join(tmpdir(), 'eligo-cli-it-'));
   });
   afterAll(async () => {

@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { moduleNames } from '@eligo/runtime';
 import { startServiceUnderTest, type ServiceUnderTest } from '@eligo/local-infra';
 import { allModules } from '../src/modules';
 
@@ -18,7 +17,7 @@ describe('eligo admin organizations', () => {
   beforeAll(async () => {
     sut = await startServiceUnderTest({
       modules: allModules,
-      targets: [...moduleNames],
+      targets: Object.keys(allModules),
       env: { ELIGO_ORGANIZATIONS_SEED: 'none' },
     });
     dir = mkdtempSync(join(tmpdir(), 'eligo-cli-orgs-'));

@@ -1,7 +1,7 @@
 // @eligo/runtime: the plumbing every module stands on. Services import only from here.
 export { loadConfig, loadServiceConfig, ConfigError, type Config } from './config/config';
 export { maskConfig } from './config/mask';
-export { moduleNames, type ModuleName } from './config/schema';
+export type { ModuleName } from './config/schema';
 export {
   createLogger,
   componentLogger,

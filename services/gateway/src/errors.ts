@@ -33,7 +33,7 @@ export function toHttpError(err: unknown): HttpError {
   } else {
     return { status: 500, body: { errorIds: ['internalServerError'], systemErrorMessage: GENERIC } };
   }
-  // grpc-gateway's mapping (ARCHITECTURE.md section 7); a status the spec names explicitly overrides it.
+  // grpc-gateway's mapping (docs/architecture.md, "Errors"); a status the spec names explicitly overrides it.
   const status = httpStatus ?? httpStatusByGrpcCode[code] ?? 500;
   if (status >= 500 && code !== Status.UNAVAILABLE && code !== Status.DEADLINE_EXCEEDED) {
     return { status, body: { errorIds: ['internalServerError'], systemErrorMessage: GENERIC } };

@@ -2,7 +2,7 @@ import { programsV1 } from '@eligo/proto';
 import { createClient, createServiceModule, type ModuleDefinition, type ModuleFactory } from '@eligo/runtime';
 import { migrationsFor } from '../migrations';
 import { createAppContext } from './app/context';
-import { programRulesFromService } from './app/program-rules';
+import { programRulesFromService } from './app/ports';
 import { loadOrganizationsConfig } from './config';
 import { organizationsGrpcService } from './grpc/organizations.handlers';
 

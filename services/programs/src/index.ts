@@ -33,8 +33,3 @@ export const createModule: ModuleFactory = (config, deps) => {
 };
 
 export const definition: ModuleDefinition = { createModule, dependsOn };
-
-// The vocabulary of programs, one copy for the whole codebase (the gateway's OpenAPI enums, other services).
-export { DEFAULT_ERROR_MESSAGES, ERROR_IDS, isErrorId, type ErrorId } from './domain/error-ids';
-export { SEGMENTS, segmentNames, type Segment } from './domain/segments';
-export { ESTIMATED_REVIEW_TIMES, MAX_REVIEW_TIMES, ORGANIZATION_TYPES } from './domain/program';

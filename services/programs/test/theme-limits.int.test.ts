@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import { failure, newAccount, newProgram, outboxEvents, startPrograms, type Harness } from './support';
-import { DEFAULT_ERROR_MESSAGES, ERROR_IDS } from '../src/domain/error-ids';
+import { DEFAULT_ERROR_MESSAGES, ERROR_IDS } from '@eligo/vocabulary';
 
 describe('GetTheme', () => {
   let h: Harness;

@@ -117,27 +117,3 @@ export const createModule: ModuleFactory = (config, deps) => {
 };
 
 export const definition: ModuleDefinition = { createModule, dependsOn };
-
-// The subject vocabulary and the metadata rules for the gateway's request checks: one set for both sides.
-export {
-  allowedKeysMessage,
-  canonicalLocale,
-  DEVICE_FINGERPRINT_HASH_RULE,
-  EXTERNAL_USER_ID_RULE,
-  LOCALE_PATTERN,
-  LOCALE_RULE,
-  MAX_DEVICE_FINGERPRINT_HASH_LENGTH,
-  MAX_EXTERNAL_USER_ID_LENGTH,
-  MAX_LOCALE_LENGTH,
-  MAX_METADATA_KEY_LENGTH,
-  MAX_METADATA_KEYS,
-  MAX_METADATA_VALUE_LENGTH,
-  metadataProblems,
-  RESERVED_METADATA_KEYS,
-  SUBJECT_KEYS,
-  SUBJECT_TYPES,
-  TRIGGERS,
-  validDeviceFingerprintHash,
-  validExternalUserId,
-  type SubjectType,
-} from './domain';

@@ -14,9 +14,10 @@ import {
 } from '@eligo/runtime';
 
 /**
- * Integration tests of a service (ARCHITECTURE.md section 11): the real modules, launched in the test process
- * by the same launcher `eligo start` uses, on ports 0, against the suite's real Postgres (a fresh database, so
- * migrations run from scratch), Kafka and MinIO that the jest global setup provides (ELIGO_TEST_*).
+ * Integration tests of a service (docs/architecture.md, "Tests"): the real modules, launched in the test
+ * process by the same launcher `eligo start` uses, on ports 0, against the suite's real Postgres (a fresh
+ * database, so migrations run from scratch), Kafka and MinIO that the jest global setup provides
+ * (ELIGO_TEST_*).
  */
 export interface ServiceUnderTestOptions {
   modules: Partial<Record<ModuleName, ModuleDefinition>>;

@@ -54,6 +54,11 @@ describe('loadConfig', () => {
     expect(c.grpc.addresses.verification).toBeUndefined();
   });
 
+  it('reads the gRPC address of any module the entry point composes, not a list of its own', () => {
+    const c = loadConfig({ ELIGO_BILLING_GRPC_ADDRESS: ' billing:9090 ', ELIGO_AUDIT_GRPC_ADDRESS: ' ' });
+    expect(c.grpc.addresses).toEqual({ billing: 'billing:9090' });
+  });
+
   it('reads internal call tokens from the variable or a mounted file, first one current', () => {
     const [a, b] = ['a'.repeat(32), 'b'.repeat(40)];
     expect(loadConfig({}).grpc.internalTokens).toEqual([]);

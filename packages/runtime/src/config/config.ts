@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseMasterKey } from '../crypto/field-cipher';
-import { envSchema, moduleNames, type ModuleName } from './schema';
+import { envSchema, type ModuleName } from './schema';
 
 /** The effective configuration every module receives (never read process.env below main/CLI). */
 export interface Config {
@@ -14,6 +14,7 @@ export interface Config {
     host: string;
     port: number;
     deadlineMs: number;
+    /** ELIGO_<NAME>_GRPC_ADDRESS by module name (lower case): where modules outside this process listen. */
     addresses: Record<ModuleName, string | undefined>;
     /** Internal call tokens: the first is sent, any is accepted. Empty: calls are not authenticated. */
     internalTokens: string[];
@@ -96,12 +97,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const internalTokens = readInternalTokens(e.ELIGO_INTERNAL_TOKEN_FILE, e.ELIGO_INTERNAL_TOKEN, issues);
   if (issues.length > 0) throw new ConfigError(issues);
 
-  const addresses = Object.fromEntries(
-    moduleNames.map((m) => [
-      m,
-      e[`ELIGO_${m.toUpperCase()}_GRPC_ADDRESS` as keyof typeof e] as string | undefined,
-    ]),
-  ) as Record<ModuleName, string | undefined>;
+  const addresses = grpcAddresses(pickEligo(env));
   return {
     http: {
       host: e.ELIGO_BIND_HOST,
@@ -163,6 +159,19 @@ function readInternalTokens(file: string | undefined, value: string | undefined,
         `${source}: token ${i + 1} must be 32-256 visible ASCII characters (commas separate tokens)`,
       );
   return tokens;
+}
+
+/**
+ * Split deployment: where each module outside this process serves gRPC, from every ELIGO_<NAME>_GRPC_ADDRESS
+ * (any name: the modules are the entry point's, not the runtime's). Blank values count as unset.
+ */
+function grpcAddresses(eligo: Record<string, string>): Record<ModuleName, string | undefined> {
+  const addresses: Record<ModuleName, string | undefined> = {};
+  for (const [key, value] of Object.entries(eligo)) {
+    const name = /^ELIGO_([A-Z][A-Z0-9]*)_GRPC_ADDRESS$/.exec(key)?.[1];
+    if (name && value.trim() !== '') addresses[name.toLowerCase()] = value.trim();
+  }
+  return addresses;
 }
 
 function pickEligo(env: Record<string, string | undefined>): Record<string, string> {

@@ -1,16 +1,10 @@
 import { z } from 'zod';
 
-/** Names of the modules a process can host (`--target`). Order here is only for display. */
-export const moduleNames = [
-  'gateway',
-  'verification',
-  'documents',
-  'organizations',
-  'programs',
-  'reports',
-  'notifier',
-] as const;
-export type ModuleName = (typeof moduleNames)[number];
+/**
+ * A module's name (`--target`, `dependsOn`, ELIGO_<NAME>_GRPC_ADDRESS). Which modules exist is the business of
+ * the entry point that composes them (the CLI's registry), not of the runtime.
+ */
+export type ModuleName = string;
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalString = z
@@ -22,7 +16,10 @@ const bool = z
   .optional()
   .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v)));
 
-/** The ELIGO_* environment, validated once at boot (ARCHITECTURE.md section 9). Unknown ELIGO_* keys are kept out. */
+/**
+ * The ELIGO_* environment, validated once at boot
+ * (docs/architecture.md, "Configuration and embedded defaults"). Unknown ELIGO_* keys are kept out.
+ */
 export const envSchema = z.object({
   ELIGO_HTTP_PORT: port.default(8080),
   ELIGO_GRPC_PORT: port.default(9090),
@@ -72,13 +69,5 @@ export const envSchema = z.object({
   // A consumer failing this many times in a row on one event (outages excepted) parks it and moves on.
   ELIGO_EVENT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(10),
   ELIGO_OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
-  // Split deployment: where each service's gRPC API lives when it is not in this process.
-  ELIGO_GATEWAY_GRPC_ADDRESS: optionalString,
-  ELIGO_VERIFICATION_GRPC_ADDRESS: optionalString,
-  ELIGO_DOCUMENTS_GRPC_ADDRESS: optionalString,
-  ELIGO_ORGANIZATIONS_GRPC_ADDRESS: optionalString,
-  ELIGO_PROGRAMS_GRPC_ADDRESS: optionalString,
-  ELIGO_REPORTS_GRPC_ADDRESS: optionalString,
-  ELIGO_NOTIFIER_GRPC_ADDRESS: optionalString,
 });
 export type EligoEnv = z.infer<typeof envSchema>;

@@ -1,10 +1,10 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * Encryption of PII and secrets at rest (ARCHITECTURE.md section 6): AES-256-GCM with a random 96-bit IV per
- * value, and HMAC-SHA256 lookup hashes so that an encrypted column can still be found by equality. Both keys
- * are derived from the one master key (ELIGO_ENCRYPTION_KEY) with HKDF, one per purpose, so that a service
- * never uses the same key for two jobs.
+ * Encryption of PII and secrets at rest (docs/architecture.md, "Data ownership"): AES-256-GCM with a random
+ * 96-bit IV per value, and HMAC-SHA256 lookup hashes so that an encrypted column can still be found by
+ * equality. Both keys are derived from the one master key (ELIGO_ENCRYPTION_KEY) with HKDF, one per purpose,
+ * so that a service never uses the same key for two jobs.
  *
  * Stored layout: [format 1 byte][key id 4 bytes][iv 12 bytes][tag 16 bytes][ciphertext]. The key id (a hash of
  * the master key) makes a value encrypted under another key fail loudly instead of decrypting to garbage.

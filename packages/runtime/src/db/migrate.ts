@@ -11,7 +11,7 @@ export interface SchemaMigration {
 
 /**
  * Applies a module's migrations to its own schema, tracked in that schema's own migrations table
- * (`<schema>.knex_migrations`), so services migrate independently (ARCHITECTURE.md section 6).
+ * (`<schema>.knex_migrations`), so services migrate independently (docs/architecture.md, "Data ownership").
  */
 export async function migrateSchema(
   db: Knex,

@@ -1,5 +1,5 @@
 /**
- * Typed domain errors (ARCHITECTURE.md section 7). Domain and use-case code throws these; the gRPC
+ * Typed domain errors (docs/architecture.md, "Errors"). Domain and use-case code throws these; the gRPC
  * interceptor turns them into a status with the errorIds in metadata, and the gateway turns that status into
  * the HTTP status and one of the spec's bodies. The message is for integrators (systemErrorMessage), never
  * internal detail.

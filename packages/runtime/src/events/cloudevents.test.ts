@@ -46,7 +46,7 @@ describe('naming', () => {
 });
 
 describe('buildCloudEventHeaders', () => {
-  it('sets every binary-mode header of ARCHITECTURE.md section 5', () => {
+  it('sets every binary-mode header of docs/architecture.md, "Events"', () => {
     expect(valid()).toEqual({
       ce_specversion: '1.0',
       ce_id: ID,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 /**
- * CloudEvents 1.0, Kafka protocol binding, binary content mode (ARCHITECTURE.md section 5): the protobuf
+ * CloudEvents 1.0, Kafka protocol binding, binary content mode (docs/architecture.md, "Events"): the protobuf
  * payload is the message value and the attributes travel as `ce_*` headers, so consumers can route and
  * deduplicate without decoding the payload.
  */

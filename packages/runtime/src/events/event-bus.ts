@@ -1,7 +1,7 @@
 /**
- * The event bus seen by services (ARCHITECTURE.md sections 5, 6 and 14). Two implementations keep the same
- * semantics so that all-in-one mode is not a second, weaker code path: Kafka (`createKafkaEventBus`) and
- * in-process (`createInProcessEventBus`).
+ * The event bus seen by services (docs/architecture.md, "Events" and "Configuration and embedded defaults").
+ * Two implementations keep the same semantics so that all-in-one mode is not a second, weaker code path:
+ * Kafka (`createKafkaEventBus`) and in-process (`createInProcessEventBus`).
  *
  * Guarantees both give:
  * - messages with the same key on the same topic are delivered in publish order;

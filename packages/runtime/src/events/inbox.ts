@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 import { assertSchemaName } from './sql-names';
 
 /**
- * Inbox (ARCHITECTURE.md section 6): delivery is at-least-once, so a consumer records each ce_id in the same
- * transaction as its effect. A second delivery finds the row and changes nothing; a delivery whose
+ * Inbox (docs/architecture.md, "Events"): delivery is at-least-once, so a consumer records each ce_id in the
+ * same transaction as its effect. A second delivery finds the row and changes nothing; a delivery whose
  * transaction rolled back left no row and runs again. Kafka transactions are never needed for this.
  */
 

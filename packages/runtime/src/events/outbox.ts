@@ -3,8 +3,8 @@ import { buildCloudEventHeaders, CE_HEADERS, topicFor, type NewCloudEvent } from
 import { assertSchemaName, outboxChannel } from './sql-names';
 
 /**
- * Transactional outbox (ARCHITECTURE.md section 6): a state change and the event announcing it commit in one
- * transaction, so an event is never lost after a commit nor published for a change that rolled back. The
+ * Transactional outbox (docs/architecture.md, "Events"): a state change and the event announcing it commit in
+ * one transaction, so an event is never lost after a commit nor published for a change that rolled back. The
  * OutboxRelay moves committed rows to the bus.
  */
 

@@ -30,9 +30,9 @@ export const defaultBreakerOptions: BreakerOptions = {
 export type BreakerState = 'closed' | 'open' | 'halfOpen' | 'disabled';
 
 /**
- * An opossum breaker around the calls of one client (ARCHITECTURE.md section 12): when a dependency hangs or
- * is down, callers fail fast instead of each waiting out its deadline and piling up. NOT_FOUND and the other
- * domain answers prove the server is healthy, so they never count. Nor does an UNAVAILABLE or
+ * An opossum breaker around the calls of one client (docs/architecture.md, "Operations"): when a dependency
+ * hangs or is down, callers fail fast instead of each waiting out its deadline and piling up. NOT_FOUND and
+ * the other domain answers prove the server is healthy, so they never count. Nor does an UNAVAILABLE or
  * DEADLINE_EXCEEDED its handler sent because a service it calls failed: counting those made the gateway's
  * breaker for verification open during a programs outage, and its half-open probes, failing for the same
  * reason, kept it open for reset periods after programs was back. opossum's own timeout stays off: the gRPC

@@ -22,9 +22,9 @@ export interface GrpcHostOptions {
 }
 
 /**
- * One grpc-js server for every module a process hosts (ARCHITECTURE.md section 3), with grpc.health.v1 and
- * reflection. Services are added first, then the host listens; the launcher flips health to SERVING once
- * the modules have started and back to NOT_SERVING when it drains.
+ * One grpc-js server for every module a process hosts (docs/architecture.md, "Modules and targets"), with
+ * grpc.health.v1 and reflection. Services are added first, then the host listens; the launcher flips health
+ * to SERVING once the modules have started and back to NOT_SERVING when it drains.
  */
 export class GrpcHost {
   private readonly server: Server;

@@ -2,7 +2,7 @@ import { status as Status } from '@grpc/grpc-js';
 import type { DomainErrorKind } from '../errors/domain-error';
 
 /**
- * The pure tables of ARCHITECTURE.md section 7: domain error kind -> gRPC status on the server, and gRPC
+ * The pure tables of docs/architecture.md, "Errors": domain error kind -> gRPC status on the server, and gRPC
  * status -> HTTP status for the gateway's single error mapper. Kept as data so that they are tested as data.
  */
 export const grpcStatusByKind: Readonly<Record<DomainErrorKind, Status>> = {

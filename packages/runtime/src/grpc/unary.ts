@@ -16,8 +16,8 @@ export type UnaryHandler<Req, Res> = (request: Req, call: ServerUnaryCall<Req, R
 
 /**
  * Adapts async handlers to grpc-js callbacks and is the one place where a thrown error becomes a status
- * (ARCHITECTURE.md section 7). Bound to a logger because unknown errors are logged here, once, with their
- * detail, while the client only ever sees a generic message.
+ * (docs/architecture.md, "Errors"). Bound to a logger because unknown errors are logged here, once, with
+ * their detail, while the client only ever sees a generic message.
  *
  *   const unary = unaryAdapter(logger);
  *   const impl: programsV1.ProgramsServiceServer = { getInfo: unary(async (req) => ({ ... })) };

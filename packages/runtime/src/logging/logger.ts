@@ -9,8 +9,9 @@ export interface LoggingConfig {
 }
 
 /**
- * Paths whose values never reach a log line: tokens, secrets and PII fields (ARCHITECTURE.md section 6).
- * Redaction is a safety net; code still must not log request bodies.
+ * Paths whose values never reach a log line: tokens, secrets and PII fields
+ * (docs/architecture.md, "Data ownership"). Redaction is a safety net; code still must not log request
+ * bodies.
  */
 export const redactPaths = [
   'token',

@@ -1,9 +1,9 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type LabelValues } from 'prom-client';
 
 /**
- * One registry per process (ARCHITECTURE.md section 12): the launcher creates it and hands it to every
- * module, the gRPC host and clients, and the HTTP layer serves it at /metrics. A registry object rather than
- * prom-client's global one, so that tests (and two hosts in one test process) do not collide.
+ * One registry per process (docs/architecture.md, "Operations"): the launcher creates it and hands it to
+ * every module, the gRPC host and clients, and the HTTP layer serves it at /metrics. A registry object rather
+ * than prom-client's global one, so that tests (and two hosts in one test process) do not collide.
  */
 export type MetricsRegistry = Registry;
 

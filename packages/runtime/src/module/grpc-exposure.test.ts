@@ -1,16 +1,23 @@
 import pino from 'pino';
 import { loadConfig } from '../config/config';
-import { moduleNames } from '../config/schema';
 import { checkGrpcExposure, grpcBindHost } from './grpc-exposure';
 
 const token = 't'.repeat(40);
 
 describe('where gRPC listens', () => {
+  const deployment = ['gateway', 'programs', 'verification'];
   it('keeps all-in-one on loopback unless told otherwise, a split process on ELIGO_BIND_HOST', () => {
-    expect(grpcBindHost(loadConfig({}), [...moduleNames])).toBe('127.0.0.1');
-    expect(grpcBindHost(loadConfig({ ELIGO_GRPC_BIND_HOST: '0.0.0.0' }), [...moduleNames])).toBe('0.0.0.0');
-    expect(grpcBindHost(loadConfig({}), ['programs'])).toBe('0.0.0.0');
-    expect(grpcBindHost(loadConfig({ ELIGO_BIND_HOST: '10.0.0.7' }), ['gateway'])).toBe('10.0.0.7');
+    expect(grpcBindHost(loadConfig({}), deployment, deployment)).toBe('127.0.0.1');
+    expect(grpcBindHost(loadConfig({ ELIGO_GRPC_BIND_HOST: '0.0.0.0' }), deployment, deployment)).toBe(
+      '0.0.0.0',
+    );
+    expect(grpcBindHost(loadConfig({}), ['programs'], deployment)).toBe('0.0.0.0');
+    expect(grpcBindHost(loadConfig({ ELIGO_BIND_HOST: '10.0.0.7' }), ['gateway'], deployment)).toBe(
+      '10.0.0.7',
+    );
+  });
+  it("binds a service's own process (it knows no deployment) beyond loopback, though it hosts all it knows", () => {
+    expect(grpcBindHost(loadConfig({}), ['programs'], undefined)).toBe('0.0.0.0');
   });
 });
 

@@ -1,15 +1,22 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
-import { moduleNames, type ModuleName } from '../config/schema';
+import type { ModuleName } from '../config/schema';
 import { isLoopbackHost } from '../grpc/internal-auth';
 
 /**
- * Where this process's gRPC server listens. All-in-one calls only itself, so it keeps gRPC on loopback unless
- * ELIGO_GRPC_BIND_HOST says otherwise; a split process serves others and binds ELIGO_BIND_HOST.
+ * Where this process's gRPC server listens. All-in-one (it hosts every module of the deployment, `registry`)
+ * calls only itself, so it keeps gRPC on loopback unless ELIGO_GRPC_BIND_HOST says otherwise; a split process
+ * serves others and binds ELIGO_BIND_HOST. An entry point that does not know the deployment's modules (a
+ * service's own main) passes no registry: its process is one part of a split deployment.
  */
-export function grpcBindHost(config: Config, targets: readonly ModuleName[]): string {
+export function grpcBindHost(
+  config: Config,
+  targets: readonly ModuleName[],
+  registry: readonly ModuleName[] | undefined,
+): string {
   if (config.grpc.bindHost) return config.grpc.bindHost;
-  return moduleNames.every((m) => targets.includes(m)) ? '127.0.0.1' : config.grpc.host;
+  const allInOne = registry !== undefined && registry.every((m) => targets.includes(m));
+  return allInOne ? '127.0.0.1' : config.grpc.host;
 }
 
 /**

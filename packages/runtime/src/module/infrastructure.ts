@@ -9,7 +9,8 @@ import { createKafkaEventBus } from '../events/kafka-bus';
 import { createPostgresBusLog } from '../events/postgres-bus-log';
 import { componentLogger } from '../logging/logger';
 import type { ObjectStore } from '../objectstore/object-store';
-import { createFsObjectStore, createFsObjectRouter } from '../objectstore/fs-store';
+import { createFsObjectRouter } from '../objectstore/fs-object-router';
+import { createFsObjectStore } from '../objectstore/fs-store';
 import { createS3ObjectStore } from '../objectstore/s3-store';
 import { loadOrCreateSecret } from './secrets';
 

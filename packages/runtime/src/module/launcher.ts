@@ -19,6 +19,11 @@ export interface LaunchOptions {
   config: Config;
   targets: ModuleName[];
   modules: Record<ModuleName, ModuleDefinition>;
+  /**
+   * Every module of the deployment, when the entry point knows them (the CLI's registry): a process hosting
+   * them all is all-in-one and keeps gRPC on loopback. Unset: this process is one part of a split deployment.
+   */
+  deploymentModules?: readonly ModuleName[];
   logger: Logger;
   version: string;
   gitCommit: string;
@@ -49,7 +54,8 @@ export interface RunningProcess {
 
 /**
  * Starts the modules named by --target in dependency order on one gRPC server and one HTTP server
- * (ARCHITECTURE.md section 3). The gateway reaches every module through gRPC clients, also in this process.
+ * (docs/architecture.md, "Modules and targets"). The gateway reaches every module through gRPC clients, also
+ * in this process.
  */
 export async function launch(options: LaunchOptions): Promise<RunningProcess> {
   const { config, logger } = options;
@@ -65,7 +71,7 @@ export async function launch(options: LaunchOptions): Promise<RunningProcess> {
   const started: Module[] = [];
   let resolveExit!: (code: number) => void;
   const exited = new Promise<number>((r) => (resolveExit = r));
-  const grpcHost = grpcBindHost(config, options.targets);
+  const grpcHost = grpcBindHost(config, options.targets, options.deploymentModules);
   checkGrpcExposure(config, grpcHost, log);
   const grpc = new GrpcHost({
     logger: componentLogger(logger, 'grpc'),
@@ -121,7 +127,7 @@ export async function launch(options: LaunchOptions): Promise<RunningProcess> {
         encryptionKey,
         fail,
       };
-      const module = options.modules[name].createModule(config, deps);
+      const module = definitionOf(options, name).createModule(config, deps);
       for (const svc of module.grpcServices) grpc.addService(svc);
       return module;
     });
@@ -169,11 +175,18 @@ export async function launch(options: LaunchOptions): Promise<RunningProcess> {
   }
 }
 
+/** The definition of a hosted module; the entry point's registry must have it. */
+function definitionOf(options: LaunchOptions, name: ModuleName): ModuleDefinition {
+  const definition = options.modules[name];
+  if (!definition) throw new Error(`this entry point has no module named ${name}`);
+  return definition;
+}
+
 /** In a split deployment every dependency outside this process needs an address: fail at boot, not on first call. */
 function checkAddresses(options: LaunchOptions): void {
   const missing = new Map<string, string[]>();
   for (const name of options.targets) {
-    for (const dep of options.modules[name].dependsOn) {
+    for (const dep of definitionOf(options, name).dependsOn) {
       if (!options.targets.includes(dep) && !options.config.grpc.addresses[dep]) {
         const variable = `ELIGO_${dep.toUpperCase()}_GRPC_ADDRESS`;
         missing.set(variable, [...(missing.get(variable) ?? []), name]);

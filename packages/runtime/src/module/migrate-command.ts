@@ -21,7 +21,8 @@ export async function runMigrations(options: {
   version: string;
 }): Promise<number> {
   const config = loadConfig(options.env);
-  const targets = parseTargets(options.target).filter((t) => t !== 'gateway');
+  // Every module with a schema migrates it (the gateway too: idempotency keys, rate limits); the others are no-ops.
+  const targets = parseTargets(options.target, Object.keys(options.modules));
   const logger = createLogger({ level: config.logLevel });
   const log = componentLogger(logger, 'migrate');
   const infra = await startInfrastructure(config, { logger, needsDb: true });

@@ -10,9 +10,9 @@ export interface GrpcServiceBinding {
 }
 
 /**
- * A module is one service's unit of deployment (ARCHITECTURE.md section 3): the launcher starts modules
- * named by --target in dependency order, hosts their gRPC services on one server and stops the process
- * when one fails.
+ * A module is one service's unit of deployment (docs/architecture.md, "Modules and targets"): the launcher
+ * starts modules named by --target in dependency order, hosts their gRPC services on one server and stops the
+ * process when one fails.
  */
 export interface Module {
   name: string;

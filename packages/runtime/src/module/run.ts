@@ -11,7 +11,13 @@ export interface RunOptions {
   env: Record<string, string | undefined>;
   /** "all" or a comma list. */
   target: string;
+  /** The modules this entry point can host; "all" means these. */
   modules: Partial<Record<ModuleName, ModuleDefinition>>;
+  /**
+   * `modules` is every module of the deployment (the CLI's registry): a process hosting them all is
+   * all-in-one and keeps gRPC on loopback. Unset (a service's own main): the process is part of a split.
+   */
+  completeRegistry?: boolean;
   version: string;
   printConfig?: boolean;
 }
@@ -25,7 +31,7 @@ export async function runProcess(options: RunOptions): Promise<void> {
   let targets: ModuleName[];
   try {
     config = loadConfig(options.env);
-    targets = parseTargets(options.target);
+    targets = parseTargets(options.target, Object.keys(options.modules));
   } catch (err) {
     process.stderr.write(
       `eligo: ${err instanceof ConfigError || err instanceof Error ? err.message : String(err)}\n`,
@@ -61,6 +67,7 @@ export async function runProcess(options: RunOptions): Promise<void> {
       config,
       targets,
       modules: options.modules as Record<ModuleName, ModuleDefinition>,
+      ...(options.completeRegistry ? { deploymentModules: Object.keys(options.modules) } : {}),
       logger,
       version: options.version,
       gitCommit: options.env.ELIGO_GIT_COMMIT ?? '',

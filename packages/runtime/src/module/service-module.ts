@@ -18,7 +18,10 @@ import { PeriodicJob, type PeriodicJobOptions } from './periodic-job';
 export interface ServiceModuleSpec {
   name: ModuleName;
   dependsOn: readonly ModuleName[];
-  /** The Postgres schema the service owns; no query of the service leaves it (ARCHITECTURE.md section 6). */
+  /**
+   * The Postgres schema the service owns; no query of the service leaves it
+   * (docs/architecture.md, "Data ownership").
+   */
   schema: string;
   /** The service's own migrations (migrations/ of the service), applied after the shared outbox/inbox tables. */
   migrations: readonly SchemaMigration[];

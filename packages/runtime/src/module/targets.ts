@@ -1,16 +1,16 @@
-import { moduleNames, type ModuleName } from '../config/schema';
+import type { ModuleName } from '../config/schema';
 
-/** Expands `--target` ("all" or a comma list) into module names, rejecting unknown ones. */
-export function parseTargets(target: string): ModuleName[] {
+/** Expands `--target` ("all" or a comma list) into names of `known` modules, rejecting unknown ones. */
+export function parseTargets(target: string, known: readonly ModuleName[]): ModuleName[] {
   const parts = target
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean);
   if (parts.length === 0) throw new Error('--target is empty; use "all" or a comma list of modules');
-  if (parts.includes('all')) return [...moduleNames];
-  const unknown = parts.filter((p) => !(moduleNames as readonly string[]).includes(p));
+  if (parts.includes('all')) return [...known];
+  const unknown = parts.filter((p) => !known.includes(p));
   if (unknown.length > 0) {
-    throw new Error(`unknown target(s) ${unknown.join(', ')}; known: all, ${moduleNames.join(', ')}`);
+    throw new Error(`unknown target(s) ${unknown.join(', ')}; known: all, ${known.join(', ')}`);
   }
   return [...new Set(parts)] as ModuleName[];
 }

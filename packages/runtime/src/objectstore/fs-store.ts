@@ -199,9 +199,6 @@ export function createFsObjectStore(config: FsObjectStoreConfig): FsObjectStore 
   return new FsObjectStore(config);
 }
 
-// The HTTP side of this store lives in its own file; re-exported so callers get both from one place.
-export { createFsObjectRouter, type FsObjectRouterOptions } from './fs-object-router';
-
 function toStat(record: FsObjectRecord): ObjectStat {
   return {
     size: record.size,

@@ -2,9 +2,10 @@ import type { Readable } from 'node:stream';
 import { isDomainError } from '../errors/domain-error';
 
 /**
- * Where services keep uploaded documents and generated reports (ARCHITECTURE.md section 14): S3 in production,
- * the filesystem in the embedded all-in-one mode. Both adapters pass one contract suite, so code that works
- * against one works against the other.
+ * Where services keep uploaded documents and generated reports
+ * (docs/architecture.md, "Configuration and embedded defaults"): S3 in production, the filesystem in the
+ * embedded all-in-one mode. Both adapters pass one contract suite, so code that works against one works
+ * against the other.
  *
  * Keys are validated identically by both adapters (see validation.ts); an invalid key is an invalidArgument
  * DomainError. A missing object is a notFound DomainError.

@@ -3,7 +3,7 @@ import { createDb, type Knex } from '../../src/db/knex';
 import { appliedMigrations, migrateSchema, type SchemaMigration } from '../../src/db/migrate';
 
 // Two services' schemas migrated side by side in one database: each has its own migrations table and lock,
-// so one service's history never blocks or reorders the other's (ARCHITECTURE.md section 6).
+// so one service's history never blocks or reorders the other's (docs/architecture.md, "Data ownership").
 const url = process.env.ELIGO_TEST_DATABASE_URL!;
 const suffix = randomBytes(4).toString('hex');
 const schemaA = `mig_a_${suffix}`;

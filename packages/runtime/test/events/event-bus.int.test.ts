@@ -5,7 +5,7 @@ import { createPostgresBusLog } from '../../src/events/postgres-bus-log';
 import { dropSchema, randomName, testDb, testInfra, testLogger, waitFor } from './helpers';
 
 // One contract, two implementations (the in-process one on its memory and on its Postgres log): all-in-one mode
-// must behave like production (ARCHITECTURE.md section 3).
+// must behave like production (docs/architecture.md, "Modules and targets").
 interface Harness {
   bus: EventBus;
   cleanup(topics: string[], groups: string[]): Promise<void>;

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import express from 'express';
-import { createFsObjectRouter, FsObjectStore } from '../../src/objectstore/fs-store';
+import { createFsObjectRouter } from '../../src/objectstore/fs-object-router';
+import { FsObjectStore } from '../../src/objectstore/fs-store';
 import { objectStoreContract, type ContractTarget } from './object-store-contract';
 import { failingStream, MIB, randomStream, readAll, sha256 } from './support';
 

@@ -74,7 +74,7 @@ async function submit(trx: Knex.Transaction, ctx: AppContext, uploadId: string):
 
   const now = ctx.now();
   const reviewId = randomUUID();
-  // Test-mode programs are decided at once from the file names (ARCHITECTURE.md section 13).
+  // Test-mode programs are decided at once from the file names (docs/architecture.md, "Wire details").
   const decision = upload.testMode
     ? testModeDecision(documents.map((d) => ctx.fileNames.decrypt(d.fileNameEnc, d.id)))
     : undefined;

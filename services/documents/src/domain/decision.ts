@@ -5,7 +5,8 @@ export type Decision =
   { approved: true; rejectionReasons: [] } | { approved: false; rejectionReasons: string[] };
 
 export const MAX_REJECTION_REASONS = 10;
-// Upper-case codes such as DOCUMENT_UNREADABLE (ARCHITECTURE.md section 13); they travel in events and webhooks.
+// Upper-case codes such as DOCUMENT_UNREADABLE (docs/architecture.md, "Wire details"); they travel in events
+// and webhooks.
 const REASON = /^[A-Z][A-Z0-9_]{1,63}$/;
 
 /** A staff decision as sent ("approve" | "reject" and reasons), checked; throws invalidArgument otherwise. */

@@ -1,6 +1,9 @@
 import { ERROR_IDS, type ErrorId } from './error-ids';
 
-/** The spec's limits of one upload (ARCHITECTURE.md section 13): 1 to 3 files of at most 10 MiB each. */
+/**
+ * The spec's limits of one upload (docs/architecture.md, "Wire details"): 1 to 3 files of at most 10 MiB
+ * each.
+ */
 export const MIN_FILES = 1;
 export const MAX_FILES = 3;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;

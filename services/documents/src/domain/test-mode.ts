@@ -3,9 +3,9 @@ import type { Decision } from './decision';
 export const TEST_MODE_REJECTION_REASON = 'DOCUMENT_UNREADABLE';
 
 /**
- * Test-mode programs need no reviewer (ARCHITECTURE.md section 13): a file name containing REJECTED rejects
- * the review, else one containing ACCEPTED approves it, else it waits for staff like a live one. Exact
- * upper case, like the firstName triggers, so that ordinary names never trigger by accident.
+ * Test-mode programs need no reviewer (docs/architecture.md, "Wire details"): a file name containing REJECTED
+ * rejects the review, else one containing ACCEPTED approves it, else it waits for staff like a live one.
+ * Exact upper case, like the firstName triggers, so that ordinary names never trigger by accident.
  */
 export function testModeDecision(fileNames: readonly string[]): Decision | undefined {
   if (fileNames.some((name) => name.includes('REJECTED')))

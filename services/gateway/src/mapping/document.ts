@@ -4,7 +4,7 @@ import { verificationToJson, verificationUrl, type VerificationResponseJson } fr
 type Document = documentsV1.Document;
 type VerificationResponse = verificationVerificationV1.VerificationResponse;
 
-/** One entry of a docUpload response's documents[] (ARCHITECTURE.md section 13). */
+/** One entry of a docUpload response's documents[] (docs/architecture.md, "Wire details"). */
 export interface DocumentJson {
   documentId: string;
   status: string;

@@ -7,7 +7,7 @@ export type ReportStatusName = 'PENDING' | 'COMPLETE' | 'ERROR' | 'DELETED';
 export type ModeInclusionName = 'ALL' | 'LIVE' | 'TEST';
 export type BatchStatusName = 'PENDING' | 'IN_PROGRESS' | 'COMPLETE';
 
-/** The report status response of REST v2 (section 13 of ARCHITECTURE.md). */
+/** The report status response of REST v2 (docs/architecture.md, "Wire details"). */
 export interface ReportStatusJson {
   id: string;
   status: ReportStatusName;

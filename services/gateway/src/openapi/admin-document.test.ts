@@ -1,5 +1,5 @@
 import { countries } from 'countries-list';
-import { segmentNames, SEGMENTS } from '@eligo/programs';
+import { segmentNames, SEGMENTS } from '@eligo/vocabulary';
 import { createRequestValidator } from '../validation/request-validator';
 import { COUNTRY_CODES } from './schemas/countries';
 import { openApiDocument } from './document';

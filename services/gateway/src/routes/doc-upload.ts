@@ -41,11 +41,11 @@ interface ManifestBody {
 }
 
 /**
- * The docUpload step of REST v2 (ARCHITECTURE.md section 13). Form A (a JSON manifest) answers an upload URL
- * per file and completeDocUpload as the next submissionUrl; form B (the files as multipart/form-data) does
- * the whole upload and answers pending. The step's path may end in the attempt's docUpload token, which the
- * documents service checks. Mounted ahead of REST v2's JSON parser: form B's body is streamed, never parsed
- * into memory. Refused requests get the step endpoints' 400 VR (stepErrors).
+ * The docUpload step of REST v2 (docs/architecture.md, "Wire details"). Form A (a JSON manifest) answers an
+ * upload URL per file and completeDocUpload as the next submissionUrl; form B (the files as
+ * multipart/form-data) does the whole upload and answers pending. The step's path may end in the attempt's
+ * docUpload token, which the documents service checks. Mounted ahead of REST v2's JSON parser: form B's body
+ * is streamed, never parsed into memory. Refused requests get the step endpoints' 400 VR (stepErrors).
  */
 export function docUploadRouter(options: DocUploadRouteOptions): Router {
   const { documents, validator, publicBaseUrl, logger } = options;

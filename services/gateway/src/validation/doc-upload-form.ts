@@ -1,6 +1,7 @@
 /**
- * The two bodies the docUpload step takes (ARCHITECTURE.md section 13): form A, a JSON manifest of the files
- * (their bytes follow to per-file upload URLs), or form B, the files themselves as multipart/form-data.
+ * The two bodies the docUpload step takes (docs/architecture.md, "Wire details"): form A, a JSON manifest of
+ * the files (their bytes follow to per-file upload URLs), or form B, the files themselves as
+ * multipart/form-data.
  */
 export type DocUploadForm = 'manifest' | 'multipart';
 

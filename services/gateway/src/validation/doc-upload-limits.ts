@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { invalidArgument, notFound, type DomainError } from '@eligo/runtime';
 import type { RequestHandler } from 'express';
 
-/** ARCHITECTURE.md section 13: at most 3 files per upload, 10 MB each. */
+/** At most 3 files per upload, 10 MiB each (docs/architecture.md, "Wire details"). */
 export const MAX_FILES = 3;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import type { SchemaName } from '../openapi/components';
 import { isDomainError } from '@eligo/runtime';
-import { metadataProblems } from '@eligo/verification';
+import { metadataProblems } from '@eligo/vocabulary';
 import { createRequestValidator } from './request-validator';
 import {
   compactJws,

@@ -7,7 +7,7 @@ import {
   RESERVED_METADATA_KEYS,
   validDeviceFingerprintHash,
   validExternalUserId,
-} from '@eligo/verification';
+} from '@eligo/vocabulary';
 import { invalidRequest } from './request-validator';
 import { GENERIC_SUBJECT_TYPE, subjectKeys } from './subject-keys';
 

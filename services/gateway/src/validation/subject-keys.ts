@@ -1,4 +1,4 @@
-import { SUBJECT_KEYS } from '@eligo/verification';
+import { SUBJECT_KEYS } from '@eligo/vocabulary';
 
 /**
  * The keys each personal-info body may have, keyed by the <Type> of the step path

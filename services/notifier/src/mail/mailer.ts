@@ -1,6 +1,7 @@
 /**
- * Where send-link e-mails go (ARCHITECTURE.md section 14: swappable infrastructure behind a small interface):
- * an SMTP server when ELIGO_SMTP_URL is set, otherwise the local capture, where the message row is the mail.
+ * Where send-link e-mails go (swappable infrastructure behind a small interface:
+ * docs/architecture.md, "Configuration and embedded defaults"): an SMTP server when ELIGO_SMTP_URL is set,
+ * otherwise the local capture, where the message row is the mail.
  */
 export interface Mail {
   to: string;

@@ -1,5 +1,5 @@
 import { createFieldCipher, type FieldCipher, type Knex } from '@eligo/runtime';
-import type { ProgramRulesSource } from './program-rules';
+import type { ProgramRulesSource } from './ports';
 
 /** What every use case needs: the module's pool on its schema, the PII cipher, program rules, limits. */
 export interface AppContext {

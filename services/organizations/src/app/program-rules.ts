@@ -1,59 +1,7 @@
-import type { programsV1 } from '@eligo/proto';
-import { decodeGrpcError, notFound, type DomainError, type GrpcClient } from '@eligo/runtime';
-import { LRUCache } from 'lru-cache';
+import { notFound, type DomainError } from '@eligo/runtime';
 import type { ProgramRules } from '../domain/eligibility';
 import { isId } from '../domain/ids';
 import type { AppContext } from './context';
-
-/** Where the organization rules of a program come from: the programs service, behind a short cache. */
-export interface ProgramRulesSource {
-  /** undefined when the programs service does not know the program. */
-  find(programId: string): Promise<ProgramRules | undefined>;
-}
-
-type ProgramsClient = GrpcClient<typeof programsV1.ProgramsServiceService>;
-
-const CACHE_ENTRIES = 10_000;
-
-/**
- * Reads programs with GetProgram as a service (empty accountId: no tenant check). Every search needs the
- * rules, so they are kept for `cacheMs` (0 = never kept): an edit to a program's rules then applies within
- * that time. Unknown programs are not cached, so that a program created a moment ago is found at once.
- */
-export function programRulesFromService(client: ProgramsClient, cacheMs: number): ProgramRulesSource {
-  const cache =
-    cacheMs > 0 ? new LRUCache<string, ProgramRules>({ max: CACHE_ENTRIES, ttl: cacheMs }) : undefined;
-  return {
-    async find(programId) {
-      const cached = cache?.get(programId);
-      if (cached) return cached;
-      let program;
-      try {
-        ({ program } = await client.unary('getProgram', { programId, accountId: '' }));
-      } catch (err) {
-        const decoded = decodeGrpcError(err);
-        // Only the programs service's own answer means "no such program"; a transport failure travels on
-        // (503/504 at the gateway) instead of passing for a missing program.
-        if (decoded.codeName === 'NOT_FOUND' && decoded.kind !== undefined) return undefined;
-        throw err;
-      }
-      if (!program) return undefined;
-      const rules: ProgramRules = {
-        programId: program.programId,
-        segment: program.segment,
-        countries: program.countries,
-        organizationRules: {
-          types: program.organizationRules?.types ?? [],
-          countries: program.organizationRules?.countries ?? [],
-          includeIds: program.organizationRules?.includeIds ?? [],
-          excludeIds: program.organizationRules?.excludeIds ?? [],
-        },
-      };
-      cache?.set(programId, rules);
-      return rules;
-    },
-  };
-}
 
 /**
  * NOT_FOUND noProgram. The program organization search answers it with the spec's SEM body

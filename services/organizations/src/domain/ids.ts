@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * Ids of add-school requests (and the programs they name): 24 lowercase hex characters from a CSPRNG
- * (ARCHITECTURE.md section 6), so that a request id alone grants nothing by being guessed.
+ * (docs/architecture.md, "Data ownership"), so that a request id alone grants nothing by being guessed.
  */
 const ID = /^[0-9a-f]{24}$/;
 

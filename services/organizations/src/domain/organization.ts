@@ -1,4 +1,4 @@
-import { ORGANIZATION_TYPES } from '@eligo/programs';
+import { ORGANIZATION_TYPES } from '@eligo/vocabulary';
 
 export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
 

@@ -1,6 +1,6 @@
 import { invalidArgument, type DomainError } from '@eligo/runtime';
 
-/** The errorIds this service raises for bad input (a subset of @eligo/programs' ERROR_IDS). */
+/** The errorIds this service raises for bad input (a subset of @eligo/vocabulary's ERROR_IDS). */
 export type InputErrorId = 'invalidRequest' | 'invalidEmail';
 
 const MAX_REPORTED = 20;

@@ -1,8 +1,8 @@
 import { conflict } from '@eligo/runtime';
 import { isId } from '../domain/ids';
-import type { Program, ProgramMode, Webhook } from '../domain/program';
+import type { Program } from '../domain/program';
 import { validateWebhook } from '../domain/program-validation';
-import { newWebhookSigningSecret } from '../domain/webhook';
+import { newWebhookSigningSecret, type WebhookDelivery } from '../domain/webhook';
 import * as events from '../events/publish';
 import { findProgram, updateProgramWebhook } from '../repository/programs.repository';
 import type { AppContext } from './context';
@@ -50,14 +50,6 @@ export async function deleteWebhook(ctx: AppContext, programId: string, accountI
     await events.webhookRemoved(trx, ctx.schema, program);
     return program;
   });
-}
-
-export interface WebhookDelivery {
-  /** The program's owner and mode, also when it has no webhook (the notifier keeps them in its view). */
-  accountId: string;
-  mode: ProgramMode;
-  /** Null when the program has no webhook. */
-  webhook: (Webhook & { signingSecret: string }) | null;
 }
 
 /**

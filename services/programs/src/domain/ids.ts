@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * Ids of accounts, tokens, programs and send-link requests: 24 lowercase hex characters from a CSPRNG
- * (ARCHITECTURE.md section 6), so that an id alone grants nothing by being guessed.
+ * (docs/architecture.md, "Data ownership"), so that an id alone grants nothing by being guessed.
  */
 const ID = /^[0-9a-f]{24}$/;
 

@@ -2,9 +2,6 @@ import { codeProblem } from './codes';
 import { normaliseCountries } from './countries';
 import { Problems } from './invalid';
 import {
-  ESTIMATED_REVIEW_TIMES,
-  MAX_REVIEW_TIMES,
-  ORGANIZATION_TYPES,
   WEBHOOK_NOTIFICATIONS,
   type DocumentReview,
   type OrganizationRules,
@@ -13,7 +10,14 @@ import {
   type WebhookNotification,
   type WebhookSettings,
 } from './program';
-import { AGE_BOUNDED_SEGMENTS, isSegment, subSegmentProblems } from './segments';
+import {
+  AGE_BOUNDED_SEGMENTS,
+  ESTIMATED_REVIEW_TIMES,
+  isSegment,
+  MAX_REVIEW_TIMES,
+  ORGANIZATION_TYPES,
+  subSegmentProblems,
+} from '@eligo/vocabulary';
 import { subjectTokenKeyProblem } from './subject-token-key';
 import { checkName } from './text';
 import { normaliseTheme } from './theme';

@@ -1,4 +1,4 @@
-import type { Segment } from './segments';
+import type { Segment } from '@eligo/vocabulary';
 import { emptyTheme, type Theme } from './theme';
 
 /**
@@ -9,9 +9,6 @@ import { emptyTheme, type Theme } from './theme';
 export type ProgramMode = 'TEST' | 'LIVE';
 export type OfferType = 'STATIC_CODE' | 'REWARD_POOL' | 'NO_CODE';
 
-export const MAX_REVIEW_TIMES = ['2_MIN', '20_MIN', '2_HRS', '24_HRS', '2_DAY', '3_DAY'] as const;
-export const ESTIMATED_REVIEW_TIMES = ['A_FEW_MINUTES', 'A_HALF_HOUR', 'A_FEW_HOURS', 'A_FEW_DAYS'] as const;
-
 export interface DocumentReview {
   maxRejections: number;
   /** One of MAX_REVIEW_TIMES, or '' (not stated). */
@@ -19,21 +16,6 @@ export interface DocumentReview {
   /** One of ESTIMATED_REVIEW_TIMES, or '' (not stated). */
   estimatedReviewTime: string;
 }
-
-export const ORGANIZATION_TYPES = [
-  'UNIVERSITY',
-  'POST_SECONDARY',
-  'HIGH_SCHOOL',
-  'K12',
-  'MILITARY',
-  'FIRST_RESPONDER',
-  'MEDICAL',
-  'CORPORATE',
-  'MEMBERSHIP',
-  'NON_PROFIT',
-  'GOVERNMENT',
-  'OTHER',
-] as const;
 
 export interface OrganizationRules {
   types: string[];

@@ -1,4 +1,4 @@
-import { DEFAULT_ERROR_MESSAGES, ERROR_IDS } from './error-ids';
+import { DEFAULT_ERROR_MESSAGES, ERROR_IDS } from '@eligo/vocabulary';
 import { emptyTheme, mergeTheme, normaliseTheme, type Theme } from './theme';
 
 function problemsOf(theme: Partial<Theme>): string[] {

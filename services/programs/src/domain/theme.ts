@@ -1,4 +1,4 @@
-import { DEFAULT_ERROR_MESSAGES, isErrorId } from './error-ids';
+import { DEFAULT_ERROR_MESSAGES, isErrorId } from '@eligo/vocabulary';
 import { CONTROL_CHARACTERS } from './invalid';
 import { charLength } from './text';
 

@@ -1,5 +1,5 @@
 import { programsProgramV1, type programsV1 } from '@eligo/proto';
-import type { WebhookDelivery } from '../app/webhooks';
+import type { WebhookDelivery } from '../domain/webhook';
 import type { ProgramInput } from '../domain/program-changes';
 import { invalidRequest } from '../domain/invalid';
 import type { OfferType, Program, ProgramMode, WebhookNotification } from '../domain/program';

@@ -10,7 +10,7 @@ import type {
   WebhookNotification,
   WebhookSettings,
 } from '../domain/program';
-import type { Segment } from '../domain/segments';
+import type { Segment } from '@eligo/vocabulary';
 import type { Theme } from '../domain/theme';
 import type { Db } from './db';
 

@@ -1,4 +1,4 @@
-import type { ErrorId } from '@eligo/programs';
+import type { ErrorId } from '@eligo/vocabulary';
 import {
   collectStepOf,
   decideSubmission,

@@ -1,4 +1,4 @@
-import { SEGMENTS, type Segment } from '@eligo/programs';
+import { SEGMENTS, type Segment } from '@eligo/vocabulary';
 import { failedPrecondition, internal, notFound, permissionDenied } from '@eligo/runtime';
 import { programsProgramV1 } from '@eligo/proto';
 import type { AppContext } from './context';

@@ -1,5 +1,5 @@
 import { invalidArgument } from '@eligo/runtime';
-import type { ErrorId } from '@eligo/programs';
+import type { ErrorId } from '@eligo/vocabulary';
 import { canonicalLocale, firstStep, LOCALE_RULE, metadataProblems, metadataRequestProblem } from '../domain';
 import { newVerificationId } from './ids';
 import * as events from '../events/publish';

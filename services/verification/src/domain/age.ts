@@ -1,4 +1,4 @@
-import type { ErrorId } from '@eligo/programs';
+import type { ErrorId } from '@eligo/vocabulary';
 import { parseCalendarDate, type CalendarDate } from './calendar-date';
 
 function parseOrThrow(value: string, name: string): CalendarDate {

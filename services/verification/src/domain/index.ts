@@ -1,4 +1,18 @@
-// The verification domain: pure rules of the flow (steps, subjects, decisions), no I/O.
+// The verification domain: pure rules of the flow (steps, subjects, decisions), no I/O. The shared words
+// (subject types and keys, triggers, client-field and metadata rules) come from @eligo/vocabulary and are
+// passed on here so the service's own code has one place to import its domain from.
+export {
+  allowedKeysMessage,
+  GENERIC_SUBJECT_KEYS,
+  hasKey,
+  SUBJECT_KEYS,
+  SUBJECT_TYPES,
+  TRIGGERS,
+  unexpectedKeys,
+  type SubjectKey,
+  type SubjectType,
+  type Trigger,
+} from '@eligo/vocabulary';
 export { ageDecision, ageOn, type AgeRefusal } from './age';
 export { isCalendarDate, parseCalendarDate, utcToday, type CalendarDate } from './calendar-date';
 export {
@@ -12,7 +26,7 @@ export {
   MAX_LOCALE_LENGTH,
   validDeviceFingerprintHash,
   validExternalUserId,
-} from './client-fields';
+} from '@eligo/vocabulary';
 export {
   MAX_METADATA_KEY_LENGTH,
   MAX_METADATA_KEYS,
@@ -21,7 +35,7 @@ export {
   metadataProblems,
   metadataRequestProblem,
   RESERVED_METADATA_KEYS,
-} from './metadata';
+} from '@eligo/vocabulary';
 export {
   decideSocialSecurityNumber,
   decideSubmission,
@@ -68,11 +82,9 @@ export {
   MARKETPLACE_COLLECT_STEP,
   segmentOfSubjectType,
   STEPS,
-  SUBJECT_TYPES,
   subjectTypeOfStep,
   type CollectStep,
   type Step,
-  type SubjectType,
   type SubmissionStep,
 } from './steps';
 export {
@@ -82,14 +94,6 @@ export {
   type Subject,
   type SubjectInput,
 } from './subject';
-export {
-  allowedKeysMessage,
-  GENERIC_SUBJECT_KEYS,
-  hasKey,
-  keysOfSubmission,
-  SUBJECT_KEYS,
-  unexpectedKeys,
-  type SubjectKey,
-} from './subject-fields';
+export { keysOfSubmission } from './subject-fields';
 export { invalidRequestMessage, validateSubject, type ValidationContext } from './subject-validation';
-export { allows, isTransition, nextSteps, TRIGGERS, type Trigger } from './transitions';
+export { allows, isTransition, nextSteps } from './transitions';

@@ -1,4 +1,4 @@
-import type { Segment } from '@eligo/programs';
+import type { Segment } from '@eligo/vocabulary';
 import {
   decideSocialSecurityNumber,
   decideSubmission,

@@ -1,4 +1,4 @@
-import type { ErrorId, Segment } from '@eligo/programs';
+import type { ErrorId, Segment } from '@eligo/vocabulary';
 import { ageDecision } from './age';
 import { isMilitaryCollectStep, type CollectStep } from './steps';
 import type { Subject } from './subject';

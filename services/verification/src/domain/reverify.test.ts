@@ -1,4 +1,4 @@
-import type { Segment } from '@eligo/programs';
+import type { Segment } from '@eligo/vocabulary';
 import type { Outcome } from './outcome';
 import { reverifyVerdict, submittedCollectStep, type ReverifyVerdict } from './reverify';
 

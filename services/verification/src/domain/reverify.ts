@@ -1,4 +1,4 @@
-import type { ErrorId, Segment } from '@eligo/programs';
+import type { ErrorId, Segment } from '@eligo/vocabulary';
 import type { Outcome } from './outcome';
 import { MILITARY_STATUSES, nextStepForMilitaryStatus, SUB_SEGMENT_OF_STATUS } from './statuses';
 import { collectStepsOfSegment, type CollectStep } from './steps';

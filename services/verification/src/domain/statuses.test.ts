@@ -1,4 +1,4 @@
-import { SEGMENTS, segmentNames, type Segment } from '@eligo/programs';
+import { SEGMENTS, segmentNames, type Segment } from '@eligo/vocabulary';
 import {
   availableStatuses,
   isMilitaryStatus,

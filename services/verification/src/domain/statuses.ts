@@ -1,4 +1,4 @@
-import type { SEGMENTS, Segment } from '@eligo/programs';
+import type { SEGMENTS, Segment } from '@eligo/vocabulary';
 import type { CollectStep } from './steps';
 
 /**
@@ -39,7 +39,7 @@ export type Status =
   | (typeof MOVER_STATUSES)[number]
   | (typeof LOW_INCOME_STATUSES)[number];
 
-/** Any sub-segment of any segment, as @eligo/programs lists them. */
+/** Any sub-segment of any segment, as @eligo/vocabulary lists them. */
 export type SubSegment = (typeof SEGMENTS)[Segment][number];
 
 const STATUSES_OF_SEGMENT: Record<Segment, readonly Status[]> = {

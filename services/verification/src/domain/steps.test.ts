@@ -1,4 +1,4 @@
-import type { Segment } from '@eligo/programs';
+import { SUBJECT_TYPES, type Segment, type SubjectType } from '@eligo/vocabulary';
 import {
   acceptsSubmission,
   COLLECT_STEPS,
@@ -10,8 +10,6 @@ import {
   isStep,
   segmentOfSubjectType,
   subjectTypeOfStep,
-  SUBJECT_TYPES,
-  type SubjectType,
 } from './steps';
 
 describe('firstStep', () => {

@@ -1,28 +1,4 @@
-import type { Segment } from '@eligo/programs';
-
-/**
- * The subject types of the spec's "Verification subjects" table, in its order. Each names a personal-info
- * step, `collect<Type>PersonalInfo`, and the body that step takes.
- */
-export const SUBJECT_TYPES = [
-  'Student',
-  'ActiveMilitary',
-  'InactiveMilitary',
-  'Teacher',
-  'Senior',
-  'Age',
-  'FirstResponder',
-  'LicensedProfessional',
-  'Mover',
-  'MedicalProfessional',
-  'DriverLicense',
-  'GeneralIdentity',
-  'Employee',
-  'Member',
-  'LowIncome',
-] as const;
-
-export type SubjectType = (typeof SUBJECT_TYPES)[number];
+import { SUBJECT_TYPES, type Segment, type SubjectType } from '@eligo/vocabulary';
 
 /** A personal-info step: a `currentStep` value and a submission path. */
 export type CollectStep = `collect${SubjectType}PersonalInfo`;

@@ -1,7 +1,5 @@
-import type { ErrorId } from '@eligo/programs';
-import { SUBJECT_TYPES, type SubjectType } from './steps';
+import { SUBJECT_KEYS, SUBJECT_TYPES, type ErrorId, type SubjectType } from '@eligo/vocabulary';
 import type { SubjectInput } from './subject';
-import { SUBJECT_KEYS } from './subject-fields';
 import { invalidRequestMessage, validateSubject, type ValidationContext } from './subject-validation';
 
 const ctx: ValidationContext = { today: '2024-05-10' };

@@ -1,4 +1,15 @@
-import type { ErrorId } from '@eligo/programs';
+import {
+  canonicalLocale,
+  CONTROL_CHARACTERS,
+  charLength,
+  EXTERNAL_USER_ID_RULE,
+  hasKey,
+  isPlainText,
+  LOCALE_RULE,
+  validExternalUserId,
+  type ErrorId,
+  type SubjectType,
+} from '@eligo/vocabulary';
 import isEmail from 'validator/lib/isEmail';
 import isISO31661Alpha2 from 'validator/lib/isISO31661Alpha2';
 import isMobilePhone from 'validator/lib/isMobilePhone';
@@ -7,12 +18,9 @@ import isPostalCode, {
   type PostalCodeLocale,
 } from 'validator/lib/isPostalCode';
 import { parseCalendarDate } from './calendar-date';
-import { canonicalLocale, EXTERNAL_USER_ID_RULE, LOCALE_RULE, validExternalUserId } from './client-fields';
 import { statusAllowedForProgram, statusRefusalMessage } from './statuses';
-import { segmentOfSubjectType, type SubjectType } from './steps';
+import { segmentOfSubjectType } from './steps';
 import { normalizeSubject, type Subject, type SubjectInput } from './subject';
-import { hasKey } from './subject-fields';
-import { CONTROL_CHARACTERS, charLength, isPlainText } from './text';
 import { isUsStateCode, US_ADDRESS_COUNTRIES } from './us-states';
 
 export interface ValidationContext {

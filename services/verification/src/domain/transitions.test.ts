@@ -1,5 +1,6 @@
 import { COLLECT_STEPS, STEPS, type Step } from './steps';
-import { allows, isTransition, nextSteps, TRIGGERS, type Trigger } from './transitions';
+import { TRIGGERS, type Trigger } from '@eligo/vocabulary';
+import { allows, isTransition, nextSteps } from './transitions';
 
 /** The rows of the spec's "States and transitions" table after the start row, in its order. */
 const SPEC_ROWS: [from: Step, trigger: Trigger, to: Step, row: string][] = [

@@ -1,21 +1,5 @@
+import type { Trigger } from '@eligo/vocabulary';
 import { isCollectStep, isFinal, isMilitaryCollectStep, type Step } from './steps';
-
-/**
- * What can happen to a verification: one trigger per row group of the spec's "States and transitions"
- * table. Starting is not a trigger here, since it has no state before it (see firstStep).
- */
-export const TRIGGERS = [
-  'submitPersonalInfo',
-  'submitMilitaryStatus',
-  'submitSocialSecurityNumber',
-  'skipSocialSecurityNumber',
-  'cancelSso',
-  'uploadDocuments',
-  'reviewCompleted',
-  'expire',
-] as const;
-
-export type Trigger = (typeof TRIGGERS)[number];
 
 const MILITARY_COLLECT_STEPS: readonly Step[] = [
   'collectActiveMilitaryPersonalInfo',

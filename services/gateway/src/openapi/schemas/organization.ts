@@ -1,4 +1,4 @@
-import { ORGANIZATION_TYPES } from '@eligo/programs';
+import { ORGANIZATION_TYPES } from '@eligo/vocabulary';
 import { countryCode } from './countries';
 import { plainText, trimmedName } from './text';
 

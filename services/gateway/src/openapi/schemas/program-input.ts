@@ -5,7 +5,7 @@ import {
   ORGANIZATION_TYPES,
   SEGMENTS,
   segmentNames,
-} from '@eligo/programs';
+} from '@eligo/vocabulary';
 import { webhookNotificationNames } from '../../mapping/webhook-notification';
 import { COUNTRY_PATTERN } from './countries';
 import {

@@ -1,4 +1,4 @@
-import { TRIGGERS } from '@eligo/verification';
+import { TRIGGERS } from '@eligo/vocabulary';
 import { described } from './text';
 
 /** The staff view of a verification (admin API). */

@@ -10,7 +10,7 @@ import {
   MAX_METADATA_KEYS,
   MAX_METADATA_VALUE_LENGTH,
   RESERVED_METADATA_KEYS,
-} from '@eligo/verification';
+} from '@eligo/vocabulary';
 import { subjectKeys, subjectTypes } from '../../validation/subject-keys';
 import { described, NO_CONTROL_CHARACTERS, plainText } from './text';
 

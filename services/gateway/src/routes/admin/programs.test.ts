@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { ERROR_IDS } from '@eligo/programs';
+import { ERROR_IDS } from '@eligo/vocabulary';
 import { programsProgramV1, programsV1 } from '@eligo/proto';
 import { bindService, createClient, GrpcHost, invalidArgument } from '@eligo/runtime';
 import { createProgramsClient } from '../../clients/programs.client';

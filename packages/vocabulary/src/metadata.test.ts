@@ -1,4 +1,4 @@
-import type { ErrorId } from '@eligo/programs';
+import type { ErrorId } from './error-ids';
 import { MAX_METADATA_KEYS, metadataKeys, metadataProblems, metadataRequestProblem } from './metadata';
 
 function entries(count: number): Record<string, string> {

@@ -1,4 +1,4 @@
-import type { ErrorId } from '@eligo/programs';
+import type { ErrorId } from './error-ids';
 import { CONTROL_CHARACTERS, charLength } from './text';
 
 /**
