@@ -41,6 +41,7 @@ import { uploadRouter } from '../routes/uploads';
 import { adminVerificationRouter } from '../routes/admin/verifications';
 import { verificationRouter } from '../routes/verification';
 import { createRequestValidator } from '../validation/request-validator';
+import { apiReferenceRouter } from './api-reference';
 import { oauthErrorMiddleware } from './oauth-errors';
 import { allowedMethods, answerOptions, methodNotAllowed } from './allowed-methods';
 import { collapseSlashes, refuseUndecodablePath } from './request-path';
@@ -143,6 +144,7 @@ export function mountRest(app: Express, options: RestOptions): void {
   v2.get('/openapi.json', (_req, res) => {
     res.json(document);
   });
+  v2.use(apiReferenceRouter());
   v2.use(
     infoRouter({
       auth: auth.requireAnyToken,

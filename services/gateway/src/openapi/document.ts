@@ -35,7 +35,8 @@ export function openApiDocument(publicBaseUrl: string): Record<string, unknown> 
       version: '2.0.0',
       description:
         'Identity eligibility verification. A 200 status does not mean a verification succeeded: read currentStep. ' +
-        'Error bodies are ER {errorIds, systemErrorMessage} or SEM {systemErrorMessage}.',
+        'Error bodies are ER {errorIds, systemErrorMessage} or SEM {systemErrorMessage}. ' +
+        `A rendered reference of this document is at ${publicBaseUrl}/rest/v2/docs/.`,
       license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
     },
     servers: [{ url: `${publicBaseUrl}/rest/v2` }],
