@@ -6,11 +6,4 @@ export { MINIO_VERSION } from './minio-build';
 export { InfraError } from './errors';
 export { ensurePythonTools, type PythonTools } from './python-tools';
 export type { ServiceName, ServiceRecord } from './types';
-export {
-  startServiceUnderTest,
-  createTestDatabase,
-  type ServiceUnderTest,
-  type ServiceUnderTestOptions,
-} from './testing/service-under-test';
-export { recordTopic, waitFor, type TopicRecorder } from './testing/topic-recorder';
-export { startSmtpCapture, type CapturedMail, type SmtpCapture } from './testing/smtp-capture';
+export * from './testing';

@@ -48,8 +48,6 @@ export {
 export { callDependency, type CallDependencyOptions } from './grpc/dependency';
 export {
   grpcStatusByKind,
-  httpStatusByGrpcCode,
-  httpStatusFromGrpcCode,
   errorMetadataKeys,
   grpcCodeName,
   genericMessageByGrpcCode,

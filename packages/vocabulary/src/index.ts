@@ -1,5 +1,5 @@
 /**
- * The words the services and the gateway share: audience segments, errorIds, subject types and keys, the
+ * The words the services and the gateway share: audience segments, errorIds, ids, subject types and keys, the
  * limits of client fields and metadata, program settings' closed lists and the verification triggers. Pure
  * data and rules; this package imports nothing of ours, so any process can take it without another service.
  */
@@ -16,6 +16,7 @@ export {
   validExternalUserId,
 } from './client-fields';
 export { DEFAULT_ERROR_MESSAGES, ERROR_IDS, isErrorId, type ErrorId } from './error-ids';
+export { ID_HEX, ID_PATTERN, isId, newId } from './ids';
 export {
   MAX_METADATA_KEY_LENGTH,
   MAX_METADATA_KEYS,

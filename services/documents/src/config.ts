@@ -33,20 +33,10 @@ const schema = z.object({
   ELIGO_DOCUMENTS_DEPENDENCY_DEADLINE_MS: z.coerce.number().int().min(100).max(10_000).default(3000),
 });
 
-export interface DocumentsConfig {
-  schema: string;
-  poolMax: number;
-  uploadUrlTtlMs: number;
-  retentionMs: number;
-  retentionSweepMs: number;
-  reviewLinkSeconds: number;
-  reviewLinkBaseUrl: string;
-  orphanSweepMs: number;
-  orphanGraceMs: number;
-  dependencyDeadlineMs: number;
-}
+/** The settings as the service reads them, typed by the loader: no hand-written copy to keep in step. */
+export type DocumentsConfig = ReturnType<typeof loadDocumentsConfig>;
 
-export function loadDocumentsConfig(config: Config): DocumentsConfig {
+export function loadDocumentsConfig(config: Config) {
   const env = loadServiceConfig(schema, config.env);
   return {
     schema: 'documents',

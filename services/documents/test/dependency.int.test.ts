@@ -1,6 +1,5 @@
-import { startServiceUnderTest, type ServiceUnderTest } from '@eligo/local-infra';
+import { startModules, type ModulesUnderTest } from '@eligo/local-infra';
 import { documentsV1 } from '@eligo/proto';
-import { createClient } from '@eligo/runtime';
 import { definition } from '../src';
 import { failure, type DocumentsClient } from './support';
 
@@ -9,28 +8,21 @@ import { failure, type DocumentsClient } from './support';
  * need it answer this service's own 503, naming the dependency and not its address.
  */
 describe('an unreachable verification service', () => {
-  let sut: ServiceUnderTest;
+  let sut: ModulesUnderTest;
   let documents: DocumentsClient;
   beforeAll(async () => {
-    sut = await startServiceUnderTest({
+    sut = await startModules('documents', {
       modules: { documents: definition },
-      targets: ['documents'],
-      env: {
-        // Nothing listens on the discard port.
-        ELIGO_VERIFICATION_GRPC_ADDRESS: '127.0.0.1:9',
-        ELIGO_DOCUMENTS_DEPENDENCY_DEADLINE_MS: '500',
-      },
+      // Nothing listens on the discard port.
+      remote: { verification: '127.0.0.1:9' },
+      env: { ELIGO_DOCUMENTS_DEPENDENCY_DEADLINE_MS: '500' },
     });
-    documents = createClient(documentsV1.DocumentsServiceClient, sut.grpcAddress, {
+    documents = sut.client(documentsV1.DocumentsServiceClient, {
       deadlineMs: 10_000,
-      breaker: false,
       retry: { maxAttempts: 1 },
     });
   });
-  afterAll(async () => {
-    documents?.close();
-    await sut?.stop();
-  });
+  afterAll(() => sut?.stop());
 
   it('answers UNAVAILABLE for a new upload', async () => {
     const err = await failure(

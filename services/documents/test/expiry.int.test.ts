@@ -27,7 +27,7 @@ describe('upload token expiry', () => {
     const err = await failure(
       h.documents.unary('beginFileUpload', { uploadToken: created.documents[0]!.uploadToken }),
     );
-    expect([err.codeName, err.httpStatus, err.body]).toEqual(['NOT_FOUND', 410, 'SEM']);
+    expect([err.codeName, err.reason]).toEqual(['NOT_FOUND', 'uploadUrlUsed']);
     expect(await h.db('documents').where({ upload_id: created.uploadId }).first()).toMatchObject({
       status: 'AWAITING_UPLOAD',
     });

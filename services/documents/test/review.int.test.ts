@@ -159,7 +159,7 @@ describe('document reviews', () => {
         rejectionReasons: ['DOCUMENT_EXPIRED'],
       }),
     );
-    expect([twice.codeName, twice.httpStatus]).toEqual(['FAILED_PRECONDITION', 409]);
+    expect([twice.codeName, twice.reason]).toEqual(['FAILED_PRECONDITION', 'alreadyDecided']);
   });
 
   it('rejects with staff reasons, and refuses bad decisions', async () => {

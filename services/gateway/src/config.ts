@@ -37,19 +37,10 @@ const schema = z.object({
   ELIGO_GATEWAY_TRUST_PROXY: z.string().default('false'),
 });
 
-export interface GatewayConfig {
-  infoDeadlineMs: number;
-  authCacheMs: number;
-  importMaxBytes: number;
-  importBatchDeadlineMs: number;
-  reportDownloadDeadlineMs: number;
-  poolMax: number;
-  idempotencyLockMs: number;
-  rateLimits: { publicCreatePerMinute: number; sendLinkPerHour: number };
-  trustProxy: boolean | number | string[];
-}
+/** The settings as the service reads them, typed by the loader: no hand-written copy to keep in step. */
+export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;
 
-export function loadGatewayConfig(config: Config): GatewayConfig {
+export function loadGatewayConfig(config: Config) {
   const env = loadServiceConfig(schema, config.env);
   return {
     infoDeadlineMs: env.ELIGO_GATEWAY_INFO_DEADLINE_MS,

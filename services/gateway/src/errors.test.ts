@@ -1,6 +1,7 @@
 import { status as Status } from '@grpc/grpc-js';
 import {
   conflict,
+  failedPrecondition,
   encodeError,
   invalidArgument,
   notFound,
@@ -40,14 +41,20 @@ describe('toHttpError: a gRPC status from a service becomes the spec status and 
       { errorIds: ['webhookExists'], systemErrorMessage: 'A webhook already exists' },
     ],
     [
-      'a status the spec names wins over the kind (inactive program -> 403)',
-      invalidArgument('Program is not active', { errorIds: ['inactiveProgram'], httpStatus: 403 }),
-      403,
-      { errorIds: ['inactiveProgram'], systemErrorMessage: 'Program is not active' },
+      "a status the spec gives an errorId wins over the kind's (no codes left -> 409)",
+      failedPrecondition('No codes left', { errorIds: ['noRemainingRewardCodes'] }),
+      409,
+      { errorIds: ['noRemainingRewardCodes'], systemErrorMessage: 'No codes left' },
     ],
     [
-      'a SEM body when asked for one',
-      notFound('Unknown verification', { body: 'SEM' }),
+      "a reason's status wins over the kind's (a used upload URL -> 410 SEM)",
+      notFound('The upload URL was used', { reason: 'uploadUrlUsed' }),
+      410,
+      { systemErrorMessage: 'The upload URL was used' },
+    ],
+    [
+      'a SEM body without errorIds',
+      notFound('Unknown verification'),
       404,
       { systemErrorMessage: 'Unknown verification' },
     ],

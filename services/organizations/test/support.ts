@@ -1,99 +1,43 @@
 import {
+  createTestProgram,
+  failure,
   recordTopic,
-  startServiceUnderTest,
+  startModules,
   waitFor,
-  type ServiceUnderTest,
+  type ProgramsClient,
   type TopicRecorder,
 } from '@eligo/local-infra';
-import { definition as programsDefinition } from '@eligo/programs';
 import { organizationsOrganizationV1, organizationsV1, programsProgramV1, programsV1 } from '@eligo/proto';
-import {
-  createClient,
-  createDb,
-  decodeGrpcError,
-  type DecodedGrpcError,
-  type GrpcClient,
-  type Knex,
-} from '@eligo/runtime';
 import { definition } from '../src';
 import { organizationsTopic } from '../src/events/topics';
 
-export { waitFor };
-export type OrganizationsClient = GrpcClient<typeof organizationsV1.OrganizationsServiceService>;
-export type ProgramsClient = GrpcClient<typeof programsV1.ProgramsServiceService>;
+export { failure, waitFor };
 export type Organization = organizationsOrganizationV1.Organization;
 export const { AddSchoolRequestStatus } = organizationsOrganizationV1;
 export const { OrganizationKind, Eligibility } = organizationsV1;
 
-export interface Harness {
-  sut: ServiceUnderTest;
-  client: OrganizationsClient;
-  programs: ProgramsClient;
-  /** A pool on the service's schema (search_path organizations), for assertions on stored rows. */
-  db: Knex;
-  stop(): Promise<void>;
-}
-
 /**
  * The organizations module with the programs module it reads rules from, on a fresh database, reached through
  * the real gRPC API. The catalog starts empty unless the test asks for the seed; programs are read uncached
- * so that a test may change a program and search again at once.
+ * so that a test may change a program and search again at once (MODULE_TEST_ENV).
  */
-export async function startOrganizations(env: Record<string, string> = {}): Promise<Harness> {
-  const sut = await startServiceUnderTest({
-    modules: { programs: programsDefinition, organizations: definition },
-    targets: ['programs', 'organizations'],
-    env: { ELIGO_ORGANIZATIONS_SEED: 'none', ELIGO_ORGANIZATIONS_PROGRAM_CACHE_MS: '0', ...env },
-  });
-  const options = { deadlineMs: 20_000, breaker: false } as const;
-  const client = createClient(organizationsV1.OrganizationsServiceClient, sut.grpcAddress, options);
-  const programs = createClient(programsV1.ProgramsServiceClient, sut.grpcAddress, options);
-  const db = createDb({
-    url: sut.databaseUrl,
-    schema: 'organizations',
-    poolMax: 4,
-    applicationName: 'org-it',
-  });
+export async function startOrganizations(env: Record<string, string> = {}) {
+  const sut = await startModules('organizations', { modules: { organizations: definition }, env });
   return {
     sut,
-    client,
-    programs,
-    db,
-    async stop() {
-      client.close();
-      programs.close();
-      await db.destroy();
-      await sut.stop();
-    },
+    client: sut.client(organizationsV1.OrganizationsServiceClient),
+    programs: sut.client(programsV1.ProgramsServiceClient),
+    db: sut.db('organizations'),
+    stop: sut.stop,
   };
 }
-
-/** The decoded error of a call that must fail (the test fails if it succeeds). */
-export async function failure(call: Promise<unknown>): Promise<DecodedGrpcError> {
-  try {
-    await call;
-  } catch (err) {
-    return decodeGrpcError(err);
-  }
-  throw new Error('expected the call to fail, but it succeeded');
-}
+export type Harness = Awaited<ReturnType<typeof startOrganizations>>;
 
 /** A program of a new account; `overrides` (segment, countries, organizationRules...) go on top. */
-export async function newProgram(
+export const newProgram = async (
   programs: ProgramsClient,
   overrides: Partial<programsProgramV1.Program> = {},
-): Promise<string> {
-  const { account } = await programs.unary('createAccount', { name: 'Acme' });
-  const { program } = await programs.unary('createProgram', {
-    program: programsProgramV1.Program.create({
-      accountId: account!.accountId,
-      name: 'Offer',
-      segment: 'student',
-      ...overrides,
-    }),
-  });
-  return program!.programId;
-}
+): Promise<string> => (await createTestProgram(programs, overrides)).programId;
 
 export function rules(r: Partial<programsProgramV1.OrganizationRules>): programsProgramV1.OrganizationRules {
   return { types: [], countries: [], includeIds: [], excludeIds: [], ...r };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { loadServiceConfig, type Config } from '@eligo/runtime';
-import { parseAllowCidrs, type AllowCidrs } from './domain/webhook-address';
+import { parseAllowCidrs } from './domain/webhook-address';
 
 /** Settings of the programs service only (ELIGO_PROGRAMS_*); shared ones come from the runtime Config. */
 const schema = z.object({
@@ -23,14 +23,10 @@ const schema = z.object({
     }),
 });
 
-export interface ProgramsConfig {
-  schema: string;
-  poolMax: number;
-  oauthTokenTtlSeconds: number;
-  webhookAllowCidrs: AllowCidrs;
-}
+/** The settings as the service reads them, typed by the loader: no hand-written copy to keep in step. */
+export type ProgramsConfig = ReturnType<typeof loadProgramsConfig>;
 
-export function loadProgramsConfig(config: Config): ProgramsConfig {
+export function loadProgramsConfig(config: Config) {
   const env = loadServiceConfig(schema, config.env);
   return {
     schema: 'programs',

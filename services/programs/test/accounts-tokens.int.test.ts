@@ -74,7 +74,6 @@ describe('accounts and access tokens', () => {
         const err = await failure(h.client.unary('createAccessToken', { accountId, name: 'n', roles: [] }));
         expect(err.code).toBe(status.NOT_FOUND);
         expect(err.message).toBe('Account not found');
-        expect(err.body).toBe('SEM');
       }
     });
 
@@ -117,7 +116,6 @@ describe('accounts and access tokens', () => {
       const err = await failure(h.client.unary('authenticate', { token }));
       expect(err.code).toBe(status.UNAUTHENTICATED);
       expect(err.errorIds).toEqual(['invalidApiToken']);
-      expect(err.body).toBe('SEM');
       expect(err.message).toBe('Access token is empty or invalid');
     });
 
@@ -151,7 +149,6 @@ describe('accounts and access tokens', () => {
         const err = await failure(h.client.unary('revokeAccessToken', request));
         expect(err.code).toBe(status.NOT_FOUND);
         expect(err.message).toBe('Access token not found');
-        expect(err.body).toBe('SEM');
       }
       await expect(h.client.unary('authenticate', { token: created.token })).resolves.toMatchObject({
         accountId: owner,

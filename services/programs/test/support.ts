@@ -1,69 +1,30 @@
 import {
+  failure,
   recordTopic,
-  startServiceUnderTest,
-  waitFor,
-  type ServiceUnderTest,
+  startModules,
+  type ProgramsClient,
   type TopicRecorder,
 } from '@eligo/local-infra';
 import { programsProgramV1, programsV1 } from '@eligo/proto';
-import {
-  createDb,
-  createClient,
-  decodeGrpcError,
-  type DecodedGrpcError,
-  type GrpcClient,
-  type Knex,
-} from '@eligo/runtime';
+import type { Knex } from '@eligo/runtime';
 import { definition } from '../src';
 import { programsTopic } from '../src/events/topics';
 
-export { waitFor };
-export type ProgramsClient = GrpcClient<typeof programsV1.ProgramsServiceService>;
+export { failure };
 export const { ProgramMode, OfferType, WebhookNotification } = programsProgramV1;
 export const { TokenRole } = programsV1;
 
-export interface Harness {
-  sut: ServiceUnderTest;
-  client: ProgramsClient;
-  /** A pool on the service's database, for assertions on stored rows (queries name the schema). */
-  db: Knex;
-  stop(): Promise<void>;
-}
-
 /** The programs module on its own, on a fresh database, reached through its real gRPC API. */
-export async function startPrograms(env: Record<string, string> = {}): Promise<Harness> {
-  const sut = await startServiceUnderTest({ modules: { programs: definition }, targets: ['programs'], env });
-  const client = createClient(programsV1.ProgramsServiceClient, sut.grpcAddress, {
-    deadlineMs: 20_000,
-    breaker: false,
-  });
-  const db = createDb({
-    url: sut.databaseUrl,
-    schema: 'programs',
-    poolMax: 4,
-    applicationName: 'programs-it',
-  });
+export async function startPrograms(env: Record<string, string> = {}) {
+  const sut = await startModules('programs', { modules: { programs: definition }, env });
   return {
     sut,
-    client,
-    db,
-    async stop() {
-      client.close();
-      await db.destroy();
-      await sut.stop();
-    },
+    client: sut.client(programsV1.ProgramsServiceClient),
+    db: sut.db('programs'),
+    stop: sut.stop,
   };
 }
-
-/** The decoded error of a call that must fail (the test fails if it succeeds). */
-export async function failure(call: Promise<unknown>): Promise<DecodedGrpcError> {
-  try {
-    await call;
-  } catch (err) {
-    return decodeGrpcError(err);
-  }
-  throw new Error('expected the call to fail, but it succeeded');
-}
+export type Harness = Awaited<ReturnType<typeof startPrograms>>;
 
 export async function newAccount(client: ProgramsClient, name = 'Acme'): Promise<string> {
   const { account } = await client.unary('createAccount', { name });

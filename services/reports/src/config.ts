@@ -38,24 +38,10 @@ const schema = z.object({
   ELIGO_REPORTS_PII_STREAM_DEADLINE_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
 });
 
-export interface ReportsConfig {
-  schema: string;
-  poolMax: number;
-  retentionMs: number;
-  purgeIntervalMs: number;
-  orphanSweepMs: number;
-  orphanGraceMs: number;
-  pollMs: number;
-  leaseMs: number;
-  batchRows: number;
-  reverifyMaxIds: number;
-  reverifyConcurrency: number;
-  dependencyDeadlineMs: number;
-  piiStreamDeadlineMs: number;
-  projectionFromBeginning: boolean;
-}
+/** The settings as the service reads them, typed by the loader: no hand-written copy to keep in step. */
+export type ReportsConfig = ReturnType<typeof loadReportsConfig>;
 
-export function loadReportsConfig(config: Config): ReportsConfig {
+export function loadReportsConfig(config: Config) {
   const env = loadServiceConfig(schema, config.env);
   return {
     schema: 'reports',

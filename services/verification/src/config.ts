@@ -19,16 +19,10 @@ const schema = z.object({
   ELIGO_VERIFICATION_EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
 });
 
-export interface VerificationConfig {
-  schema: string;
-  poolMax: number;
-  expiryMs: number;
-  dependencyDeadlineMs: number;
-  expirySweepMs: number;
-  programCacheMs: number;
-}
+/** The settings as the service reads them, typed by the loader: no hand-written copy to keep in step. */
+export type VerificationConfig = ReturnType<typeof loadVerificationConfig>;
 
-export function loadVerificationConfig(config: Config): VerificationConfig {
+export function loadVerificationConfig(config: Config) {
   const env = loadServiceConfig(schema, config.env);
   return {
     schema: 'verification',

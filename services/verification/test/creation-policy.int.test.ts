@@ -51,7 +51,7 @@ describe('programs that require an account token to create verifications', () =>
         }
       ).n,
     );
-  const refused = { codeName: 'UNAUTHENTICATED', message: 'Access token is empty or invalid', body: 'SEM' };
+  const refused = { codeName: 'UNAUTHENTICATED', message: 'Access token is empty or invalid' };
 
   it.each([
     ['no caller', undefined],

@@ -130,7 +130,6 @@ describe('documents: upload context, submission and review outcomes', () => {
     expect(step).toMatchObject({
       codeName: 'FAILED_PRECONDITION',
       errorIds: ['invalidStep'],
-      httpStatus: 400,
     });
     const unknown = await failure(context('0123456789abcdef01234567'));
     expect(unknown).toMatchObject({ codeName: 'NOT_FOUND', errorIds: ['noVerification'] });
@@ -151,7 +150,7 @@ describe('documents: upload context, submission and review outcomes', () => {
     });
     expect(await record(vr.verificationId, reviewId)).toEqual(pending);
     const other = await failure(record(vr.verificationId, randomUUID()));
-    expect(other).toMatchObject({ errorIds: ['invalidStep'], httpStatus: 400 });
+    expect(other).toMatchObject({ errorIds: ['invalidStep'] });
     expect((await read(vr.verificationId)).currentStep).toBe('pending');
     const { steps } = (await h.client.unary('getVerificationAdmin', { verificationId: vr.verificationId }))
       .verification!;
@@ -240,7 +239,7 @@ describe('documents: upload context, submission and review outcomes', () => {
       errorIds: ['verificationLimitExceeded'],
     });
     expect(await failure(read(second.id))).toMatchObject({
-      httpStatus: 429,
+      codeName: 'RESOURCE_EXHAUSTED',
       errorIds: ['verificationLimitExceeded'],
     });
     const stored = await h.db('verifications').where({ id: second.id }).first();
@@ -271,9 +270,12 @@ describe('documents: upload context, submission and review outcomes', () => {
     await reviewCompleted(id, secondReview, false, ['DOCUMENT_EXPIRED']);
     const ended = await until(id, 'error');
     expect(ended.steps.at(-1)!.errorIds).toEqual(['docReviewLimitExceeded']);
-    expect(await failure(read(id))).toMatchObject({ httpStatus: 429, errorIds: ['docReviewLimitExceeded'] });
+    expect(await failure(read(id))).toMatchObject({
+      codeName: 'RESOURCE_EXHAUSTED',
+      errorIds: ['docReviewLimitExceeded'],
+    });
     expect(await failure(context(id))).toMatchObject({
-      httpStatus: 429,
+      codeName: 'RESOURCE_EXHAUSTED',
       errorIds: ['docReviewLimitExceeded'],
     });
     const stored = await h.db('verifications').where({ id }).first();

@@ -1,9 +1,8 @@
-import { startServiceUnderTest, type ServiceUnderTest } from '@eligo/local-infra';
-import { definition as programsDefinition } from '@eligo/programs';
+import { startModules, type ModulesUnderTest } from '@eligo/local-infra';
 import { organizationsV1, programsV1, verificationV1 } from '@eligo/proto';
-import { bindService, createClient, createLogger, GrpcHost, type GrpcServiceBinding } from '@eligo/runtime';
+import { bindService, createLogger, GrpcHost, type GrpcServiceBinding } from '@eligo/runtime';
 import { definition } from '../src';
-import { failure, jane, newProgram, type ProgramsClient, type VerificationClient } from './support';
+import { failure, jane, newProgram } from './support';
 
 /** A service of the definition whose every call is accepted and never answered. */
 function hanging(definition: Record<string, unknown>): GrpcServiceBinding {
@@ -21,7 +20,7 @@ describe('a hung dependency', () => {
   const deadlineMs = 1500;
   let host: GrpcHost;
   let address: string;
-  const started: { sut: ServiceUnderTest; clients: { close(): void }[] }[] = [];
+  const started: ModulesUnderTest[] = [];
 
   beforeAll(async () => {
     host = new GrpcHost({ logger: createLogger({ level: 'silent' }), reflection: false });
@@ -30,28 +29,22 @@ describe('a hung dependency', () => {
     address = `127.0.0.1:${await host.listen('127.0.0.1', 0)}`;
   });
   afterAll(async () => {
-    for (const { sut, clients } of started) {
-      for (const c of clients) c.close();
-      await sut.stop();
-    }
+    for (const sut of started) await sut.stop();
     host?.forceShutdown();
   });
 
-  async function verificationWith(modules: { programs?: typeof definition }, env: Record<string, string>) {
-    const sut = await startServiceUnderTest({
-      modules: { ...modules, verification: definition },
-      targets: modules.programs ? ['programs', 'verification'] : ['verification'],
-      env: { ELIGO_VERIFICATION_DEPENDENCY_DEADLINE_MS: String(deadlineMs), ...env },
+  /** The verification module (and programs unless remote), its dependencies in `remote` at the hung host. */
+  async function verificationWith(remote: ('programs' | 'organizations')[]) {
+    const sut = await startModules('verification', {
+      modules: { verification: definition },
+      remote: Object.fromEntries(remote.map((name) => [name, address])),
+      env: { ELIGO_VERIFICATION_DEPENDENCY_DEADLINE_MS: String(deadlineMs) },
     });
-    const options = { deadlineMs: 20_000, breaker: false } as const;
-    const client: VerificationClient = createClient(
-      verificationV1.VerificationServiceClient,
-      sut.grpcAddress,
-      options,
-    );
-    const programs: ProgramsClient = createClient(programsV1.ProgramsServiceClient, sut.grpcAddress, options);
-    started.push({ sut, clients: [client, programs] });
-    return { client, programs };
+    started.push(sut);
+    return {
+      client: sut.client(verificationV1.VerificationServiceClient),
+      programs: sut.client(programsV1.ProgramsServiceClient),
+    };
   }
 
   const timed = async <T>(call: Promise<T>) => {
@@ -61,10 +54,7 @@ describe('a hung dependency', () => {
   };
 
   it('answers 504 within the deadline when the programs service hangs', async () => {
-    const { client } = await verificationWith(
-      {},
-      { ELIGO_PROGRAMS_GRPC_ADDRESS: address, ELIGO_ORGANIZATIONS_GRPC_ADDRESS: address },
-    );
+    const { client } = await verificationWith(['programs', 'organizations']);
     for (let i = 0; i < 2; i++) {
       const { result, ms } = await timed(
         failure(
@@ -84,10 +74,7 @@ describe('a hung dependency', () => {
   });
 
   it('answers a submission 504 within 11 s when the organizations service hangs, and stores nothing of it', async () => {
-    const { client, programs } = await verificationWith(
-      { programs: programsDefinition },
-      { ELIGO_ORGANIZATIONS_GRPC_ADDRESS: address },
-    );
+    const { client, programs } = await verificationWith(['organizations']);
     const program = await newProgram(programs);
     const { verification } = await client.unary('startVerification', {
       programId: program.programId,

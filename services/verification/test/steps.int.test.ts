@@ -39,11 +39,7 @@ describe('verification steps and limits', () => {
     // The same person by email, with the name in other letter case.
     const again = jane({ birthDate: '1950-05-05', postalCode: '10001', firstName: 'JANE' });
     const err = await failure(submit(second.verificationId, 'collectSeniorPersonalInfo', again));
-    expect([err.codeName, err.errorIds, err.httpStatus]).toEqual([
-      'RESOURCE_EXHAUSTED',
-      ['verificationLimitExceeded'],
-      429,
-    ]);
+    expect([err.codeName, err.errorIds]).toEqual(['RESOURCE_EXHAUSTED', ['verificationLimitExceeded']]);
     const read = await failure(h.client.unary('getVerification', { verificationId: second.verificationId }));
     expect(read.errorIds).toEqual(['verificationLimitExceeded']);
     const { verifications } = await h.client.unary('listVerificationHistory', {
@@ -96,11 +92,7 @@ describe('verification steps and limits', () => {
       });
     expect((await ssn(ids[0]!)).verification!.currentStep).toBe('success');
     const err = await failure(ssn(ids[1]!));
-    expect([err.codeName, err.errorIds, err.httpStatus]).toEqual([
-      'RESOURCE_EXHAUSTED',
-      ['verificationLimitExceeded'],
-      429,
-    ]);
+    expect([err.codeName, err.errorIds]).toEqual(['RESOURCE_EXHAUSTED', ['verificationLimitExceeded']]);
     // A retry of the call (same request id) is answered the same.
     expect(await failure(ssn(ids[1]!))).toMatchObject({ errorIds: ['verificationLimitExceeded'] });
     const stored = await h.db('verifications').where({ id: ids[1] }).first();

@@ -28,6 +28,11 @@ export interface ServiceUnderTestOptions {
   /** The operator token; a random one by default. */
   adminToken?: string;
   logLevel?: string;
+  /**
+   * Another process of the same deployment (split): this one takes its database, bus, bucket and keys
+   * instead of fresh ones, and its stop leaves them to that process.
+   */
+  beside?: ServiceUnderTest;
 }
 
 export interface ServiceUnderTest {
@@ -41,39 +46,53 @@ export interface ServiceUnderTest {
   encryptionKey: Buffer;
   config: Config;
   running: RunningProcess;
-  /** Graceful stop, then the database and data dir are dropped. */
+  /** Graceful stop, then the data dir and the database (unless the process this one runs beside owns it) go. */
   stop(): Promise<void>;
 }
 
 export async function startServiceUnderTest(options: ServiceUnderTestOptions): Promise<ServiceUnderTest> {
-  const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'eligo-it-'));
-  const adminToken = options.adminToken ?? `eligo_admin_${randomBytes(18).toString('hex')}`;
-  const encryptionKey = randomBytes(32);
+  const { beside } = options;
+  let database: { url: string; drop(): Promise<void> };
+  try {
+    database = beside ? { url: beside.databaseUrl, drop: async () => undefined } : await createTestDatabase();
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  const adminToken =
+    options.adminToken ?? beside?.adminToken ?? `eligo_admin_${randomBytes(18).toString('hex')}`;
+  const encryptionKey = beside?.encryptionKey ?? randomBytes(32);
+  const shared: Record<string, string> = beside
+    ? { ...beside.config.env }
+    : {
+        ELIGO_BIND_HOST: '127.0.0.1',
+        ELIGO_LOG_LEVEL: process.env.ELIGO_TEST_LOG_LEVEL ?? 'warn',
+        ELIGO_ENCRYPTION_KEY: encryptionKey.toString('base64'),
+        ELIGO_DATABASE_URL: database.url,
+        ELIGO_KAFKA_BROKERS: required('ELIGO_TEST_KAFKA_BROKERS'),
+        // Suites that run at once each get their own consumer groups on the shared broker.
+        ELIGO_KAFKA_GROUP_PREFIX: `it-${randomBytes(4).toString('hex')}.`,
+        // A new reports projection would otherwise replay every earlier suite's events from the shared broker.
+        ELIGO_REPORTS_PROJECTION_START: 'latest',
+        ELIGO_S3_ENDPOINT: required('ELIGO_TEST_S3_ENDPOINT'),
+        ELIGO_S3_ACCESS_KEY: required('ELIGO_TEST_S3_ACCESS_KEY'),
+        ELIGO_S3_SECRET_KEY: required('ELIGO_TEST_S3_SECRET_KEY'),
+        ELIGO_S3_BUCKET: `it-${randomBytes(4).toString('hex')}`,
+        ELIGO_OUTBOX_POLL_MS: '200',
+        ELIGO_SHUTDOWN_GRACE_MS: '2000',
+        // Suites create many tokenless verifications from one address; the limits have tests of their own.
+        ELIGO_GATEWAY_PUBLIC_CREATE_PER_MINUTE: '0',
+        ELIGO_GATEWAY_SEND_LINK_PER_HOUR: '0',
+      };
   const config = loadConfig({
+    ...shared,
+    ...(options.logLevel && { ELIGO_LOG_LEVEL: options.logLevel }),
     ELIGO_HTTP_PORT: '0',
     ELIGO_GRPC_PORT: '0',
-    ELIGO_BIND_HOST: '127.0.0.1',
     ELIGO_DATA_DIR: dataDir,
-    ELIGO_LOG_LEVEL: options.logLevel ?? process.env.ELIGO_TEST_LOG_LEVEL ?? 'warn',
     ELIGO_ADMIN_TOKEN: adminToken,
-    ELIGO_ENCRYPTION_KEY: encryptionKey.toString('base64'),
-    ELIGO_DATABASE_URL: database.url,
-    ELIGO_KAFKA_BROKERS: required('ELIGO_TEST_KAFKA_BROKERS'),
     ELIGO_KAFKA_CLIENT_ID: `it-${randomBytes(3).toString('hex')}`,
-    // Suites that run at once each get their own consumer groups on the shared broker.
-    ELIGO_KAFKA_GROUP_PREFIX: `it-${randomBytes(4).toString('hex')}.`,
-    // A new reports projection would otherwise replay every earlier suite's events from the shared broker.
-    ELIGO_REPORTS_PROJECTION_START: 'latest',
-    ELIGO_S3_ENDPOINT: required('ELIGO_TEST_S3_ENDPOINT'),
-    ELIGO_S3_ACCESS_KEY: required('ELIGO_TEST_S3_ACCESS_KEY'),
-    ELIGO_S3_SECRET_KEY: required('ELIGO_TEST_S3_SECRET_KEY'),
-    ELIGO_S3_BUCKET: `it-${randomBytes(4).toString('hex')}`,
-    ELIGO_OUTBOX_POLL_MS: '200',
-    ELIGO_SHUTDOWN_GRACE_MS: '2000',
-    // Suites create many tokenless verifications from one address; the limits have tests of their own.
-    ELIGO_GATEWAY_PUBLIC_CREATE_PER_MINUTE: '0',
-    ELIGO_GATEWAY_SEND_LINK_PER_HOUR: '0',
     ...options.env,
   });
   let running: RunningProcess;

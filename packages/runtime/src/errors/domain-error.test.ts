@@ -20,10 +20,15 @@ describe('domain errors', () => {
     expect(errors.isDomainErrorKind(kind)).toBe(true);
   });
 
-  it('defaults to no errorIds and no overrides, and keeps the cause', () => {
+  it('defaults to no errorIds and no reason, and keeps the cause', () => {
     const cause = new Error('low level');
     const err = errors.notFound('No program', { cause });
-    expect(err).toMatchObject({ errorIds: [], httpStatus: undefined, body: undefined, cause });
+    expect(err).toMatchObject({ errorIds: [], reason: undefined, cause });
+  });
+
+  it('takes a reason only as an identifier (it travels in metadata)', () => {
+    expect(errors.notFound('Used', { reason: 'uploadUrlUsed' }).reason).toBe('uploadUrlUsed');
+    expect(() => errors.notFound('Used', { reason: 'upload url used' })).toThrow(TypeError);
   });
 
   it('rejects unknown kinds and plain errors', () => {

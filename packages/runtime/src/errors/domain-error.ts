@@ -1,8 +1,9 @@
 /**
- * Typed domain errors (docs/architecture.md, "Errors"). Domain and use-case code throws these; the gRPC
- * interceptor turns them into a status with the errorIds in metadata, and the gateway turns that status into
- * the HTTP status and one of the spec's bodies. The message is for integrators (systemErrorMessage), never
- * internal detail.
+ * Typed domain errors (docs/architecture.md, "Errors"). Domain and use-case code throws these: a kind, the
+ * errorIds of the failure and, for a failure no errorId names, a reason. The gRPC interceptor turns them into
+ * a status with the errorIds and reason in metadata; the gateway alone turns that into an HTTP status and one
+ * of the spec's bodies (services/gateway/src/errors.ts). The message is for integrators (systemErrorMessage),
+ * never internal detail.
  */
 export type DomainErrorKind =
   | 'invalidArgument'
@@ -34,30 +35,32 @@ export function isDomainErrorKind(value: unknown): value is DomainErrorKind {
   return typeof value === 'string' && (domainErrorKinds as readonly string[]).includes(value);
 }
 
-/** Which REST body the gateway should render: ER {errorIds, systemErrorMessage} or SEM {systemErrorMessage}. */
-export type ErrorBodyShape = 'ER' | 'SEM';
+/** A reason is an identifier (lowerCamelCase), like an errorId: it travels in gRPC metadata. */
+export const REASON_PATTERN = /^[a-z][A-Za-z0-9]{0,63}$/;
 
 export interface DomainErrorOptions {
   errorIds?: readonly string[];
-  /** Overrides the HTTP status the gateway would derive from the kind (the spec's own statuses win). */
-  httpStatus?: number;
-  body?: ErrorBodyShape;
+  /**
+   * What went wrong, for a failure that no errorId of the spec names but that a client must tell apart from
+   * others of its kind (google.rpc.ErrorInfo's reason): `uploadUrlUsed` is a NOT_FOUND the gateway answers 410.
+   */
+  reason?: string;
   cause?: unknown;
 }
 
 export class DomainError extends Error {
   readonly kind: DomainErrorKind;
   readonly errorIds: readonly string[];
-  readonly httpStatus: number | undefined;
-  readonly body: ErrorBodyShape | undefined;
+  readonly reason: string | undefined;
 
   constructor(kind: DomainErrorKind, message: string, options: DomainErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    if (options.reason !== undefined && !REASON_PATTERN.test(options.reason))
+      throw new TypeError(`a domain error reason is a lowerCamelCase identifier, not ${options.reason}`);
     this.name = 'DomainError';
     this.kind = kind;
     this.errorIds = options.errorIds ?? [];
-    this.httpStatus = options.httpStatus;
-    this.body = options.body;
+    this.reason = options.reason;
   }
 }
 

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from '../logging/logger';
 import { withComponent } from './component-logger';
-import { backoffDelay, sleep, type BackoffOptions } from './backoff';
+import { backoffDelay, sleep, type BackoffOptions } from '../util/backoff';
 import type { BusLog, LoggedMessage } from './bus-log';
 import { ChangeSignal } from './change-signal';
 import type {

@@ -16,7 +16,7 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Logger } from '../logging/logger';
 import { withComponent } from './component-logger';
-import { backoffDelay, sleep } from './backoff';
+import { backoffDelay, sleep } from '../util/backoff';
 import type { LagReporting, PartitionLag } from './consumer-lag';
 import type {
   BusMessage,

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { ClientConfig } from 'pg';
 import type { Logger } from '../logging/logger';
 import { withComponent } from './component-logger';
-import { backoffDelay, sleep, type BackoffOptions } from './backoff';
+import { backoffDelay, sleep, type BackoffOptions } from '../util/backoff';
 import { ChangeSignal } from './change-signal';
 import type { EventCounter } from './counters';
 import type { EventBus } from './event-bus';

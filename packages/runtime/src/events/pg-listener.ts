@@ -1,6 +1,6 @@
 import type { Client } from 'pg';
 import type { Logger } from '../logging/logger';
-import { backoffDelay, sleep, type BackoffOptions } from './backoff';
+import { backoffDelay, sleep, type BackoffOptions } from '../util/backoff';
 
 export interface PgListenerOptions {
   /**

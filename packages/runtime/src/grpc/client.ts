@@ -17,7 +17,8 @@ import { CallBreaker, type BreakerOptions, type BreakerState } from './breaker';
 import { GrpcCallError, isServiceError } from './error-codec';
 import { internalTokenClientInterceptor } from './internal-auth';
 import { clientMetrics } from './metrics';
-import { backoffMs, defaultRetryPolicy, isRetryable, type RetryPolicy } from './retry';
+import { defaultRetryPolicy, isRetryable, retryBackoff, type RetryPolicy } from './retry';
+import { backoffDelay } from '../util/backoff';
 import { grpcCodeName } from './status-mapping';
 
 /** What ts-proto generates with outputServices=grpc-js, e.g. programsV1.ProgramsServiceClient. */
@@ -282,7 +283,7 @@ class UnaryClient<S extends ServiceDefinition> implements GrpcClient<S> {
         return await attempt();
       } catch (err) {
         if (n >= this.retry.maxAttempts || !isRetryable(err) || signal?.aborted) throw err;
-        const delay = backoffMs(this.retry, n);
+        const delay = backoffDelay(n, retryBackoff(this.retry));
         if (Date.now() + delay >= deadline) throw err;
         await sleep(delay, undefined, signal ? { signal } : undefined).catch(() => {
           throw new GrpcCallError(Status.CANCELLED, 'call aborted by the caller');

@@ -11,7 +11,7 @@ function asReceived(err: unknown): GrpcCallError {
 
 const failing = (err: unknown) => () => Promise.reject(err);
 const own = () =>
-  asReceived(notFound('Verification x not found', { errorIds: ['noVerification'], body: 'ER' }));
+  asReceived(notFound('Verification x not found', { errorIds: ['noVerification'], reason: 'gone' }));
 
 describe('callDependency', () => {
   it.each([
@@ -43,7 +43,7 @@ describe('callDependency', () => {
       kind: 'notFound',
       message: 'Verification x not found',
       errorIds: ['noVerification'],
-      body: 'ER',
+      reason: 'gone',
     });
   });
 

@@ -3,8 +3,7 @@ import { decodeGrpcError } from './error-codec';
 
 export interface CallDependencyOptions {
   /**
-   * Raise the dependency's own errors again as this service's (same kind, message, errorIds, status and body
-   * shape): for a call whose errors are the answer the client must see. By default they travel on as gRPC
+   * Raise the dependency's own errors again as this service's (same kind, message, errorIds and reason): for a call whose errors are the answer the client must see. By default they travel on as gRPC
    * errors for the use case to translate (an untranslated one becomes INTERNAL at this service's edge).
    */
   forwardOwnErrors?: boolean;
@@ -28,8 +27,7 @@ export async function callDependency<T>(
       if (!options.forwardOwnErrors) throw err;
       throw new DomainError(decoded.kind, decoded.message, {
         errorIds: decoded.errorIds,
-        ...(decoded.httpStatus !== undefined ? { httpStatus: decoded.httpStatus } : {}),
-        ...(decoded.body !== undefined ? { body: decoded.body } : {}),
+        ...(decoded.reason !== undefined ? { reason: decoded.reason } : {}),
       });
     }
     if (decoded.codeName === 'DEADLINE_EXCEEDED')

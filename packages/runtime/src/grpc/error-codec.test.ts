@@ -9,19 +9,17 @@ function received(err: unknown): ServiceError {
 }
 
 describe('encodeError / decodeGrpcError', () => {
-  it('round-trips a domain error with errorIds, http status and body shape', () => {
+  it('round-trips a domain error with errorIds and a reason (no HTTP detail: the gateway owns HTTP)', () => {
     const err = permissionDenied('Program is not active', {
       errorIds: ['inactiveProgram'],
-      httpStatus: 403,
-      body: 'ER',
+      reason: 'notStartedYet',
     });
     expect(decodeGrpcError(received(err))).toEqual({
       code: Status.PERMISSION_DENIED,
       codeName: 'PERMISSION_DENIED',
       message: 'Program is not active',
       errorIds: ['inactiveProgram'],
-      httpStatus: 403,
-      body: 'ER',
+      reason: 'notStartedYet',
       kind: 'permissionDenied',
       circuitOpen: false,
       detail: 'Program is not active',
@@ -102,12 +100,10 @@ describe('encodeError / decodeGrpcError', () => {
   it('ignores malformed metadata values', () => {
     const md = new Metadata();
     md.set('eligo-error-kind', 'bogus');
-    md.set('eligo-http-status', 'abc');
-    md.set('eligo-error-body', 'HTML');
+    md.set('eligo-error-reason', 'not a reason');
     const decoded = decodeGrpcError(new GrpcCallError(Status.NOT_FOUND, 'x', md));
     expect(decoded).not.toHaveProperty('kind');
-    expect(decoded).not.toHaveProperty('httpStatus');
-    expect(decoded).not.toHaveProperty('body');
+    expect(decoded).not.toHaveProperty('reason');
     expect(decoded.message).toBe('Not found');
   });
 

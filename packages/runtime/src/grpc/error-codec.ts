@@ -5,7 +5,7 @@ import {
   isDomainErrorKind,
   type DomainError,
   type DomainErrorKind,
-  type ErrorBodyShape,
+  REASON_PATTERN,
 } from '../errors/domain-error';
 import {
   errorMetadataKeys as keys,
@@ -97,8 +97,7 @@ function domainStatus(err: DomainError): StatusObject {
   // Metadata values must be printable ASCII; errorIds are identifiers, anything else would corrupt the header.
   const ids = err.errorIds.filter((id) => errorIdPattern.test(id));
   if (ids.length > 0) metadata.set(keys.errorIds, ids.join(','));
-  if (err.httpStatus !== undefined) metadata.set(keys.httpStatus, String(err.httpStatus));
-  if (err.body !== undefined) metadata.set(keys.body, err.body);
+  if (err.reason !== undefined) metadata.set(keys.reason, err.reason);
   return { code: grpcStatusByKind[err.kind], details: err.message, metadata };
 }
 
@@ -109,9 +108,8 @@ export interface DecodedGrpcError {
   /** Safe to show an integrator: the domain error's message, or a generic text for everything else. */
   message: string;
   errorIds: string[];
-  /** The spec's own status when the domain error named one; otherwise derive it from `code`. */
-  httpStatus?: number;
-  body?: ErrorBodyShape;
+  /** The domain error's reason, when it gave one (see DomainErrorOptions.reason). */
+  reason?: string;
   /** Present when a handler raised the error on purpose (absent for transport failures and bugs). */
   kind?: DomainErrorKind;
   /** The client's breaker refused the call: the dependency is failing and was not called. */
@@ -132,8 +130,7 @@ export function decodeGrpcError(err: unknown): DecodedGrpcError {
       codeName: grpcCodeName(code),
       message: err.message,
       errorIds: [...err.errorIds],
-      ...(err.httpStatus !== undefined ? { httpStatus: err.httpStatus } : {}),
-      ...(err.body !== undefined ? { body: err.body } : {}),
+      ...(err.reason !== undefined ? { reason: err.reason } : {}),
       kind: err.kind,
       circuitOpen: false,
       detail: err.message,
@@ -154,8 +151,7 @@ export function decodeGrpcError(err: unknown): DecodedGrpcError {
   const kindValue = first(md, keys.kind);
   const kind = isDomainErrorKind(kindValue) ? kindValue : undefined;
   const ids = first(md, keys.errorIds);
-  const http = Number(first(md, keys.httpStatus));
-  const body = first(md, keys.body);
+  const reason = first(md, keys.reason);
   const detail = err.details ?? err.message;
   return {
     code: err.code,
@@ -167,8 +163,7 @@ export function decodeGrpcError(err: unknown): DecodedGrpcError {
           .map((s) => s.trim())
           .filter(Boolean)
       : [],
-    ...(Number.isInteger(http) && http >= 100 && http <= 599 ? { httpStatus: http } : {}),
-    ...(body === 'ER' || body === 'SEM' ? { body } : {}),
+    ...(kind !== undefined && reason !== undefined && REASON_PATTERN.test(reason) ? { reason } : {}),
     ...(kind !== undefined ? { kind } : {}),
     circuitOpen: first(md, keys.circuitOpen) === 'true',
     detail,

@@ -1,12 +1,13 @@
 import { Metadata, status as Status } from '@grpc/grpc-js';
 import { circuitOpenError } from './breaker';
 import { encodeError, GrpcCallError } from './error-codec';
-import { backoffMs, isRetryable, type RetryPolicy } from './retry';
+import { isRetryable, retryBackoff, type RetryPolicy } from './retry';
 import { unavailable } from '../errors/domain-error';
+import { backoffDelay } from '../util/backoff';
 
 const policy: RetryPolicy = { maxAttempts: 5, initialBackoffMs: 100, maxBackoffMs: 500, multiplier: 2 };
 
-describe('backoffMs', () => {
+describe('retryBackoff', () => {
   it.each([
     [1, 50, 100],
     [2, 100, 200],
@@ -14,8 +15,8 @@ describe('backoffMs', () => {
     [4, 250, 500],
     [9, 250, 500],
   ])('retry %i waits between %i and %i ms', (retry, low, high) => {
-    expect(backoffMs(policy, retry, () => 0)).toBe(low);
-    expect(backoffMs(policy, retry, () => 1)).toBe(high);
+    expect(backoffDelay(retry, retryBackoff(policy), () => 0)).toBe(low);
+    expect(backoffDelay(retry, retryBackoff(policy), () => 1)).toBe(high);
   });
 });
 

@@ -1,6 +1,7 @@
 import { status as Status } from '@grpc/grpc-js';
 import { isHandlerAnswer, isServiceError } from './error-codec';
 import { errorMetadataKeys } from './status-mapping';
+import type { BackoffOptions } from '../util/backoff';
 
 export interface RetryPolicy {
   /** Attempts in all, the first one included (1 = no retry). */
@@ -18,12 +19,17 @@ export const defaultRetryPolicy: RetryPolicy = {
 };
 
 /**
- * Delay before retry number `retry` (1 = first retry): exponential, capped, with jitter in the upper half so
- * that clients that failed together do not come back together, while the budget keeps a known lower bound.
+ * The backoff before retry number n (1 = first retry, `backoffDelay(n, retryBackoff(policy))`): exponential,
+ * capped, with jitter in the upper half so that clients that failed together do not come back together, while
+ * the budget keeps a known lower bound.
  */
-export function backoffMs(policy: RetryPolicy, retry: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(policy.maxBackoffMs, policy.initialBackoffMs * policy.multiplier ** (retry - 1));
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+export function retryBackoff(policy: RetryPolicy): BackoffOptions {
+  return {
+    initialMs: policy.initialBackoffMs,
+    maxMs: policy.maxBackoffMs,
+    multiplier: policy.multiplier,
+    jitter: 'upper-half',
+  };
 }
 
 /**

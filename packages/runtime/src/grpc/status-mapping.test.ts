@@ -1,12 +1,6 @@
 import { status as Status } from '@grpc/grpc-js';
 import { domainErrorKinds } from '../errors/domain-error';
-import {
-  genericMessageByGrpcCode,
-  grpcCodeName,
-  grpcStatusByKind,
-  httpStatusFromGrpcCode,
-  isGrpcCode,
-} from './status-mapping';
+import { genericMessageByGrpcCode, grpcCodeName, grpcStatusByKind, isGrpcCode } from './status-mapping';
 
 describe('domain error kind -> gRPC status', () => {
   it.each([
@@ -26,31 +20,6 @@ describe('domain error kind -> gRPC status', () => {
 
   it('covers every kind', () => {
     expect(Object.keys(grpcStatusByKind).sort()).toEqual([...domainErrorKinds].sort());
-  });
-});
-
-describe('gRPC status -> HTTP status (grpc-gateway)', () => {
-  it.each([
-    [Status.OK, 200],
-    [Status.INVALID_ARGUMENT, 400],
-    [Status.FAILED_PRECONDITION, 400],
-    [Status.UNAUTHENTICATED, 401],
-    [Status.PERMISSION_DENIED, 403],
-    [Status.NOT_FOUND, 404],
-    [Status.ALREADY_EXISTS, 409],
-    [Status.RESOURCE_EXHAUSTED, 429],
-    [Status.CANCELLED, 499],
-    [Status.INTERNAL, 500],
-    [Status.UNKNOWN, 500],
-    [Status.UNIMPLEMENTED, 501],
-    [Status.UNAVAILABLE, 503],
-    [Status.DEADLINE_EXCEEDED, 504],
-  ])('%s -> %s', (code, http) => {
-    expect(httpStatusFromGrpcCode(code)).toBe(http);
-  });
-
-  it('falls back to 500 for a code it does not know', () => {
-    expect(httpStatusFromGrpcCode(99 as Status)).toBe(500);
   });
 });
 

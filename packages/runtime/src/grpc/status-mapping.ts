@@ -2,8 +2,8 @@ import { status as Status } from '@grpc/grpc-js';
 import type { DomainErrorKind } from '../errors/domain-error';
 
 /**
- * The pure tables of docs/architecture.md, "Errors": domain error kind -> gRPC status on the server, and gRPC
- * status -> HTTP status for the gateway's single error mapper. Kept as data so that they are tested as data.
+ * The pure tables of docs/architecture.md, "Errors": domain error kind -> gRPC status on the server, and the
+ * metadata that carries the rest of a domain error. HTTP is the gateway's (services/gateway/src/error-statuses.ts).
  */
 export const grpcStatusByKind: Readonly<Record<DomainErrorKind, Status>> = {
   invalidArgument: Status.INVALID_ARGUMENT,
@@ -17,31 +17,6 @@ export const grpcStatusByKind: Readonly<Record<DomainErrorKind, Status>> = {
   deadlineExceeded: Status.DEADLINE_EXCEEDED,
   internal: Status.INTERNAL,
 };
-
-/** grpc-gateway's mapping (runtime/errors.go HTTPStatusFromCode); the spec's own statuses override it. */
-export const httpStatusByGrpcCode: Readonly<Record<Status, number>> = {
-  [Status.OK]: 200,
-  [Status.CANCELLED]: 499,
-  [Status.UNKNOWN]: 500,
-  [Status.INVALID_ARGUMENT]: 400,
-  [Status.DEADLINE_EXCEEDED]: 504,
-  [Status.NOT_FOUND]: 404,
-  [Status.ALREADY_EXISTS]: 409,
-  [Status.PERMISSION_DENIED]: 403,
-  [Status.RESOURCE_EXHAUSTED]: 429,
-  [Status.FAILED_PRECONDITION]: 400,
-  [Status.ABORTED]: 409,
-  [Status.OUT_OF_RANGE]: 400,
-  [Status.UNIMPLEMENTED]: 501,
-  [Status.INTERNAL]: 500,
-  [Status.UNAVAILABLE]: 503,
-  [Status.DATA_LOSS]: 500,
-  [Status.UNAUTHENTICATED]: 401,
-};
-
-export function httpStatusFromGrpcCode(code: Status): number {
-  return httpStatusByGrpcCode[code] ?? 500;
-}
 
 /**
  * Messages safe to show an integrator when the status did not come from a domain error (transport failures,
@@ -85,8 +60,7 @@ export function isGrpcCode(value: unknown): value is Status {
 export const errorMetadataKeys = {
   kind: 'eligo-error-kind',
   errorIds: 'eligo-error-ids',
-  httpStatus: 'eligo-http-status',
-  body: 'eligo-error-body',
+  reason: 'eligo-error-reason',
   /** Set by the client when its circuit breaker refused the call without sending it. */
   circuitOpen: 'eligo-circuit-open',
 } as const;

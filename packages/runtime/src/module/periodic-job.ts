@@ -1,4 +1,4 @@
-import { backoffDelay, sleep } from '../events/backoff';
+import { backoffDelay, sleep } from '../util/backoff';
 import { withComponent } from '../events/component-logger';
 import type { Logger } from '../logging/logger';
 

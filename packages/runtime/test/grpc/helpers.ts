@@ -44,7 +44,7 @@ export function fakePrograms(logger: Logger) {
           case 'hang':
             return new Promise<never>(() => {});
           case 'notFound':
-            throw notFound('No program with this id', { errorIds: ['noProgram'], body: 'ER' });
+            throw notFound('No program with this id', { errorIds: ['noProgram'] });
           case 'unavailable':
             throw unavailable('Programs store is unavailable');
           case 'boom':

@@ -169,7 +169,6 @@ describe('a gRPC host serving two modules in one process', () => {
       codeName: 'NOT_FOUND',
       message: 'No program with this id',
       errorIds: ['noProgram'],
-      body: 'ER',
       kind: 'notFound',
       circuitOpen: false,
     });

@@ -6,8 +6,8 @@ import { incomingKeyOf, PUT_URL_SECONDS } from './objects';
 import { hashUploadToken, isUploadTokenShaped } from './tokens';
 
 // SEM bodies: an upload URL is not a verification, so there is no errorId to show.
-export const unknownUploadUrl = () => notFound('Upload URL not found', { body: 'SEM' });
-const usedUploadUrl = () => notFound('Upload URL expired or already used', { body: 'SEM', httpStatus: 410 });
+export const unknownUploadUrl = () => notFound('Upload URL not found');
+const usedUploadUrl = () => notFound('Upload URL expired or already used', { reason: 'uploadUrlUsed' });
 
 /**
  * The gateway's PUT {base}/uploads/{token}: claims the token (one PUT at a time, and none once the file is

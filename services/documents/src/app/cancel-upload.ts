@@ -12,7 +12,7 @@ export async function cancelUpload(ctx: AppContext, uploadId: string): Promise<v
     const upload = await findUpload(trx, uploadId, true);
     if (!upload) throw notFound('Upload not found');
     if (upload.status === 'submitted')
-      throw failedPrecondition('A completed upload cannot be cancelled', { httpStatus: 409 });
+      throw failedPrecondition('A completed upload cannot be cancelled', { reason: 'uploadCompleted' });
     if (!(await cancelUploadRow(trx, uploadId, ctx.now()))) return [];
     return objectKeysOfUploads(trx, [uploadId]);
   });

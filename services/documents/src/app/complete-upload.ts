@@ -20,8 +20,7 @@ export interface CompleteUploadInput {
 }
 
 // The spec's answer to a completeDocUpload that is not possible now: the step is not ready (400).
-const notReady = (message: string) =>
-  failedPrecondition(message, { errorIds: [ERROR_IDS.invalidStep], httpStatus: 400 });
+const notReady = (message: string) => failedPrecondition(message, { errorIds: [ERROR_IDS.invalidStep] });
 
 /**
  * completeDocUpload: queues the upload's review and moves the verification to pending. The review and its

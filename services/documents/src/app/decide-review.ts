@@ -24,7 +24,9 @@ export async function decideReview(ctx: AppContext, input: DecideReviewInput): P
     const review = await findReview(trx, input.reviewId, true);
     if (!review) throw notFound('Review not found');
     if (review.status !== 'pending')
-      throw failedPrecondition(`The review was already decided (${review.status})`, { httpStatus: 409 });
+      throw failedPrecondition(`The review was already decided (${review.status})`, {
+        reason: 'alreadyDecided',
+      });
     const now = ctx.now();
     const updated = await recordDecision(trx, review.id, {
       status: decision.approved ? 'approved' : 'rejected',

@@ -79,7 +79,7 @@ export function requireRole(role: TokenRoleName): RequestHandler {
     next(
       accountOf(res).roles.includes(role)
         ? undefined
-        : permissionDenied(`The access token does not have the ${role} role`, { body: 'SEM' }),
+        : permissionDenied(`The access token does not have the ${role} role`),
     );
   };
 }

@@ -1,6 +1,7 @@
 import { finished } from 'node:stream/promises';
 import type { Request } from 'express';
-import { invalidArgument, type DomainError } from '@eligo/runtime';
+import { invalidArgument } from '@eligo/runtime';
+import { RestError } from '../errors';
 import { importRows, ImportStoppedError, type ImportSummary } from './import-runner';
 import { BodyTooLargeError, byteLimit, csvRows, ndjsonRows } from './import-stream';
 import { ImportFileError } from './organization-rows';
@@ -23,11 +24,13 @@ export function importFormat(req: Request): ImportFormat {
     .replace(/"/g, '');
   const format = formats[mediaType];
   if (!format || (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')) {
-    throw invalidArgument(
+    throw new RestError(
+      415,
       `Content-Type must be text/csv or application/x-ndjson (application/jsonl), in UTF-8; got ${
         contentType || 'none'
       }`,
-      { errorIds: ['invalidRequest'], httpStatus: 415 },
+      'ER',
+      ['invalidRequest'],
     );
   }
   return format;
@@ -63,7 +66,7 @@ export async function importFromRequest(req: Request, options: ImportRequestOpti
     const rows = options.format === 'csv' ? csvRows(counter) : ndjsonRows(counter);
     return await importRows(rows, options.send);
   } catch (err) {
-    throw toDomainError(err);
+    throw toRestFailure(err);
   } finally {
     req.off('close', clientGone);
     req.unpipe(counter);
@@ -76,7 +79,7 @@ export async function importFromRequest(req: Request, options: ImportRequestOpti
   }
 }
 
-function toDomainError(err: unknown): unknown {
+function toRestFailure(err: unknown): unknown {
   const summary: ImportSummary = {
     received: 0,
     created: 0,
@@ -92,10 +95,7 @@ function toDomainError(err: unknown): unknown {
         ? new ImportStoppedError(err, summary)
         : undefined;
   if (!stopped) return err;
-  const tooLarge = stopped.reason instanceof BodyTooLargeError;
-  const error: DomainError = invalidArgument(stopped.message, {
-    errorIds: ['invalidRequest'],
-    ...(tooLarge ? { httpStatus: 413 } : {}),
-  });
-  return error;
+  if (stopped.reason instanceof BodyTooLargeError)
+    return new RestError(413, stopped.message, 'ER', ['invalidRequest']);
+  return invalidArgument(stopped.message, { errorIds: ['invalidRequest'] });
 }

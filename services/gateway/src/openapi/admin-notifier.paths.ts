@@ -1,3 +1,4 @@
+import { ID_PATTERN } from '@eligo/vocabulary';
 import { security, unauthorized } from './admin.paths';
 import { errorResponse, jsonResponse } from './refs';
 import { plainText } from './schemas/text';
@@ -36,7 +37,7 @@ export function adminNotifierPaths(publicBaseUrl: string) {
           description:
             'A program of any account (24 lowercase hex characters; any other value is answered 404, ' +
             'as for the other admin program routes)',
-          schema: { type: 'string', pattern: '^[0-9a-f]{24}$' },
+          schema: { type: 'string', pattern: ID_PATTERN },
         },
       ],
       get: {
@@ -73,7 +74,7 @@ export function adminNotifierPaths(publicBaseUrl: string) {
             name: 'requestId',
             in: 'query',
             description: 'Only the messages of this send-link request (default: all)',
-            schema: { type: 'string', pattern: '^[0-9a-f]{24}$' },
+            schema: { type: 'string', pattern: ID_PATTERN },
           },
         ],
         responses: {

@@ -1,3 +1,4 @@
+import { ID_PATTERN } from '@eligo/vocabulary';
 import { security, unauthorized, withBody } from './admin.paths';
 import { importColumns } from '../import/organization-rows';
 import { errorResponse, idParameter, jsonBody, jsonResponse } from './refs';
@@ -124,7 +125,7 @@ export function adminOrganizationPaths(publicBaseUrl: string) {
             description: 'Only requests in this state (default: all)',
             schema: { type: 'string', enum: ['PENDING', 'ACCEPTED', 'DECLINED'] },
           },
-          { name: 'programId', in: 'query', schema: { type: 'string', pattern: '^[0-9a-f]{24}$' } },
+          { name: 'programId', in: 'query', schema: { type: 'string', pattern: ID_PATTERN } },
           {
             name: 'pageSize',
             in: 'query',

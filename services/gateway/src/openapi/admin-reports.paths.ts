@@ -1,3 +1,4 @@
+import { ID_PATTERN } from '@eligo/vocabulary';
 import { security, unauthorized } from './admin.paths';
 import { errorResponse, jsonResponse } from './refs';
 import { plainText } from './schemas/text';
@@ -21,7 +22,7 @@ export function adminReportPaths(publicBaseUrl: string) {
             name: 'accountId',
             in: 'query',
             description: 'Only this account’s entries (default: every account)',
-            schema: { type: 'string', pattern: '^[0-9a-f]{24}$' },
+            schema: { type: 'string', pattern: ID_PATTERN },
           },
           {
             name: 'pageSize',

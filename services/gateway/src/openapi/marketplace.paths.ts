@@ -1,3 +1,4 @@
+import { ID_PATTERN } from '@eligo/vocabulary';
 import { errorResponse, jsonBody, ref } from './refs';
 import { plainText } from './schemas/text';
 import { marketplaceToken } from './schemas/verification';
@@ -26,7 +27,7 @@ export const marketplaceSchemas = {
     properties: {
       programId: {
         type: 'string',
-        pattern: '^[0-9a-f]{24}$',
+        pattern: ID_PATTERN,
         description:
           'A program with a subjectTokenKey. Another shape is 400 invalidRequest, an unknown program 404 ' +
           'noProgram.',

@@ -1,3 +1,5 @@
+import { ID_PATTERN } from '@eligo/vocabulary';
+
 /** Small builders for the path files, so each operation reads as its statuses. */
 export const ref = (kind: 'schemas' | 'responses', name: string) => ({
   $ref: `#/components/${kind}/${name}`,
@@ -21,5 +23,5 @@ export const idParameter = (name: string, description: string) => ({
   in: 'path',
   required: true,
   description: `${description} (24 lowercase hex characters; any other value is answered 404)`,
-  schema: { type: 'string', pattern: '^[0-9a-f]{24}$' },
+  schema: { type: 'string', pattern: ID_PATTERN },
 });

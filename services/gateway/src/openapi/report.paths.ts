@@ -1,3 +1,4 @@
+import { ID_PATTERN } from '@eligo/vocabulary';
 import { errorResponse, idParameter, jsonBody, jsonResponse, ref } from './refs';
 
 const tags = ['report'];
@@ -87,7 +88,7 @@ export const reportPaths = {
           description:
             'Programs of the account, repeated (programIds=a&programIds=b) and/or comma-separated, at most ' +
             '100 (default: every program of the account)',
-          schema: { type: 'array', maxItems: 100, items: { type: 'string', pattern: '^[0-9a-f]{24}$' } },
+          schema: { type: 'array', maxItems: 100, items: { type: 'string', pattern: ID_PATTERN } },
           style: 'form',
           explode: true,
         },

@@ -1,3 +1,5 @@
+import { ID_HEX, ID_PATTERN } from '@eligo/vocabulary';
+
 /**
  * The outgoing webhook notification (OpenAPI 3.1 `webhooks`): what the notifier service sends to a program's
  * callbackUri (services/notifier: domain/notifications.ts builds the body, delivery/sender.ts signs and sends
@@ -42,7 +44,7 @@ export const webhooks = {
           'webhook-id',
           'The delivery’s id, the same on every attempt of one delivery: a receiver that saw it already ' +
             'answers 2xx and does nothing more.',
-          { pattern: '^msg_[0-9a-f]{24}$', examples: ['msg_5f3c0a9e1b2d4c6e8f0a1b2c'] },
+          { pattern: `^msg_${ID_HEX}$`, examples: ['msg_5f3c0a9e1b2d4c6e8f0a1b2c'] },
         ),
         header('webhook-timestamp', 'When the attempt was signed: whole seconds since the Unix epoch.', {
           pattern: '^[0-9]+$',
@@ -71,7 +73,7 @@ export const webhooks = {
               properties: {
                 verificationId: {
                   type: 'string',
-                  pattern: '^[0-9a-f]{24}$',
+                  pattern: ID_PATTERN,
                   description: 'The verification: read its details with the account token.',
                 },
                 notifierEventType: {

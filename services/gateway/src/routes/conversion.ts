@@ -112,7 +112,7 @@ const pathAccountOnly: RequestHandler = (req, res, next) => {
   else unauthorized(res);
 };
 
-const invalidBody = (message: string) => invalidArgument(message, { body: 'SEM' });
+const invalidBody = (message: string) => invalidArgument(message);
 
 /**
  * The amount first, with the one message integrators match on ("Invalid amount"): missing, not a number,

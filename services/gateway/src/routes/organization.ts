@@ -1,5 +1,6 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { OrganizationsClient } from '../clients/organizations.client';
+import { semBody } from '../errors';
 import {
   organizationKinds,
   organizationToJson,
@@ -57,11 +58,10 @@ export function organizationRouter({
     '/program/:programId/organization',
     hexIdParam('programId', programNotFoundSem),
     async (req, res) => {
-      // The service answers an unknown program with the spec's 404 SEM body (its noProgram error says so).
-      const reply = await organizations.searchProgramOrganizations({
-        programId: req.params.programId as string,
-        ...searchQuery(req),
-      });
+      // The spec answers this search's errors with SEM bodies (an unknown program: 404 SEM), errorIds or not.
+      const reply = await organizations
+        .searchProgramOrganizations({ programId: req.params.programId as string, ...searchQuery(req) })
+        .catch(semBody);
       res.json(reply.organizations.map(organizationToJson));
     },
   );

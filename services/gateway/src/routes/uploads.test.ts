@@ -280,8 +280,8 @@ describe('PUT /uploads/{uploadToken}', () => {
   it('passes the service’s 404 and 410 through as SEM; a malformed token is 404 without a call', async () => {
     plan(
       'beginFileUpload',
-      notFound('No such upload', { body: 'SEM' }),
-      notFound('The upload URL expired or was used', { body: 'SEM', httpStatus: 410 }),
+      notFound('No such upload'),
+      notFound('The upload URL expired or was used', { reason: 'uploadUrlUsed' }),
     );
     const unknown = await upload(PNG);
     expect([unknown.status, unknown.body]).toEqual([404, { systemErrorMessage: 'No such upload' }]);

@@ -39,7 +39,6 @@ export function uploadRouter(options: UploadRouteOptions): Router {
         await documents.finishFileUpload({ uploadToken });
         throw invalidArgument(
           `The file must be the declared ${target.fileSize} bytes; Content-Length was ${length}`,
-          { body: 'SEM' },
         );
       }
       const outcome = await proxy.send(req, res, target.putUrl, target.mimeType, length);

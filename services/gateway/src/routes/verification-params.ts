@@ -1,6 +1,7 @@
 import { derivedRequestId } from '../idempotency/middleware';
 import { randomUUID } from 'node:crypto';
 import { notFound } from '@eligo/runtime';
+import { isId } from '@eligo/vocabulary';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { httpErrorOf } from '../errors';
 import { stepErrorToJson } from '../mapping/verification';
@@ -75,7 +76,7 @@ export function stepErrors(err: unknown, req: Request, res: Response, next: Next
     .status(400)
     .json(
       stepErrorToJson(
-        typeof id === 'string' && /^[0-9a-f]{24}$/.test(id) ? id : undefined,
+        typeof id === 'string' && isId(id) ? id : undefined,
         mapped.body.errorIds,
         mapped.body.systemErrorMessage,
       ),

@@ -615,13 +615,13 @@ describe('POST /verification/marketplace', () => {
     ['an unknown program', notFound('Program not found', { errorIds: ['noProgram'] }), 404, 'noProgram'],
     [
       'a program not started',
-      permissionDenied('Not started', { errorIds: ['inactiveProgram'], httpStatus: 403 }),
+      permissionDenied('Not started', { errorIds: ['inactiveProgram'] }),
       403,
       'inactiveProgram',
     ],
     [
       'a pool without codes',
-      failedPrecondition('No codes', { errorIds: ['noRemainingRewardCodes'], httpStatus: 409 }),
+      failedPrecondition('No codes', { errorIds: ['noRemainingRewardCodes'] }),
       409,
       'noRemainingRewardCodes',
     ],
@@ -695,7 +695,7 @@ describe('the caller of the creation paths (programs that require an account tok
   it.each(creations)(
     "answers the service's refusal on %s like a missing token: 401 SEM with WWW-Authenticate",
     async (_name, path, options, method) => {
-      next.set(method, unauthenticated('Access token is empty or invalid', { body: 'SEM' }));
+      next.set(method, unauthenticated('Access token is empty or invalid'));
       const res = await call('POST', path, options);
       expect([res.status, res.body]).toEqual([
         401,

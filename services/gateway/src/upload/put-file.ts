@@ -2,17 +2,17 @@ import { createReadStream } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { pipeline } from 'node:stream/promises';
-import { unavailable, type DomainError } from '@eligo/runtime';
+import { RestError } from '../errors';
 
 /** Idle time after which a store that stopped reading or answering is given up on. */
 export const STORE_IDLE_TIMEOUT_MS = 60_000;
 
 /**
  * 502 SEM: the object store did not take a file. The store's own answer stays in the log: its URLs and errors
- * are never shown to clients. Kind unavailable, so that the error mapper keeps the message.
+ * are never shown to clients.
  */
-export const storeFailed = (): DomainError =>
-  unavailable('The file could not be stored; upload it again', { httpStatus: 502, body: 'SEM' });
+export const storeFailed = (): RestError =>
+  new RestError(502, 'The file could not be stored; upload it again');
 
 export class StoreRejectedUpload extends Error {
   constructor(readonly status: number) {

@@ -1,4 +1,4 @@
-import { isDomainError } from '@eligo/runtime';
+import { RestError } from '../errors';
 import { isToken, MAX_FILE_BYTES, uploadContentLength } from './doc-upload-limits';
 
 describe('upload tokens', () => {
@@ -18,7 +18,7 @@ describe('uploadContentLength: the upload PUT is judged by its headers before an
     try {
       uploadContentLength(headers);
     } catch (err) {
-      if (isDomainError(err)) return [err.httpStatus, err.body, err.message];
+      if (err instanceof RestError) return [err.status, err.shape, err.message];
     }
     throw new Error('expected a refusal');
   };

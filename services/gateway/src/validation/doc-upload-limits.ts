@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { invalidArgument, notFound, type DomainError } from '@eligo/runtime';
+import { notFound, type DomainError } from '@eligo/runtime';
+import { RestError } from '../errors';
 import type { RequestHandler } from 'express';
 
 /** At most 3 files per upload, 10 MiB each (docs/architecture.md, "Wire details"). */
@@ -20,7 +21,7 @@ export function tokenParam(param: string, notFound: () => DomainError): RequestH
 }
 
 /** The documents service's answer for an unknown upload token (SEM, like the upload PUT's other errors). */
-export const uploadNotFound = (): DomainError => notFound('No such upload', { body: 'SEM' });
+export const uploadNotFound = (): DomainError => notFound('No such upload');
 
 /**
  * The length of an upload PUT's body, from its headers alone: the bytes are streamed on to the object store,
@@ -30,14 +31,11 @@ export const uploadNotFound = (): DomainError => notFound('No such upload', { bo
 export function uploadContentLength(headers: IncomingHttpHeaders, max = MAX_FILE_BYTES): number {
   const declared = headers['content-length'];
   if (headers['transfer-encoding'] !== undefined || declared === undefined || !/^\d{1,16}$/.test(declared)) {
-    throw invalidArgument('Content-Length is required (chunked uploads are not accepted)', {
-      httpStatus: 411,
-      body: 'SEM',
-    });
+    throw new RestError(411, 'Content-Length is required (chunked uploads are not accepted)');
   }
   const length = Number(declared);
   if (length > max) {
-    throw invalidArgument(`The file exceeds the limit of ${max} bytes`, { httpStatus: 413, body: 'SEM' });
+    throw new RestError(413, `The file exceeds the limit of ${max} bytes`);
   }
   return length;
 }

@@ -1,4 +1,5 @@
 import { invalidArgument, type DomainError } from '@eligo/runtime';
+import { RestError } from '../errors';
 import type { Limits } from 'busboy';
 import { MAX_FILE_BYTES, MAX_FILES } from './doc-upload-limits';
 import { invalidRequest } from './request-validator';
@@ -73,11 +74,10 @@ export function tooManyFiles(): DomainError {
   });
 }
 
-export function multipartTooLarge(): DomainError {
-  return invalidArgument(`Request body is larger than ${MAX_MULTIPART_BYTES} bytes`, {
-    errorIds: ['invalidRequest'],
-    httpStatus: 413,
-  });
+export function multipartTooLarge(): RestError {
+  return new RestError(413, `Request body is larger than ${MAX_MULTIPART_BYTES} bytes`, 'ER', [
+    'invalidRequest',
+  ]);
 }
 
 /** A declared Content-Length over the limit is refused before any byte is read. */

@@ -1,7 +1,6 @@
 import { notFound, type DomainError } from '@eligo/runtime';
+import { isId } from '@eligo/vocabulary';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-
-const HEX_ID = /^[0-9a-f]{24}$/;
 
 /**
  * Ids are 24 lowercase hex characters; anything else cannot name a resource, so it is answered exactly like
@@ -10,14 +9,14 @@ const HEX_ID = /^[0-9a-f]{24}$/;
 export function hexIdParam(param: string, notFound: () => DomainError): RequestHandler {
   return (req: Request, _res: Response, next: NextFunction) => {
     const value = req.params[param];
-    next(typeof value === 'string' && HEX_ID.test(value) ? undefined : notFound());
+    next(typeof value === 'string' && isId(value) ? undefined : notFound());
   };
 }
 
 /** The answers the programs service gives for unknown ids (ER noProgram; SEM for accounts). */
 export const programNotFound = (): DomainError => notFound('Program not found', { errorIds: ['noProgram'] });
-export const accountNotFound = (): DomainError => notFound('Account not found', { body: 'SEM' });
-export const tokenNotFound = (): DomainError => notFound('Access token not found', { body: 'SEM' });
+export const accountNotFound = (): DomainError => notFound('Account not found');
+export const tokenNotFound = (): DomainError => notFound('Access token not found');
 
 /** Organization ids are positive integers (int64 in the catalog, within JSON's safe integers). */
 export function integerIdParam(param: string, notFound: () => DomainError): RequestHandler {
@@ -30,11 +29,10 @@ export function integerIdParam(param: string, notFound: () => DomainError): Requ
 }
 
 /** The spec answers the program organization search's unknown program with SEM, unlike the other routes. */
-export const programNotFoundSem = (): DomainError => notFound('Program not found', { body: 'SEM' });
+export const programNotFoundSem = (): DomainError => notFound('Program not found');
 export const organizationNotFound = (): DomainError =>
   notFound('Organization not found', { errorIds: ['noOrganization'] });
-export const addSchoolRequestNotFound = (): DomainError =>
-  notFound('Add-school request not found', { body: 'SEM' });
+export const addSchoolRequestNotFound = (): DomainError => notFound('Add-school request not found');
 
 /** The verification service's answer for an unknown verification (ER noVerification). */
 export const verificationNotFound = (): DomainError =>
@@ -50,8 +48,8 @@ export function uuidParam(param: string, notFound: () => DomainError): RequestHa
   };
 }
 
-export const reviewNotFound = (): DomainError => notFound('Review not found', { body: 'SEM' });
+export const reviewNotFound = (): DomainError => notFound('Review not found');
 
 /** The reports service's answers for an unknown (or another account's) report or re-verification batch. */
-export const reportNotFound = (): DomainError => notFound('Report not found', { body: 'SEM' });
-export const batchNotFound = (): DomainError => notFound('Re-verification batch not found', { body: 'SEM' });
+export const reportNotFound = (): DomainError => notFound('Report not found');
+export const batchNotFound = (): DomainError => notFound('Re-verification batch not found');

@@ -1,3 +1,4 @@
+import { isId } from '@eligo/vocabulary';
 import type { Request } from 'express';
 import { COUNTRY_CODES } from '../openapi/schemas/countries';
 import { invalidRequest } from './request-validator';
@@ -75,8 +76,7 @@ export function optionalEnum<T extends string>(
 export function optionalHexId(query: Query, name: string): string | undefined {
   const value = single(query, name);
   if (value === undefined) return undefined;
-  if (!/^[0-9a-f]{24}$/.test(value))
-    throw invalidRequest(`query.${name} must be 24 lowercase hex characters`);
+  if (!isId(value)) throw invalidRequest(`query.${name} must be 24 lowercase hex characters`);
   return value;
 }
 
@@ -93,7 +93,7 @@ export function hexIdList(query: Query, name: string, maxItems: number): string[
   const ids = [...new Set(values.flatMap((v) => v.split(',')).map((v) => v.trim()))].filter(Boolean);
   if (ids.length === 0)
     throw invalidRequest(`query.${name} must name at least one id (leave it out to mean all)`);
-  if (!ids.every((id) => /^[0-9a-f]{24}$/.test(id)))
+  if (!ids.every((id) => isId(id)))
     throw invalidRequest(`query.${name} must be ids of 24 lowercase hex characters`);
   if (ids.length > maxItems) throw invalidRequest(`query.${name} must have at most ${maxItems} ids`);
   return ids;

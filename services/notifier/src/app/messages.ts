@@ -8,7 +8,7 @@ import {
   type MessageRecord,
 } from '../repository/messages.repository';
 import { afterCommit, type AppContext } from './context';
-import { newMessageId } from './ids';
+import { newMessageId } from '../domain/ids';
 
 export const MESSAGE_BATCH = 10;
 /** Longer than an SMTP conversation can take (its phases time out after 10 s each). */

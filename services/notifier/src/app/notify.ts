@@ -8,7 +8,7 @@ import {
 } from '../domain/notifications';
 import { insertDelivery, latestDeliveriesOf } from '../repository/deliveries.repository';
 import { afterCommit, type AppContext } from './context';
-import { newDeliveryId } from './ids';
+import { newDeliveryId } from '../domain/ids';
 
 /** A verification event the notifier may deliver (its ce_id makes the delivery unique). */
 export interface NotificationEvent {

@@ -22,7 +22,7 @@ async function lockPending(trx: Db, requestId: string): Promise<AddSchoolRecord>
   if (record.status !== 'PENDING')
     // 409, not 400: the request itself is fine, the resource moved on (a second reviewer lost the race).
     throw failedPrecondition(`Add-school request is already ${record.status.toLowerCase()}`, {
-      httpStatus: 409,
+      reason: 'alreadyDecided',
     });
   return record;
 }

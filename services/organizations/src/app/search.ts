@@ -22,13 +22,13 @@ export async function searchProgramOrganizations(
   ctx: AppContext,
   request: ProgramSearchRequest,
 ): Promise<Organization[]> {
-  if (!isId(request.programId)) throw programNotFound('SEM');
+  if (!isId(request.programId)) throw programNotFound();
   const problems = new Problems();
   const query = checkNameQuery(problems, 'name', request.name);
   const country = checkOptionalCountry(problems, 'country', request.country);
   const limit = checkLimit(problems, request.limit);
   problems.throwIfAny();
-  const program = await requireProgram(ctx, request.programId, 'SEM');
+  const program = await requireProgram(ctx, request.programId);
   const hits = await searchByName(ctx.db, {
     query,
     filter: acceptanceFilter(program),

@@ -12,7 +12,7 @@ export async function createAccount(ctx: AppContext, name: string): Promise<Acco
 }
 
 export function accountNotFound(): DomainError {
-  return notFound('Account not found', { body: 'SEM' });
+  return notFound('Account not found');
 }
 
 /** For use cases acting for an account: required, and must exist (NOT_FOUND otherwise). */

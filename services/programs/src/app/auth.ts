@@ -26,7 +26,7 @@ export interface Principal {
 
 /** One answer for every failure (empty, unknown, revoked, expired, forged): nothing to learn from it. */
 function invalidToken(): DomainError {
-  return unauthenticated('Access token is empty or invalid', { errorIds: ['invalidApiToken'], body: 'SEM' });
+  return unauthenticated('Access token is empty or invalid', { errorIds: ['invalidApiToken'] });
 }
 
 /** Authenticate: a static token (by its hash) or an OAuth access token (by signature, then revocation). */
@@ -53,7 +53,7 @@ export async function authenticate(ctx: AppContext, token: string): Promise<Prin
 }
 
 function invalidClient(): DomainError {
-  return unauthenticated('Client authentication failed', { errorIds: ['invalidClient'], body: 'SEM' });
+  return unauthenticated('Client authentication failed', { errorIds: ['invalidClient'] });
 }
 
 // Compared against when the client id is unknown, so that both failures take the same time.

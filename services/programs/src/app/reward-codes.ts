@@ -34,7 +34,6 @@ export async function addRewardCodes(
 function noCodesLeft(): DomainError {
   return failedPrecondition('No reward codes remaining', {
     errorIds: ['noRemainingRewardCodes'],
-    httpStatus: 409,
   });
 }
 

@@ -47,7 +47,7 @@ export interface SendLinkRequestView {
 /** GetSendLinkRequest (notifier, service-to-service): the decrypted recipient. */
 export async function getSendLinkRequest(ctx: AppContext, requestId: string): Promise<SendLinkRequestView> {
   const record = isId(requestId) ? await findSendLinkRequest(ctx.db, requestId) : undefined;
-  if (!record) throw notFound('Send-link request not found', { body: 'SEM' });
+  if (!record) throw notFound('Send-link request not found');
   const value = ctx.sendLinkRecipients.decrypt(record.recipient, record.id);
   return {
     requestId: record.id,

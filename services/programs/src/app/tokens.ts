@@ -41,7 +41,7 @@ export async function createAccessToken(
 }
 
 function tokenNotFound(): DomainError {
-  return notFound('Access token not found', { body: 'SEM' });
+  return notFound('Access token not found');
 }
 
 /**

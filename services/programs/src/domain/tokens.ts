@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { newId } from './ids';
+import { ID_HEX, newId } from './ids';
 
 /**
  * Formats of the credentials an access token comes with. Prefixes make a leaked credential recognisable
@@ -12,7 +12,7 @@ export const CLIENT_SECRET_PREFIX = 'eligo_secret_';
 
 const RANDOM_43 = '[A-Za-z0-9_-]{43}'; // base64url of 32 bytes, unpadded
 const STATIC_TOKEN = new RegExp(`^${STATIC_TOKEN_PREFIX}${RANDOM_43}$`);
-const CLIENT_ID = new RegExp(`^${CLIENT_ID_PREFIX}[0-9a-f]{24}$`);
+const CLIENT_ID = new RegExp(`^${CLIENT_ID_PREFIX}${ID_HEX}$`);
 const CLIENT_SECRET = new RegExp(`^${CLIENT_SECRET_PREFIX}${RANDOM_43}$`);
 const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 

@@ -8,7 +8,7 @@ import {
   type VerificationOwner,
 } from '../repository/projection.repository';
 import type { AppContext } from './context';
-import { isId } from './ids';
+import { isId } from '../domain/ids';
 
 export type ConversionTarget = { verificationId: string } | { accountId: string; trackingId: string };
 
@@ -28,8 +28,8 @@ export async function recordConversion(
   const owner = await ownerOf(app, input.target);
   if (!owner || (input.callerAccountId && owner.accountId !== input.callerAccountId))
     throw 'verificationId' in input.target
-      ? notFound('Verification not found', { body: 'SEM' })
-      : notFound('Account or tracking id not found', { body: 'SEM' });
+      ? notFound('Verification not found')
+      : notFound('Account or tracking id not found');
   const id = randomUUID();
   await app.db.transaction(async (trx) => {
     await trx.withSchema(app.schema).table('conversions').insert({

@@ -6,7 +6,7 @@ import { knownProgramsOf } from '../repository/programs.repository';
 import { insertReport, type ReportRecord } from '../repository/reports.repository';
 import type { AppContext } from './context';
 import { noBatch } from './errors';
-import { isId, newId } from './ids';
+import { isId, newId } from '../domain/ids';
 
 /**
  * Queues a verification report. Program ids must be the account's: the projection answers for programs it
@@ -71,6 +71,6 @@ export async function assertProgramsOf(
   for (const id of programIds) {
     if (known.has(id)) continue;
     if (!(await app.programs.isProgramOf(accountId, id)))
-      throw invalidArgument(`Invalid program id: ${id}`, { errorIds: ['invalidRequest'], body: 'ER' });
+      throw invalidArgument(`Invalid program id: ${id}`, { errorIds: ['invalidRequest'] });
   }
 }

@@ -12,7 +12,7 @@ export async function pageOfPiiAccess(
 ): Promise<{ accesses: PiiAccess[]; nextPageToken: string }> {
   const size = input.pageSize || DEFAULT_PAGE;
   if (size < 1 || size > MAX_PAGE)
-    throw invalidArgument(`pageSize: 1 to ${MAX_PAGE}`, { errorIds: ['invalidRequest'], body: 'ER' });
+    throw invalidArgument(`pageSize: 1 to ${MAX_PAGE}`, { errorIds: ['invalidRequest'] });
   const after = input.pageToken ? decodeToken(input.pageToken) : undefined;
   const accesses = await listPiiAccess(app.db, app.schema, {
     ...(input.accountId ? { accountId: input.accountId } : {}),
@@ -38,5 +38,5 @@ function decodeToken(token: string): { occurredAt: Date; id: string } {
   } catch {
     // falls through to the error below
   }
-  throw invalidArgument('Invalid page token', { errorIds: ['invalidRequest'], body: 'ER' });
+  throw invalidArgument('Invalid page token', { errorIds: ['invalidRequest'] });
 }

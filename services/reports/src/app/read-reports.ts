@@ -4,7 +4,7 @@ import { recordPiiAccess } from '../repository/pii-access.repository';
 import { findReport, markDeleted, expiredReports, type ReportRecord } from '../repository/reports.repository';
 import type { AppContext } from './context';
 import { noReport } from './errors';
-import { isId } from './ids';
+import { isId } from '../domain/ids';
 
 export async function reportOf(app: AppContext, accountId: string, reportId: string): Promise<ReportRecord> {
   const report = isId(reportId) ? await findReport(app.db, app.schema, accountId, reportId) : undefined;
@@ -23,9 +23,7 @@ export async function openReport(
 ): Promise<{ report: ReportRecord; body?: Readable }> {
   const report = await reportOf(app, input.accountId, input.reportId);
   if (report.piiIncluded && !input.piiAllowed)
-    throw permissionDenied('This report holds personal information: it needs a token with the PII role', {
-      body: 'SEM',
-    });
+    throw permissionDenied('This report holds personal information: it needs a token with the PII role', {});
   if (report.status !== 'COMPLETE' || !report.objectKey) return { report };
   const body = await app.store.get(report.objectKey).catch((err: unknown) => {
     // Deleted a moment ago: the object goes before the row (deleteReport), so its data is gone.

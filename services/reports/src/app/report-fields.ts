@@ -4,7 +4,7 @@ import { MAX_REPORT_PROGRAMS } from '../domain/report-request';
 import { metadataKeysOf } from '../repository/projection.repository';
 import type { AppContext } from './context';
 import { assertProgramsOf } from './create-report';
-import { isId } from './ids';
+import { isId } from '../domain/ids';
 
 /** The columns a report of these programs (all of the account's when none) can have, by scope. */
 export async function listReportFields(
@@ -16,7 +16,7 @@ export async function listReportFields(
   if (invalid !== undefined || programIds.length > MAX_REPORT_PROGRAMS)
     throw invalidArgument(
       invalid !== undefined ? `Invalid program id: ${invalid.slice(0, 40)}` : 'Too many program ids',
-      { errorIds: ['invalidRequest'], body: 'ER' },
+      { errorIds: ['invalidRequest'] },
     );
   await assertProgramsOf(app, input.accountId, programIds);
   const keys = await metadataKeysOf(

@@ -13,10 +13,10 @@ import {
 } from '../repository/batches.repository';
 import type { AppContext } from './context';
 import { noBatch } from './errors';
-import { isId, newId } from './ids';
+import { isId, newId } from '../domain/ids';
 import type { ReverifyAnswer } from './ports';
 
-const invalid = (message: string) => invalidArgument(message, { errorIds: ['invalidRequest'], body: 'ER' });
+const invalid = (message: string) => invalidArgument(message, { errorIds: ['invalidRequest'] });
 
 /**
  * Queues a re-verification of verifications of one of the account's programs. Ids are kept once each, in
@@ -33,7 +33,7 @@ export async function startReverification(
   const malformed = ids.find((id) => !isId(id));
   if (malformed !== undefined) throw invalid(`Invalid verification id: ${malformed.slice(0, 40)}`);
   if (!isId(input.programId) || !(await app.programs.isProgramOf(input.accountId, input.programId)))
-    throw notFound('Program not found', { errorIds: ['noProgram'], body: 'ER' });
+    throw notFound('Program not found', { errorIds: ['noProgram'] });
   return app.db.transaction((trx) =>
     insertBatch(trx, app.schema, {
       id: newId(),

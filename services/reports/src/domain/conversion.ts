@@ -29,7 +29,7 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 // ISO 4217 as ICU knows it (Node's full-icu): no list to keep up to date by hand.
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
-const bad = (message: string) => invalidArgument(message, { body: 'SEM' });
+const bad = (message: string) => invalidArgument(message);
 
 /**
  * A conversion as stored: an amount >= 0 (the spec's 400 "Invalid amount" otherwise), an ISO 4217 currency

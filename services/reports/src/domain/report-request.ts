@@ -1,4 +1,5 @@
 import { invalidArgument, permissionDenied } from '@eligo/runtime';
+import { isId } from './ids';
 
 export type ModeInclusion = 'ALL' | 'LIVE' | 'TEST';
 
@@ -30,9 +31,8 @@ export const MAX_REPORT_PROGRAMS = 100;
 /** A year and a day: one report covers at most this many days, so one request cannot ask for everything. */
 export const MAX_REPORT_DAYS = 366;
 const DAY_MS = 86_400_000;
-const PROGRAM_ID = /^[0-9a-f]{24}$/;
 
-const invalid = (message: string) => invalidArgument(message, { errorIds: ['invalidRequest'], body: 'ER' });
+const invalid = (message: string) => invalidArgument(message, { errorIds: ['invalidRequest'] });
 
 /** A calendar date as YYYY-MM-DD (2026-02-30 is not one), in epoch ms at 00:00 UTC. */
 export function parseCalendarDate(value: string): number | undefined {
@@ -61,14 +61,12 @@ export function validateReportRequest(input: ReportRequestInput): {
   const programIds = [...new Set(input.programIds)].sort();
   if (programIds.length > MAX_REPORT_PROGRAMS)
     throw invalid(`programIds: at most ${MAX_REPORT_PROGRAMS} programs`);
-  const malformed = programIds.find((id) => !PROGRAM_ID.test(id));
+  const malformed = programIds.find((id) => !isId(id));
   if (malformed !== undefined) throw invalid(`Invalid program id: ${malformed.slice(0, 40)}`);
   const params = { startDate: input.startDate, endDate: input.endDate, programIds, mode: input.mode };
   if (!input.piiIncluded) return { params, pii: undefined };
   if (!input.piiAllowed)
-    throw permissionDenied('Reports with personal information need a token with the PII role', {
-      body: 'SEM',
-    });
+    throw permissionDenied('Reports with personal information need a token with the PII role', {});
   const reason = input.piiReason.trim();
   if (!reason) throw invalid('piiReason is required when isPiiIncluded is true');
   if (reason.length > MAX_PII_REASON) throw invalid(`piiReason: at most ${MAX_PII_REASON} characters`);

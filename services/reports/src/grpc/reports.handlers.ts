@@ -75,5 +75,5 @@ function conversionTarget(req: reportsV1.RecordConversionRequest): ConversionTar
   const target = req.target;
   if (target?.$case === 'verificationId') return { verificationId: target.verificationId };
   if (target?.$case === 'tracking') return target.tracking;
-  throw invalidArgument('A conversion names a verification id or a tracking id', { body: 'SEM' });
+  throw invalidArgument('A conversion names a verification id or a tracking id');
 }

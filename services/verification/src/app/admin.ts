@@ -2,7 +2,7 @@ import type { verificationVerificationV1 } from '@eligo/proto';
 import { listSteps } from '../repository/steps.repository';
 import { findVerification } from '../repository/verifications.repository';
 import type { AppContext } from './context';
-import { isVerificationId } from './ids';
+import { isVerificationId } from '../domain/ids';
 import { noVerification } from './load';
 import { detailsOf } from './read';
 

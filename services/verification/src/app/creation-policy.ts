@@ -9,5 +9,5 @@ import type { Program } from './ports';
  */
 export function assertMayCreate(program: Program, callerAccountId: string | undefined): void {
   if (program.requireAccountTokenToCreate && callerAccountId !== program.accountId)
-    throw unauthenticated('Access token is empty or invalid', { body: 'SEM' });
+    throw unauthenticated('Access token is empty or invalid');
 }

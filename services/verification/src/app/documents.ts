@@ -33,7 +33,6 @@ export function maxRejections(program: Program): number {
 const reviewLimitReached = () =>
   resourceExhausted('The document review limit of the program has been reached', {
     errorIds: ['docReviewLimitExceeded'],
-    httpStatus: 429,
   });
 
 /** Whether files may be uploaded to this verification now, through this form (token) of its submissionUrl. */
@@ -46,7 +45,6 @@ function assertUploadAllowed(ctx: AppContext, record: VerificationRecord, token:
   if (record.currentStep !== 'docUpload')
     throw failedPrecondition(`The verification is on step ${record.currentStep}, not docUpload`, {
       errorIds: ['invalidStep'],
-      httpStatus: 400,
     });
 }
 
@@ -55,7 +53,7 @@ function assertUploadAllowed(ctx: AppContext, record: VerificationRecord, token:
  * next read) records it.
  */
 const expiredOnTheWay = () =>
-  failedPrecondition('The verification has expired', { errorIds: ['expiredVerification'], httpStatus: 400 });
+  failedPrecondition('The verification has expired', { errorIds: ['expiredVerification'] });
 
 export interface DocUploadContext {
   verification: VerificationResponse;

@@ -3,14 +3,14 @@ import { allows, isFinal, isStep, type Trigger } from '../domain';
 import * as events from '../events/publish';
 import { findVerification, type VerificationRecord } from '../repository/verifications.repository';
 import type { AppContext } from './context';
-import { isVerificationId } from './ids';
+import { isVerificationId } from '../domain/ids';
 import type { Program } from './ports';
 import { requireProgram } from './programs';
 import type { VerificationResponse } from './response';
 import { applyChange, type Cause } from './transition';
 
 export const noVerification = (id: string) =>
-  notFound(`Verification ${id} not found`, { errorIds: ['noVerification'], body: 'ER' });
+  notFound(`Verification ${id} not found`, { errorIds: ['noVerification'] });
 
 export interface Loaded {
   record: VerificationRecord;

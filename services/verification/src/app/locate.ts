@@ -5,7 +5,7 @@ import {
   type VerificationRecord,
 } from '../repository/verifications.repository';
 import type { AppContext } from './context';
-import { isVerificationId } from './ids';
+import { isVerificationId } from '../domain/ids';
 import { noVerification } from './load';
 
 export type LocateKey =
@@ -26,7 +26,6 @@ export async function locateVerification(ctx: AppContext, key: LocateKey): Promi
   if (!key)
     throw invalidArgument('A verification id or a tracking id is required', {
       errorIds: ['invalidRequest'],
-      body: 'ER',
     });
   const record = 'verificationId' in key ? await byId(ctx, key.verificationId) : await byTracking(ctx, key);
   return {
@@ -56,7 +55,6 @@ async function byTracking(
   if (!record)
     throw notFound('No verification of the account has this tracking id', {
       errorIds: ['noVerification'],
-      body: 'ER',
     });
   return record;
 }

@@ -99,6 +99,6 @@ export async function succeed(
  */
 export function refuseOnLimit(response: VerificationResponse): VerificationResponse {
   if (response.currentStep === 'error' && response.errorIds.includes(LIMIT_ERROR))
-    throw resourceExhausted(LIMIT_MESSAGE, { errorIds: [LIMIT_ERROR], httpStatus: 429, body: 'ER' });
+    throw resourceExhausted(LIMIT_MESSAGE, { errorIds: [LIMIT_ERROR] });
   return response;
 }

@@ -2,7 +2,7 @@ import { invalidArgument } from '@eligo/runtime';
 import type { verificationV1 } from '@eligo/proto';
 import { findPersonalInfo } from '../repository/verifications.repository';
 import type { AppContext } from './context';
-import { isVerificationId } from './ids';
+import { isVerificationId } from '../domain/ids';
 import { openMetadata, openPerson } from './person';
 
 /** Ids one call may ask for: bounds the query and the memory of a call; callers split larger sets. */
@@ -21,7 +21,6 @@ export async function* streamPersonalInfo(
   if (input.verificationIds.length > MAX_PERSONAL_INFO_IDS)
     throw invalidArgument(`verificationIds: at most ${MAX_PERSONAL_INFO_IDS} per call`, {
       errorIds: ['invalidRequest'],
-      body: 'ER',
     });
   const ids = [...new Set(input.verificationIds)].filter(isVerificationId);
   if (ids.length === 0 || !input.accountId) return;

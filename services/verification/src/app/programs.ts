@@ -1,17 +1,15 @@
-import { SEGMENTS, type Segment } from '@eligo/vocabulary';
+import { isId, SEGMENTS, type Segment } from '@eligo/vocabulary';
 import { failedPrecondition, internal, notFound, permissionDenied } from '@eligo/runtime';
 import { programsProgramV1 } from '@eligo/proto';
 import type { AppContext } from './context';
 import type { Program } from './ports';
 
-const HEX_ID = /^[0-9a-f]{24}$/;
-
 export const noProgram = (programId: string) =>
-  notFound(`Program ${programId} not found`, { errorIds: ['noProgram'], body: 'ER' });
+  notFound(`Program ${programId} not found`, { errorIds: ['noProgram'] });
 
 /** The program, or NOT_FOUND noProgram (a malformed id is just as unknown). */
 export async function requireProgram(ctx: AppContext, programId: string): Promise<Program> {
-  const program = HEX_ID.test(programId) ? await ctx.programs.getProgram(programId) : undefined;
+  const program = isId(programId) ? await ctx.programs.getProgram(programId) : undefined;
   if (!program) throw noProgram(programId);
   return program;
 }
@@ -35,20 +33,14 @@ export function assertProgramOpen(program: Program, now: Date): void {
   if (program.startDate && now < program.startDate)
     throw permissionDenied(`Program ${program.programId} has not started yet`, {
       errorIds: ['inactiveProgram'],
-      httpStatus: 403,
-      body: 'ER',
     });
   if (program.endDate && now >= program.endDate)
     throw permissionDenied(`Program ${program.programId} has ended`, {
       errorIds: ['expiredProgram'],
-      httpStatus: 403,
-      body: 'ER',
     });
   const pool = program.offerType === programsProgramV1.OfferType.OFFER_TYPE_REWARD_POOL;
   if (pool && !isTestMode(program) && program.rewardCodesRemaining <= 0)
     throw failedPrecondition(`Program ${program.programId} has no reward codes left`, {
       errorIds: ['noRemainingRewardCodes'],
-      httpStatus: 409,
-      body: 'ER',
     });
 }

@@ -9,7 +9,7 @@ import {
   type VerificationRecord,
 } from '../repository/verifications.repository';
 import type { AppContext } from './context';
-import { isVerificationId } from './ids';
+import { isVerificationId } from '../domain/ids';
 import { expire, loadLocked, noVerification } from './load';
 import { metadataChanged } from './metadata-changed';
 import { openMetadata, openPerson, sealMetadata } from './person';
@@ -39,7 +39,6 @@ export async function getVerificationByTrackingId(
   if (!latest)
     throw notFound(`No verification of program ${input.programId} has this tracking id`, {
       errorIds: ['noVerification'],
-      body: 'ER',
     });
   return answer(await current(ctx, latest.id));
 }
@@ -151,7 +150,6 @@ export async function putMetadata(
     if (isFinal(record.currentStep))
       throw invalidArgument('The metadata of a verification that has ended cannot change', {
         errorIds: ['invalidStep'],
-        body: 'ER',
       });
     await updateVerification(trx, record.id, { metadata: sealMetadata(ctx, record.id, input.metadata) });
     await metadataChanged(trx, ctx, record, input.metadata);
@@ -189,8 +187,6 @@ function answer(record: VerificationRecord): VerificationResponse {
   if (record.currentStep === 'error' && limit)
     throw resourceExhausted('The verification ended on a limit', {
       errorIds: [limit],
-      httpStatus: 429,
-      body: 'ER',
     });
   return record.lastResponse;
 }

@@ -9,7 +9,7 @@ import {
 } from '../domain';
 import { findVerification } from '../repository/verifications.repository';
 import type { AppContext } from './context';
-import { isVerificationId } from './ids';
+import { isVerificationId } from '../domain/ids';
 import { instantMatch } from './instant-match';
 import { noVerification } from './load';
 import { openPerson } from './person';

@@ -1,6 +1,6 @@
 import { findVerification, type VerificationRecord } from '../repository/verifications.repository';
 import type { AppContext } from './context';
-import { isVerificationId } from './ids';
+import { isVerificationId } from '../domain/ids';
 import type { RewardClaim, RewardClaimsPort } from './reward-claims-port';
 
 /**

@@ -1,7 +1,7 @@
 import { invalidArgument } from '@eligo/runtime';
 import type { ErrorId } from '@eligo/vocabulary';
 import { canonicalLocale, firstStep, LOCALE_RULE, metadataProblems, metadataRequestProblem } from '../domain';
-import { newVerificationId } from './ids';
+import { newVerificationId } from '../domain/ids';
 import * as events from '../events/publish';
 import { insertStep } from '../repository/steps.repository';
 import {
@@ -43,7 +43,6 @@ export function assertMetadata(metadata: Record<string, string>): void {
   const detail = metadataRequestProblem(metadata);
   throw invalidArgument(`metadata: ${problems.join(', ')}${detail ? ` (${detail})` : ''}`, {
     errorIds: problems,
-    body: 'ER',
   });
 }
 
@@ -52,7 +51,7 @@ export function requestLocale(locale: string | undefined): string | null {
   if (!locale) return null;
   const canonical = canonicalLocale(locale);
   if (canonical === undefined)
-    throw invalidArgument(`locale: must be ${LOCALE_RULE}`, { errorIds: ['invalidRequest'], body: 'ER' });
+    throw invalidArgument(`locale: must be ${LOCALE_RULE}`, { errorIds: ['invalidRequest'] });
   return canonical;
 }
 
@@ -61,7 +60,6 @@ export function assertRequestId(requestId: string | undefined): void {
   if (requestId && requestId.length > MAX_REQUEST_ID_LENGTH)
     throw invalidArgument(`requestId: at most ${MAX_REQUEST_ID_LENGTH} characters`, {
       errorIds: ['invalidRequest'],
-      body: 'ER',
     });
 }
 
@@ -102,7 +100,6 @@ async function insertNew(
   if (input.trackingId.length > MAX_TRACKING_ID_LENGTH)
     throw invalidArgument(`trackingId: at most ${MAX_TRACKING_ID_LENGTH} characters`, {
       errorIds: ['invalidRequest'],
-      body: 'ER',
     });
   const metadata = input.metadata ?? {};
   assertMetadata(metadata);

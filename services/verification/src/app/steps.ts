@@ -11,7 +11,7 @@ import {
 } from '../domain';
 import type { AppContext } from './context';
 import { findVerification } from '../repository/verifications.repository';
-import { isVerificationId } from './ids';
+import { isVerificationId } from '../domain/ids';
 import { noVerification, takeStep } from './load';
 import { refuseOnLimit } from './person-limit';
 import { isTestMode } from './programs';
@@ -86,7 +86,6 @@ export async function skipStep(
   if (!trigger)
     throw invalidArgument(`Only collectSocialSecurityNumber and sso can be skipped, not ${input.step}`, {
       errorIds: ['invalidStep'],
-      body: 'ER',
     });
   return takeStep(ctx, input, trigger, (trx, { record, program }, cause) =>
     applyChange(trx, ctx, record, program, { cause, step: 'docUpload' }),
@@ -106,7 +105,6 @@ export async function ssoLoginUrl(ctx: AppContext, verificationId: string): Prom
   if (!url)
     throw notFound(`Verification ${verificationId} has no single sign-on page`, {
       errorIds: ['invalidStep'],
-      body: 'ER',
     });
   return url;
 }

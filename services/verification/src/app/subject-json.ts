@@ -27,7 +27,7 @@ const STRING_FIELDS = [
   'externalUserId',
 ] as const;
 
-const invalid = (message: string) => invalidArgument(message, { errorIds: ['invalidRequest'], body: 'ER' });
+const invalid = (message: string) => invalidArgument(message, { errorIds: ['invalidRequest'] });
 
 /**
  * A subject given as JSON inside a token (the gateway checks JSON bodies itself; a token's payload reaches

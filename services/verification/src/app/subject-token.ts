@@ -21,7 +21,7 @@ const CLAIMS = ['exp', 'iat', 'nbf', 'aud', 'jti', 'iss'];
 const JTI = /^[\x21-\x7e]{1,128}$/;
 
 const refused = (why: string) =>
-  invalidArgument(`The subject token was refused: ${why}`, { errorIds: ['invalidRequest'], body: 'ER' });
+  invalidArgument(`The subject token was refused: ${why}`, { errorIds: ['invalidRequest'] });
 
 interface Verified {
   subject: Record<string, unknown>;

@@ -104,7 +104,6 @@ async function preflight(
   if (!fits)
     throw invalidArgument(`A verification of this program starts on step ${first}, not ${input.step}`, {
       errorIds: ['invalidStep'],
-      body: 'ER',
     });
   if ('token' in input.submitted) {
     const payload = await checkSubjectToken(ctx, program, input.submitted.token, input.requestId);

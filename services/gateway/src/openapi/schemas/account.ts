@@ -1,6 +1,7 @@
+import { ID_PATTERN } from '@eligo/vocabulary';
 import { trimmedName } from './text';
 
-const id24 = { type: 'string', pattern: '^[0-9a-f]{24}$' } as const;
+const id24 = { type: 'string', pattern: ID_PATTERN } as const;
 const epochMs = { type: 'integer', description: 'Epoch milliseconds.' } as const;
 
 /** Accounts and their access tokens (admin API). */

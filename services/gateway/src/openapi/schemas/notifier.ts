@@ -1,3 +1,5 @@
+import { ID_PATTERN } from '@eligo/vocabulary';
+
 /** The notifier's logs in the admin API: webhook deliveries with their attempts, and send-link messages. */
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -118,7 +120,7 @@ export const notifierSchemas = {
     properties: {
       messageId: { type: 'string' },
       requestId: { type: 'string', description: 'The send-link request the message was made for.' },
-      programId: { type: 'string', pattern: '^[0-9a-f]{24}$' },
+      programId: { type: 'string', pattern: ID_PATTERN },
       channel: { type: 'string', enum: ['EMAIL', 'SMS'] },
       recipient: { type: 'string', description: 'The email address or the E.164 phone number.' },
       subject: nullableString('The subject of an email; null for an SMS.'),

@@ -1,3 +1,4 @@
+import { ID_PATTERN } from '@eligo/vocabulary';
 import { countryCode } from './countries';
 import { organizationTypes } from './organization';
 import { described, multilineText, plainText, trimmedName } from './text';
@@ -123,7 +124,7 @@ export const organizationAdminSchemas = {
       'declineReason',
     ],
     properties: {
-      requestId: { type: 'string', pattern: '^[0-9a-f]{24}$' },
+      requestId: { type: 'string', pattern: ID_PATTERN },
       programId: { type: 'string' },
       status: { type: 'string', enum: ['PENDING', 'ACCEPTED', 'DECLINED'] },
       firstName: { type: 'string' },

@@ -1,4 +1,4 @@
-import { ORGANIZATION_TYPES } from '@eligo/vocabulary';
+import { ID_PATTERN, ORGANIZATION_TYPES } from '@eligo/vocabulary';
 import { countryCode } from './countries';
 import { plainText, trimmedName } from './text';
 
@@ -6,7 +6,7 @@ import { plainText, trimmedName } from './text';
 const programId = {
   type: 'string',
   maxLength: 24,
-  pattern: '^[0-9a-f]{24}$',
+  pattern: ID_PATTERN,
   description: 'The program the school is for; another shape is 400, an unknown program 404.',
 } as const;
 const schoolCountry = countryCode(

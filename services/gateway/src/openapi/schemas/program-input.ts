@@ -1,6 +1,7 @@
 import {
   ERROR_IDS,
   ESTIMATED_REVIEW_TIMES,
+  ID_PATTERN,
   MAX_REVIEW_TIMES,
   ORGANIZATION_TYPES,
   SEGMENTS,
@@ -293,7 +294,7 @@ export const programInputSchemas = {
       'must belong to the segment, minAge and maxAge are for age and senior programs only, rewardCode goes ' +
       'with a staticCode offer (and is required there).',
     properties: {
-      accountId: { type: 'string', pattern: '^[0-9a-f]{24}$' },
+      accountId: { type: 'string', pattern: ID_PATTERN },
       ...programSettings,
     },
     allOf: createRules,

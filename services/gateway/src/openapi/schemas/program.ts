@@ -1,3 +1,4 @@
+import { ID_PATTERN } from '@eligo/vocabulary';
 import { webhookNotificationNames } from '../../mapping/webhook-notification';
 
 /** What the program endpoints answer: the program configuration and its parts. */
@@ -39,8 +40,8 @@ export const programSchemas = {
       'updated',
     ],
     properties: {
-      programId: { type: 'string', pattern: '^[0-9a-f]{24}$' },
-      accountId: { type: 'string', pattern: '^[0-9a-f]{24}$' },
+      programId: { type: 'string', pattern: ID_PATTERN },
+      accountId: { type: 'string', pattern: ID_PATTERN },
       name: { type: 'string' },
       segment: { type: 'string' },
       subSegments: strings,

@@ -1,3 +1,4 @@
+import { ID_HEX, ID_PATTERN } from '@eligo/vocabulary';
 import {
   CURRENCY_PATTERN,
   MAX_AMOUNT,
@@ -11,7 +12,7 @@ import { multilineText, trimmedName, trimmedPattern } from './text';
  * re-verification endpoints known by name), plus the PII access log of the admin API.
  */
 
-const id24 = { type: 'string', pattern: '^[0-9a-f]{24}$' } as const;
+const id24 = { type: 'string', pattern: ID_PATTERN } as const;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const instant = (description: string) => ({ type: 'string', format: 'date-time', description });
 /** REST v2 timestamps: epoch milliseconds, as every other timestamp of the API. */
@@ -164,7 +165,7 @@ export const reportSchemas = {
           'ELIGO_REPORTS_REVERIFY_MAX_IDS (10000 by default).',
         items: {
           type: 'string',
-          pattern: trimmedPattern('[0-9a-f]{24}', 'must be a verification id (24 lowercase hex characters)'),
+          pattern: trimmedPattern(ID_HEX, 'must be a verification id (24 lowercase hex characters)'),
         },
       },
     },

@@ -1,6 +1,7 @@
 import {
   DEVICE_FINGERPRINT_HASH_RULE,
   EXTERNAL_USER_ID_RULE,
+  ID_PATTERN,
   LOCALE_PATTERN,
   LOCALE_RULE,
   MAX_DEVICE_FINGERPRINT_HASH_LENGTH,
@@ -225,7 +226,7 @@ export const verificationSchemas = {
       'instantMatchAttempts',
     ],
     properties: {
-      verificationId: { type: 'string', pattern: '^[0-9a-f]{24}$' },
+      verificationId: { type: 'string', pattern: ID_PATTERN },
       currentStep: {
         type: 'string',
         description:
@@ -374,7 +375,7 @@ export const verificationSchemas = {
     properties: {
       programId: {
         type: 'string',
-        pattern: '^[0-9a-f]{24}$',
+        pattern: ID_PATTERN,
         description: 'Another shape is 400 invalidRequest, an unknown program 404 noProgram.',
       },
       trackingId: {

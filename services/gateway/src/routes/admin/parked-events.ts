@@ -7,7 +7,7 @@ import { optionalEnum, optionalInt, optionalText, strictQuery } from '../../vali
 import { invalidRequest } from '../../validation/request-validator';
 import { adminInvalidRequest } from './invalid-request';
 
-const parkedEventNotFound = () => notFound('Parked event not found', { body: 'SEM' });
+const parkedEventNotFound = () => notFound('Parked event not found');
 
 /**
  * Events a consumer parked after failing on them ELIGO_EVENT_MAX_ATTEMPTS times in a row (operator token

@@ -230,10 +230,7 @@ describe('POST /reviews/{reviewId}/decision', () => {
       400,
       { errorIds: ['invalidRequest'], systemErrorMessage: 'A rejection needs 1 to 10 rejection reasons' },
     ]);
-    planned.set(
-      'decideReview',
-      failedPrecondition('Review already decided', { httpStatus: 409, body: 'SEM' }),
-    );
+    planned.set('decideReview', failedPrecondition('Review already decided', { reason: 'alreadyDecided' }));
     const decided = await call('POST', `/reviews/${reviewId}/decision`, { decision: 'approve' });
     expect([decided.status, decided.body]).toEqual([409, { systemErrorMessage: 'Review already decided' }]);
   });

@@ -1,4 +1,4 @@
-import { isId, newId } from './ids';
+import { ID_HEX, ID_PATTERN, isId, newId } from './ids';
 
 describe('ids', () => {
   it('makes 24 lowercase hex characters, different every time', () => {
@@ -13,8 +13,15 @@ describe('ids', () => {
     ['0123456789abcdef0123456', false],
     ['0123456789abcdef012345678', false],
     ['0123456789abcdef0123456g', false],
+    [' 0123456789abcdef01234567', false],
+    ['0123456789abcdef01234567\n', false],
     ['', false],
   ])('isId(%j) = %s', (value, expected) => {
     expect(isId(value)).toBe(expected);
+  });
+
+  it('states the same rule as patterns', () => {
+    expect(ID_PATTERN).toBe('^[0-9a-f]{24}$');
+    expect(new RegExp(`^msg_${ID_HEX}$`).test(`msg_${newId()}`)).toBe(true);
   });
 });
