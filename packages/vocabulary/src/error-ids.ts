@@ -40,7 +40,7 @@ export const DEFAULT_ERROR_MESSAGES = {
   maxMetadataLengthExceeded: 'A metadata value is too long.',
   internalServerError: 'Something went wrong on our side. Please try again later.',
   unsupportedDocMimeType: 'This file type is not supported. Please upload a JPEG, PNG, GIF or PDF file.',
-  invalidFileSizeMax: 'This file is too large. Files may be at most 10 MB.',
+  invalidFileSizeMax: 'This file is too large. Files may be at most 10 MiB.',
   invalidFileSizeEmpty: 'This file is empty.',
   invalidNumberOfFiles: 'Please upload between one and three files.',
   docReviewLimitExceeded: 'You have reached the maximum number of document uploads.',

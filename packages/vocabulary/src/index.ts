@@ -1,7 +1,8 @@
 /**
  * The words the services and the gateway share: audience segments, errorIds, ids, subject types and keys, the
- * limits of client fields and metadata, program settings' closed lists and the verification triggers. Pure
- * data and rules; this package imports nothing of ours, so any process can take it without another service.
+ * limits of client fields, metadata and document uploads, program settings' closed lists and the verification
+ * triggers. Pure data and rules; this package imports nothing of ours, so any process can take it without
+ * another service.
  */
 export {
   canonicalLocale,
@@ -15,6 +16,7 @@ export {
   validDeviceFingerprintHash,
   validExternalUserId,
 } from './client-fields';
+export { MAX_FILE_BYTES, MAX_UPLOAD_FILES, MIN_UPLOAD_FILES } from './documents';
 export { DEFAULT_ERROR_MESSAGES, ERROR_IDS, isErrorId, type ErrorId } from './error-ids';
 export { ID_HEX, ID_PATTERN, isId, newId } from './ids';
 export {

@@ -7,6 +7,7 @@ import {
   type ModuleDefinition,
   type ModuleFactory,
 } from '@eligo/runtime';
+import { MAX_FILE_BYTES } from '@eligo/vocabulary';
 import { migrations } from '../migrations';
 import { createAppContext, type AppContext } from './app/context';
 import { documentFileStore, REVIEW_FILES_PATH } from './app/objects';
@@ -14,7 +15,6 @@ import { verificationPort } from './app/ports';
 import { runRetention } from './app/retention';
 import { sweepDocumentOrphans } from './app/sweep-orphans';
 import { loadDocumentsConfig } from './config';
-import { MAX_FILE_BYTES } from './domain';
 import { documentsGrpcService } from './grpc/documents.handlers';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ConfigError, loadServiceConfig, type Config } from '@eligo/runtime';
-import { DEFAULT_RETRY_SCHEDULE, parseDuration, parseRetrySchedule } from './delivery/schedule';
+import { DEFAULT_RETRY_SCHEDULE, parseDuration, parseRetrySchedule } from './domain/retry-schedule';
 import { parseAllowCidrs } from '@eligo/runtime';
 import { checkLinkTemplate } from './domain/send-link';
 

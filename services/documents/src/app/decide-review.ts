@@ -1,10 +1,10 @@
-import type { documentsV1 } from '@eligo/proto';
 import { failedPrecondition, notFound } from '@eligo/runtime';
 import { isUuid, parseDecision } from '../domain';
 import { reviewCompleted } from '../events/publish';
 import { findReview, recordDecision } from '../repository/reviews.repository';
 import type { AppContext } from './context';
 import { withDocuments } from './reviews';
+import type { ReviewView } from './views';
 
 export interface DecideReviewInput {
   reviewId: string;
@@ -17,7 +17,7 @@ export interface DecideReviewInput {
  * verification service moves the verification on from it). A review is decided once: the row lock makes two
  * reviewers deciding at the same moment see one another.
  */
-export async function decideReview(ctx: AppContext, input: DecideReviewInput): Promise<documentsV1.Review> {
+export async function decideReview(ctx: AppContext, input: DecideReviewInput): Promise<ReviewView> {
   const decision = parseDecision(input.decision, input.rejectionReasons);
   if (!isUuid(input.reviewId)) throw notFound('Review not found');
   return ctx.db.transaction(async (trx) => {

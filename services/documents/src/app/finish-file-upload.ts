@@ -1,7 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
-import type { documentsV1 } from '@eligo/proto';
 import { isObjectNotFound } from '@eligo/runtime';
-import { sniffVerdict, type SniffVerdict } from '../domain';
+import { hashUploadToken, isUploadTokenShaped, sniffVerdict, type SniffVerdict } from '../domain';
 import {
   findByTokenHash,
   finishUpload,
@@ -11,8 +10,7 @@ import {
 import { unknownUploadUrl } from './begin-file-upload';
 import type { AppContext } from './context';
 import { incomingKeyOf, readHead, sealIncoming } from './objects';
-import { hashUploadToken, isUploadTokenShaped } from './tokens';
-import { documentView } from './views';
+import { documentView, type DocumentView } from './views';
 
 // file-type reads at most this much of a file to recognise every type it knows.
 const SNIFF_BYTES = 4100;
@@ -23,7 +21,7 @@ const SNIFF_BYTES = 4100;
  * type is refused and deleted; anything else is sealed (encrypted at rest, the plaintext that arrived deleted)
  * and uploaded. A retry answers the document as it stands.
  */
-export async function finishFileUpload(ctx: AppContext, token: string): Promise<documentsV1.Document> {
+export async function finishFileUpload(ctx: AppContext, token: string): Promise<DocumentView> {
   if (!isUploadTokenShaped(token)) throw unknownUploadUrl();
   const record = await findByTokenHash(ctx.db, hashUploadToken(token));
   if (!record) throw unknownUploadUrl();

@@ -1,7 +1,37 @@
 import type { verificationV1, verificationVerificationV1 } from '@eligo/proto';
 import { callDependency, type GrpcClient } from '@eligo/runtime';
 
-export type VerificationResponse = verificationVerificationV1.VerificationResponse;
+/**
+ * A verification as the verification service answered it: the spec's verification response (VR). The
+ * documents service only hands it on to the gateway (adding the errorIds of refused files), so it keeps every
+ * field of the contract's message: `_sameFields` below makes a field added there fail the build here
+ * instead of being dropped on the way through.
+ */
+export interface VerificationResponse {
+  verificationId: string;
+  currentStep: string;
+  errorIds: string[];
+  systemErrorMessage: string;
+  segment: string;
+  subSegment?: string | undefined;
+  rewardCode?: string | undefined;
+  consolationRewardCode?: string | undefined;
+  redirectUrl?: string | undefined;
+  locale: string;
+  availableStatuses: string[];
+  rejectionReasons: string[];
+  maxReviewTime: string;
+  estimatedReviewTime: string;
+  instantMatchAttempts: number;
+  country: string;
+  docUploadToken: string;
+}
+
+type ContractResponse = verificationVerificationV1.VerificationResponse;
+type MissingFields = Exclude<keyof ContractResponse, keyof VerificationResponse>;
+type ExtraFields = Exclude<keyof VerificationResponse, keyof ContractResponse>;
+// Compiles only while both have the same fields.
+const _sameFields: [MissingFields | ExtraFields] extends [never] ? true : never = true;
 
 /** What the verification service tells about a verification at its docUpload step. */
 export interface DocUploadContext {
@@ -26,6 +56,16 @@ export interface VerificationPort {
 const calling = <T>(call: () => Promise<T>) =>
   callDependency('verification', call, { forwardOwnErrors: true });
 
+/** The contract's message as this service's type: every field copied (lists too, so nothing is shared). */
+function verificationOf(v: ContractResponse): VerificationResponse {
+  return {
+    ...v,
+    errorIds: [...v.errorIds],
+    availableStatuses: [...v.availableStatuses],
+    rejectionReasons: [...v.rejectionReasons],
+  };
+}
+
 export function verificationPort(
   client: GrpcClient<typeof verificationV1.VerificationServiceService>,
 ): VerificationPort {
@@ -36,7 +76,7 @@ export function verificationPort(
       );
       if (!reply.verification) throw new Error('GetDocUploadContext answered without a verification');
       return {
-        verification: reply.verification,
+        verification: verificationOf(reply.verification),
         programId: reply.programId,
         accountId: reply.accountId,
         testMode: reply.testMode,
@@ -47,7 +87,7 @@ export function verificationPort(
         client.unary('recordDocumentsSubmitted', { verificationId, docUploadToken: '', reviewId }),
       );
       if (!reply.verification) throw new Error('RecordDocumentsSubmitted answered without a verification');
-      return reply.verification;
+      return verificationOf(reply.verification);
     },
   };
 }

@@ -1,17 +1,35 @@
-import type { documentsV1 } from '@eligo/proto';
 import { notFound } from '@eligo/runtime';
 import { encodeCursor, isUuid, parseReviewQuery } from '../domain';
 import { documentsOfUploads, type DocumentRecord } from '../repository/documents.repository';
 import { findReview, listReviews, type ReviewRecord } from '../repository/reviews.repository';
 import type { Db } from '../repository/db';
 import type { AppContext } from './context';
-import { reviewView } from './views';
+import { reviewView, type ReviewView } from './views';
+
+export interface ReviewPage {
+  reviews: ReviewView[];
+  /** Empty on the last page. */
+  nextCursor: string;
+}
+
+/** A link to one file of a review, valid until `expiresAt`. */
+export interface ReviewFileLink {
+  documentId: string;
+  url: string;
+  expiresAt: Date;
+}
+
+export interface ReviewWithFiles {
+  review: ReviewView;
+  /** Empty once retention deleted the files. */
+  files: ReviewFileLink[];
+}
 
 /** The staff queue, oldest submission first, one page at a time (keyset cursor on submitted_at, id). */
 export async function listReviewPage(
   ctx: AppContext,
   request: { status: string; limit: number; cursor: string },
-): Promise<documentsV1.ListReviewsResponse> {
+): Promise<ReviewPage> {
   const query = parseReviewQuery(request);
   // One more than asked tells whether another page follows, without a count.
   const records = await listReviews(ctx.db, { ...query, limit: query.limit + 1 });
@@ -27,7 +45,7 @@ export async function listReviewPage(
 }
 
 /** A review with links to its files, valid for a few minutes (none once retention deleted the files). */
-export async function getReview(ctx: AppContext, reviewId: string): Promise<documentsV1.GetReviewResponse> {
+export async function getReview(ctx: AppContext, reviewId: string): Promise<ReviewWithFiles> {
   const record = isUuid(reviewId) ? await findReview(ctx.db, reviewId) : undefined;
   if (!record) throw notFound('Review not found');
   const documents = await documentsOfUploads(ctx.db, [record.uploadId]);
@@ -37,7 +55,7 @@ export async function getReview(ctx: AppContext, reviewId: string): Promise<docu
   };
 }
 
-async function fileLinks(ctx: AppContext, documents: DocumentRecord[]): Promise<documentsV1.ReviewFile[]> {
+async function fileLinks(ctx: AppContext, documents: DocumentRecord[]): Promise<ReviewFileLink[]> {
   const expiresAt = new Date(ctx.now().getTime() + ctx.reviewLinkSeconds * 1000);
   return Promise.all(
     documents
@@ -51,11 +69,7 @@ async function fileLinks(ctx: AppContext, documents: DocumentRecord[]): Promise<
 }
 
 /** Reviews as the API shows them, each with its documents (one query for the whole page). */
-export async function withDocuments(
-  ctx: AppContext,
-  db: Db,
-  records: ReviewRecord[],
-): Promise<documentsV1.Review[]> {
+export async function withDocuments(ctx: AppContext, db: Db, records: ReviewRecord[]): Promise<ReviewView[]> {
   const documents = await documentsOfUploads(
     db,
     records.map((r) => r.uploadId),

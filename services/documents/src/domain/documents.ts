@@ -1,12 +1,6 @@
-import { ERROR_IDS, type ErrorId } from './error-ids';
+import type { ErrorId } from '@eligo/vocabulary';
 
-/**
- * The spec's limits of one upload (docs/architecture.md, "Wire details"): 1 to 3 files of at most 10 MiB
- * each.
- */
-export const MIN_FILES = 1;
-export const MAX_FILES = 3;
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+// The limits of one upload (1 to 3 files, 10 MiB each) are shared with the gateway: @eligo/vocabulary.
 
 export type DocumentStatus = 'AWAITING_UPLOAD' | 'UPLOADING' | 'UPLOADED' | 'REJECTED';
 export type UploadStatus = 'open' | 'submitted' | 'cancelled';
@@ -20,9 +14,9 @@ export type DocumentError = 'ZERO_SIZE' | 'TOO_LARGE' | 'UNSUPPORTED_TYPE';
 
 /** The errorId the verification response carries for each refusal of a file. */
 export const ERROR_ID_OF: Readonly<Record<DocumentError, ErrorId>> = {
-  ZERO_SIZE: ERROR_IDS.invalidFileSizeEmpty,
-  TOO_LARGE: ERROR_IDS.invalidFileSizeMax,
-  UNSUPPORTED_TYPE: ERROR_IDS.unsupportedDocMimeType,
+  ZERO_SIZE: 'invalidFileSizeEmpty',
+  TOO_LARGE: 'invalidFileSizeMax',
+  UNSUPPORTED_TYPE: 'unsupportedDocMimeType',
 };
 
 /** Each errorId once, in the order the refusals first appear (files in manifest order). */

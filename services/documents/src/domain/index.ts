@@ -1,6 +1,7 @@
-// Pure rules of the documents service: no I/O, table-tested beside each file.
+// Pure rules of the documents service: no I/O, table-tested beside each file. Shared words (errorIds, upload
+// limits) come from @eligo/vocabulary.
 export * from './documents';
-export * from './error-ids';
+export * from './ids';
 export * from './mime';
 export * from './file-name';
 export * from './manifest';

@@ -1,5 +1,5 @@
 import { isDomainError } from '@eligo/runtime';
-import { MAX_FILE_BYTES } from './documents';
+import { MAX_FILE_BYTES } from '@eligo/vocabulary';
 import { checkManifest, type ManifestFile } from './manifest';
 
 const file = (extra: Partial<ManifestFile> = {}): ManifestFile => ({

@@ -1,6 +1,6 @@
 import { invalidArgument } from '@eligo/runtime';
-import { errorIdsOf, MAX_FILE_BYTES, MAX_FILES, MIN_FILES, type DocumentError } from './documents';
-import { ERROR_IDS, type ErrorId } from './error-ids';
+import { MAX_FILE_BYTES, MAX_UPLOAD_FILES, MIN_UPLOAD_FILES, type ErrorId } from '@eligo/vocabulary';
+import { errorIdsOf, type DocumentError } from './documents';
 import { sanitiseFileName } from './file-name';
 import { isAllowedMimeType, normaliseMimeType } from './mime';
 
@@ -29,13 +29,14 @@ export interface CheckedManifest {
 const MAX_ECHOED_TYPE_LENGTH = 100;
 
 /**
- * Checks a manifest before anything is stored (all or nothing). A wrong number of files is not a per-file
+ * Checks a manifest before anything is stored (all or nothing), against the upload limits of
+ * @eligo/vocabulary (the gateway bounds bodies by the same numbers). A wrong number of files is not a per-file
  * refusal but a bad request (invalidNumberOfFiles).
  */
 export function checkManifest(files: readonly ManifestFile[]): CheckedManifest {
-  if (files.length < MIN_FILES || files.length > MAX_FILES)
-    throw invalidArgument(`Between ${MIN_FILES} and ${MAX_FILES} files can be uploaded`, {
-      errorIds: [ERROR_IDS.invalidNumberOfFiles],
+  if (files.length < MIN_UPLOAD_FILES || files.length > MAX_UPLOAD_FILES)
+    throw invalidArgument(`Between ${MIN_UPLOAD_FILES} and ${MAX_UPLOAD_FILES} files can be uploaded`, {
+      errorIds: ['invalidNumberOfFiles' satisfies ErrorId],
     });
   const checked = files.map(checkFile);
   return { files: checked, errorIds: errorIdsOf(checked.flatMap((f) => f.errors)) };

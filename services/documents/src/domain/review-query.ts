@@ -1,5 +1,6 @@
 import { invalidArgument } from '@eligo/runtime';
 import { REVIEW_STATUSES, type ReviewStatus } from './documents';
+import { isUuid } from './ids';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
@@ -16,10 +17,7 @@ export interface ReviewQuery {
   after: ReviewCursor | undefined;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const CURSOR = /^(\d{1,15})\.([0-9a-f-]{36})$/;
-
-export const isUuid = (value: string): boolean => UUID.test(value);
 
 /** Opaque to clients: base64url of "epochMs.id", so that its shape can change without a contract change. */
 export function encodeCursor(cursor: ReviewCursor): string {

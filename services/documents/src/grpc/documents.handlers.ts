@@ -8,6 +8,16 @@ import { createUpload } from '../app/create-upload';
 import { decideReview } from '../app/decide-review';
 import { finishFileUpload } from '../app/finish-file-upload';
 import { getReview, listReviewPage } from '../app/reviews';
+import {
+  beginFileUploadResponseToProto,
+  completeUploadResponseToProto,
+  createUploadInputFromProto,
+  createUploadResponseToProto,
+  documentToProto,
+  getReviewResponseToProto,
+  listReviewsResponseToProto,
+  reviewToProto,
+} from './mapping';
 
 /** The gRPC face of the documents service: each handler converts, calls one use case, converts back. */
 export function documentsGrpcService({ deps }: ServiceContext, app: AppContext): GrpcServiceBinding {
@@ -15,17 +25,35 @@ export function documentsGrpcService({ deps }: ServiceContext, app: AppContext):
     documentsV1.DocumentsServiceService,
     {
       getInfo: async () => getInfoResponse(deps),
-      createUpload: (req) => createUpload(app, req),
-      beginFileUpload: (req) => beginFileUpload(app, req.uploadToken),
-      finishFileUpload: async (req) => ({ document: await finishFileUpload(app, req.uploadToken) }),
-      completeUpload: (req) => completeUpload(app, req),
+      createUpload: async (req) =>
+        createUploadResponseToProto(await createUpload(app, createUploadInputFromProto(req))),
+      beginFileUpload: async (req) =>
+        beginFileUploadResponseToProto(await beginFileUpload(app, req.uploadToken)),
+      finishFileUpload: async (req) => ({
+        document: documentToProto(await finishFileUpload(app, req.uploadToken)),
+      }),
+      completeUpload: async (req) =>
+        completeUploadResponseToProto(
+          await completeUpload(app, { verificationId: req.verificationId, uploadId: req.uploadId }),
+        ),
       cancelUpload: async (req) => {
         await cancelUpload(app, req.uploadId);
         return {};
       },
-      listReviews: (req) => listReviewPage(app, req),
-      getReview: (req) => getReview(app, req.reviewId),
-      decideReview: async (req) => ({ review: await decideReview(app, req) }),
+      listReviews: async (req) =>
+        listReviewsResponseToProto(
+          await listReviewPage(app, { status: req.status, limit: req.limit, cursor: req.cursor }),
+        ),
+      getReview: async (req) => getReviewResponseToProto(await getReview(app, req.reviewId)),
+      decideReview: async (req) => ({
+        review: reviewToProto(
+          await decideReview(app, {
+            reviewId: req.reviewId,
+            decision: req.decision,
+            rejectionReasons: req.rejectionReasons,
+          }),
+        ),
+      }),
     },
     deps.logger,
   );

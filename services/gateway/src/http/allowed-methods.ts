@@ -2,11 +2,48 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
-interface Template {
+/** A path item of the document, as the gateway sees its paths. */
+export interface PathTemplate {
   pattern: RegExp;
   /** Segments that are not parameters: where two templates match, the one with more of them is the resource. */
   literals: number;
-  methods: string[];
+  /** The path item's operations by lower-case method, as the document has them. */
+  item: Record<string, unknown>;
+}
+
+/**
+ * The document's path items with the paths the gateway sees: a path item's servers (admin API, OAuth,
+ * uploads) or the document's give its prefix, taken relative to the public base URL (a deployment behind a
+ * path prefix still sees /rest/v2/... here).
+ */
+export function pathTemplates(document: Record<string, unknown>, publicBaseUrl: string): PathTemplate[] {
+  const base = new URL(publicBaseUrl).pathname.replace(/\/$/, '');
+  const prefixOf = (servers: unknown): string => {
+    const url = (servers as { url: string }[] | undefined)?.[0]?.url ?? '';
+    const path = new URL(url, publicBaseUrl).pathname.replace(/\/$/, '');
+    return path.startsWith(base) ? path.slice(base.length) : path;
+  };
+  const defaultPrefix = prefixOf(document.servers);
+  return Object.entries(document.paths as Record<string, Record<string, unknown>>).map(([key, item]) => {
+    const full = (item.servers ? prefixOf(item.servers) : defaultPrefix) + key;
+    const segments = full.split('/').filter(Boolean);
+    const source = segments
+      .map((s) => (/^\{[^}]+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+    return {
+      pattern: new RegExp(`^/${source}/?$`),
+      literals: segments.filter((s) => !s.startsWith('{')).length,
+      item,
+    };
+  });
+}
+
+/** The templates matching `path`, most literal first only (/report/fields is not /report/{reportId}). */
+export function matchingTemplates(templates: PathTemplate[], path: string): PathTemplate[] {
+  const matches = templates.filter((t) => t.pattern.test(path));
+  if (matches.length === 0) return [];
+  const best = Math.max(...matches.map((t) => t.literals));
+  return matches.filter((t) => t.literals === best);
 }
 
 /** The methods of each resource as the OpenAPI document declares them, by the path the gateway sees. */
@@ -15,40 +52,16 @@ export interface AllowedMethods {
   of(path: string): string[] | undefined;
 }
 
-/**
- * Builds the table from the served document, so that 405 and OPTIONS answers list what the document says
- * and nothing else. A path item's servers (admin API, OAuth, uploads) or the document's give its prefix, taken
- * relative to the public base URL (a deployment behind a path prefix still sees /rest/v2/... here).
- */
+/** Builds the table from the served document, so that 405 and OPTIONS answers list what it says, nothing else. */
 export function allowedMethods(document: Record<string, unknown>, publicBaseUrl: string): AllowedMethods {
-  const base = new URL(publicBaseUrl).pathname.replace(/\/$/, '');
-  const prefixOf = (servers: unknown): string => {
-    const url = (servers as { url: string }[] | undefined)?.[0]?.url ?? '';
-    const path = new URL(url, publicBaseUrl).pathname.replace(/\/$/, '');
-    return path.startsWith(base) ? path.slice(base.length) : path;
-  };
-  const defaultPrefix = prefixOf(document.servers);
-  const templates: Template[] = Object.entries(document.paths as Record<string, Record<string, unknown>>).map(
-    ([key, item]) => {
-      const full = (item.servers ? prefixOf(item.servers) : defaultPrefix) + key;
-      const segments = full.split('/').filter(Boolean);
-      const source = segments
-        .map((s) => (/^\{[^}]+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-        .join('/');
-      return {
-        pattern: new RegExp(`^/${source}/?$`),
-        literals: segments.filter((s) => !s.startsWith('{')).length,
-        methods: METHODS.filter((m) => m in item).map((m) => m.toUpperCase()),
-      };
-    },
-  );
+  const templates = pathTemplates(document, publicBaseUrl);
   return {
     of(path) {
-      const matches = templates.filter((t) => t.pattern.test(path));
+      const matches = matchingTemplates(templates, path);
       if (matches.length === 0) return undefined;
-      // /report/fields is its own resource, not /report/{reportId}: the most literal templates win.
-      const best = Math.max(...matches.map((t) => t.literals));
-      const methods = new Set(matches.filter((t) => t.literals === best).flatMap((t) => t.methods));
+      const methods = new Set(
+        matches.flatMap((t) => METHODS.filter((m) => m in t.item).map((m) => m.toUpperCase())),
+      );
       if (methods.has('GET')) methods.add('HEAD');
       methods.add('OPTIONS');
       return [...methods].sort();

@@ -11,7 +11,9 @@ import type { OrganizationsClient } from '../clients/organizations.client';
 import type { ProgramsClient } from '../clients/programs.client';
 import type { ReportsClient } from '../clients/reports.client';
 import type { VerificationClient } from '../clients/verification.client';
+import { openApiDocument } from '../openapi/document';
 import { mountRest, type RestOptions } from './rest-app';
+import { responseConformance } from './response-conformance';
 
 /** The operator token of the test app; every account token is refused (401) unless `authenticator` is given. */
 export const TEST_OPERATOR_TOKEN = 'eligo_operator_0123456789abcdefghij';
@@ -19,6 +21,12 @@ export const TEST_OPERATOR_TOKEN = 'eligo_operator_0123456789abcdefghij';
 export interface TestRestApp {
   /** http://127.0.0.1:port, under which /rest/v2, /rest/admin/v1, /rest/oauth and /uploads are mounted. */
   origin: string;
+  /** Answers that the OpenAPI document does not describe, so far (close() fails on any). */
+  violations: string[];
+  /**
+   * Stops the server and ends its connections (kept-alive ones, a download a test left unread); throws when an
+   * answer broke the document (see http/response-conformance.ts).
+   */
   close(): void;
 }
 
@@ -28,9 +36,13 @@ export interface TestRestApp {
  */
 export async function startTestRestApp(options: Partial<RestOptions> = {}): Promise<TestRestApp> {
   const app = express();
+  const publicBaseUrl = options.publicBaseUrl ?? 'https://eligo.example.com';
+  // Every JSON answer of every gateway test is checked against the document the gateway serves.
+  const conformance = responseConformance(openApiDocument(publicBaseUrl), publicBaseUrl);
+  app.use(conformance.middleware);
   mountRest(app, {
     logger: pino({ level: 'silent' }),
-    publicBaseUrl: 'https://eligo.example.com',
+    publicBaseUrl,
     bodyLimit: '100kb',
     version: 'test',
     gitCommit: 'test',
@@ -58,6 +70,14 @@ export async function startTestRestApp(options: Partial<RestOptions> = {}): Prom
   await new Promise((resolve) => server.once('listening', resolve));
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => server.close(),
+    violations: conformance.violations,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+      if (conformance.violations.length > 0)
+        throw new Error(
+          `answers the OpenAPI document does not describe:\n${conformance.violations.join('\n')}`,
+        );
+    },
   };
 }

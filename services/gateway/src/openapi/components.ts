@@ -63,6 +63,12 @@ const responses = {
     description: 'A service the request needs did not answer (also when the token could not be checked)',
     content: json('SystemErrorMessage'),
   },
+  InternalServerError: {
+    description:
+      'A fault of ours, not of the request (errorIds [internalServerError], a generic message): a service ' +
+      'failed, or answered a value the gateway cannot read (e.g. an unspecified status)',
+    content: json('InternalServerError'),
+  },
   ProgramConfiguration: {
     description: 'The program configuration',
     content: json('ProgramConfiguration'),

@@ -1,4 +1,4 @@
-import { MAX_FILES } from '../validation/doc-upload-limits';
+import { MAX_UPLOAD_FILES as MAX_FILES } from '@eligo/vocabulary';
 import { FILE_PART_PATTERN } from '../validation/multipart-parts';
 import { errorResponse, jsonBody, jsonResponse, ref } from './refs';
 import { noVerification, unavailable, verificationId } from './verification.paths';

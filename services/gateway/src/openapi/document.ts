@@ -1,6 +1,7 @@
 import { adminNotifierPaths } from './admin-notifier.paths';
 import { withIdempotencyKey } from './idempotency';
 import { withRateLimits } from './rate-limits';
+import { withGatewayAnswers } from './gateway-answers';
 import { adminParkedEventsPaths } from './admin-parked-events.paths';
 import { adminOrganizationPaths } from './admin-organization.paths';
 import { adminReportPaths } from './admin-reports.paths';
@@ -81,26 +82,28 @@ export function openApiDocument(publicBaseUrl: string): Record<string, unknown> 
     ],
     security: [],
     paths: withRateLimits(
-      withIdempotencyKey({
-        ...infoPaths,
-        ...verificationPaths,
-        ...verificationStepPaths,
-        ...marketplacePaths,
-        ...docUploadPaths(publicBaseUrl),
-        ...programPaths,
-        ...organizationPaths,
-        ...reportPaths,
-        ...conversionPaths,
-        ...reverifyPaths,
-        ...adminPaths(publicBaseUrl),
-        ...adminOrganizationPaths(publicBaseUrl),
-        ...adminVerificationPaths(publicBaseUrl),
-        ...adminReviewPaths(publicBaseUrl),
-        ...adminNotifierPaths(publicBaseUrl),
-        ...adminParkedEventsPaths(publicBaseUrl),
-        ...adminReportPaths(publicBaseUrl),
-        ...oauthPaths(publicBaseUrl),
-      }),
+      withIdempotencyKey(
+        withGatewayAnswers({
+          ...infoPaths,
+          ...verificationPaths,
+          ...verificationStepPaths,
+          ...marketplacePaths,
+          ...docUploadPaths(publicBaseUrl),
+          ...programPaths,
+          ...organizationPaths,
+          ...reportPaths,
+          ...conversionPaths,
+          ...reverifyPaths,
+          ...adminPaths(publicBaseUrl),
+          ...adminOrganizationPaths(publicBaseUrl),
+          ...adminVerificationPaths(publicBaseUrl),
+          ...adminReviewPaths(publicBaseUrl),
+          ...adminNotifierPaths(publicBaseUrl),
+          ...adminParkedEventsPaths(publicBaseUrl),
+          ...adminReportPaths(publicBaseUrl),
+          ...oauthPaths(publicBaseUrl),
+        }),
+      ),
     ),
     webhooks: webhooks,
     components: components(publicBaseUrl),

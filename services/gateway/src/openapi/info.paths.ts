@@ -21,7 +21,14 @@ export const infoPaths = {
       tags: ['info'],
       operationId: 'getOpenApiDocument',
       summary: 'This OpenAPI 3.1 document',
-      responses: { '200': { description: 'The document', content: { 'application/json': {} } } },
+      responses: {
+        '200': {
+          description: 'The document',
+          content: {
+            'application/json': { schema: { type: 'object', required: ['openapi', 'info', 'paths'] } },
+          },
+        },
+      },
     },
   },
 } as const;

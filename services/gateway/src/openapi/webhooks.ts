@@ -2,7 +2,7 @@ import { ID_HEX, ID_PATTERN } from '@eligo/vocabulary';
 
 /**
  * The outgoing webhook notification (OpenAPI 3.1 `webhooks`): what the notifier service sends to a program's
- * callbackUri (services/notifier: domain/notifications.ts builds the body, delivery/sender.ts signs and sends
+ * callbackUri (services/notifier: domain/notifications.ts builds the body, adapters/webhook-sender.ts signs and sends
  * it). Examples of receivers: examples/webhook-receiver.
  */
 

@@ -3,20 +3,10 @@ import { createServer, request, Server, type IncomingHttpHeaders, type RequestLi
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import express from 'express';
-import pino from 'pino';
 import { documentsV1, verificationVerificationV1 } from '@eligo/proto';
 import { failedPrecondition, invalidArgument, resourceExhausted } from '@eligo/runtime';
-import { AuthCache } from '../auth/auth-cache';
-import { createAuthenticator } from '../auth/authenticator';
 import type { DocumentsClient } from '../clients/documents.client';
-import type { NotifierClient } from '../clients/notifier.client';
-import type { ParkedEventsClient } from '../clients/parked-events.client';
-import type { OrganizationsClient } from '../clients/organizations.client';
-import type { ProgramsClient } from '../clients/programs.client';
-import type { ReportsClient } from '../clients/reports.client';
-import type { VerificationClient } from '../clients/verification.client';
-import { mountRest } from '../http/rest-app';
+import { startTestRestApp, type TestRestApp } from '../http/rest-app.testkit';
 
 // The docUpload step as mounted by mountRest, against a recording stand-in for the documents service and a
 // local HTTP server standing in for the object store: routing, content-type dispatch, body rules, the calls
@@ -98,6 +88,7 @@ interface StoredPut {
 const puts: StoredPut[] = [];
 let storeStatus = 200;
 
+let app: TestRestApp;
 let url: string;
 let spoolRoot: string;
 const servers: Server[] = [];
@@ -116,37 +107,20 @@ beforeAll(async () => {
   });
   storeUrl = await listen(store);
 
-  const app = express();
-  mountRest(app, {
-    logger: pino({ level: 'silent' }),
+  // The docUpload step takes no token: the kit's authenticator, which refuses every account token, is never
+  // reached.
+  app = await startTestRestApp({
     publicBaseUrl: base,
     bodyLimit: '1mb',
-    version: 'test',
-    gitCommit: 'test',
-    modules: { readAll: async () => [] },
-    programs: {} as ProgramsClient,
-    organizations: {} as OrganizationsClient,
-    verification: {} as VerificationClient,
     documents,
-    notifier: {} as NotifierClient,
-    parkedEvents: {} as ParkedEventsClient,
-    reports: {} as ReportsClient,
-    authenticator: createAuthenticator({
-      operatorToken: 'eligo_operator_0123456789abcdefghij',
-      cache: new AuthCache({ ttlMs: 0 }),
-      authenticate: async () => {
-        throw new Error('no token endpoint here');
-      },
-    }),
-    importMaxBytes: 1024,
-    importBatchDeadlineMs: 1000,
     uploadSpoolDir: spoolRoot,
   });
-  url = `${await listen(app)}/rest/v2`;
+  url = `${app.origin}/rest/v2`;
 });
 afterAll(async () => {
   for (const s of servers) s.close();
   await rm(spoolRoot, { recursive: true, force: true });
+  app.close();
 });
 beforeEach(() => {
   calls.length = 0;

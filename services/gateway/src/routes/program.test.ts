@@ -1,24 +1,14 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import express from 'express';
-import pino from 'pino';
 import { programsProgramV1 } from '@eligo/proto';
 import { AuthCache } from '../auth/auth-cache';
 import { createAuthenticator } from '../auth/authenticator';
-import type { DocumentsClient } from '../clients/documents.client';
-import type { NotifierClient } from '../clients/notifier.client';
-import type { ParkedEventsClient } from '../clients/parked-events.client';
-import type { OrganizationsClient } from '../clients/organizations.client';
 import type { ProgramsClient } from '../clients/programs.client';
-import type { ReportsClient } from '../clients/reports.client';
-import type { VerificationClient } from '../clients/verification.client';
-import { mountRest } from '../http/rest-app';
+import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../http/rest-app.testkit';
 import { createRequestValidator } from '../validation/request-validator';
 
 // The webhook's opt-in notifications (notifierEventTypes) through the program routes as mounted by mountRest,
 // against a recording programs stand-in: REST v2 POST .../webhook and the admin API's program settings.
 const { WebhookNotification } = programsProgramV1;
-const operator = 'eligo_operator_0123456789abcdefghij';
+const operator = TEST_OPERATOR_TOKEN;
 const accountToken = 'eligo_account_token';
 const programId = 'ab'.repeat(12);
 const accountId = 'cd'.repeat(12);
@@ -57,24 +47,12 @@ const programs = {
 } as unknown as ProgramsClient;
 
 let url: string;
-let server: Server;
+let app: TestRestApp;
 
 beforeAll(async () => {
-  const app = express();
-  mountRest(app, {
-    logger: pino({ level: 'silent' }),
-    publicBaseUrl: 'https://eligo.example.com',
+  app = await startTestRestApp({
     bodyLimit: '10kb',
-    version: 'test',
-    gitCommit: 'test',
-    modules: { readAll: async () => [] },
     programs,
-    organizations: {} as OrganizationsClient,
-    verification: {} as VerificationClient,
-    documents: {} as DocumentsClient,
-    notifier: {} as NotifierClient,
-    parkedEvents: {} as ParkedEventsClient,
-    reports: {} as ReportsClient,
     authenticator: createAuthenticator({
       operatorToken: operator,
       cache: new AuthCache({ ttlMs: 0 }),
@@ -89,14 +67,10 @@ beforeAll(async () => {
         return { accountId, tokenId: 'ef'.repeat(12), roles: [] };
       },
     }),
-    importMaxBytes: 1024,
-    importBatchDeadlineMs: 1000,
   });
-  server = createServer(app).listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest`;
+  url = `${app.origin}/rest`;
 });
-afterAll(() => server.close());
+afterAll(() => app.close());
 beforeEach(() => {
   calls.length = 0;
 });

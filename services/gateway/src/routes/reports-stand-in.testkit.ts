@@ -1,28 +1,21 @@
-import type { AddressInfo } from 'node:net';
-import express from 'express';
 import pino from 'pino';
 import { type programsV1, reportsV1 } from '@eligo/proto';
 import { bindService, createClient, GrpcHost, type ServiceHandlers } from '@eligo/runtime';
 import { AuthCache } from '../auth/auth-cache';
 import { createAuthenticator } from '../auth/authenticator';
-import type { DocumentsClient } from '../clients/documents.client';
-import type { NotifierClient } from '../clients/notifier.client';
-import type { ParkedEventsClient } from '../clients/parked-events.client';
-import type { OrganizationsClient } from '../clients/organizations.client';
-import type { ProgramsClient } from '../clients/programs.client';
 import { createReportsClient } from '../clients/reports.client';
-import type { VerificationClient } from '../clients/verification.client';
-import { mountRest } from '../http/rest-app';
+import { startTestRestApp, TEST_OPERATOR_TOKEN } from '../http/rest-app.testkit';
 
 // Test support, not a test (kept out of the build by tsconfig.build.json): the REST routes backed by the
-// ReportsService, as mounted by mountRest, through the real reports client against a stand-in ReportsService
-// on a gRPC server. Every other client of the gateway is empty: a request that reached them would fail with 500.
+// ReportsService, as mounted by mountRest (http/rest-app.testkit.ts, which checks every answer against the
+// OpenAPI document), through the real reports client against a stand-in ReportsService on a gRPC server. Every
+// other client of the gateway is empty: a request that reached them would fail with 500.
 
 /** The account (and token) every accepted token stands for. */
 export const accountId = 'ac'.repeat(12);
 export const tokenId = 'ee'.repeat(12);
 /** The operator token: refused by the account routes, needed by the admin ones. */
-export const operator = 'eligo_operator_0123456789abcdefghij';
+export const operator = TEST_OPERATOR_TOKEN;
 export const publicBaseUrl = 'https://eligo.example.com';
 
 export type ReportsHandlers = ServiceHandlers<typeof reportsV1.ReportsServiceService>;
@@ -82,7 +75,10 @@ export interface StandInOptions {
 export interface ReportsStandIn {
   /** The base URL of the REST routes, e.g. http://127.0.0.1:PORT/rest/v2. */
   url: string;
-  /** Closes the REST server (and its connections), the client and the stand-in. */
+  /**
+   * Closes the REST server (and its connections), the client and the stand-in; throws when an answer broke
+   * the OpenAPI document.
+   */
   stop(): void;
 }
 
@@ -119,20 +115,9 @@ export async function startReportsStandIn(options: StandInOptions): Promise<Repo
   );
   const address = `127.0.0.1:${await grpc.listen('127.0.0.1', 0)}`;
   const client = createClient(reportsV1.ReportsServiceClient, address, { deadlineMs: 5000, breaker: false });
-  const app = express();
-  mountRest(app, {
-    logger,
+  const app = await startTestRestApp({
     publicBaseUrl,
     bodyLimit: options.bodyLimit,
-    version: 'test',
-    gitCommit: 'test',
-    modules: { readAll: async () => [] },
-    programs: {} as ProgramsClient,
-    organizations: {} as OrganizationsClient,
-    verification: {} as VerificationClient,
-    documents: {} as DocumentsClient,
-    notifier: {} as NotifierClient,
-    parkedEvents: {} as ParkedEventsClient,
     reports: createReportsClient(client, options.downloadDeadlineMs),
     authenticator: createAuthenticator({
       operatorToken: operator,
@@ -143,18 +128,13 @@ export async function startReportsStandIn(options: StandInOptions): Promise<Repo
         return { accountId, tokenId, roles };
       },
     }),
-    importMaxBytes: 1024,
-    importBatchDeadlineMs: 1000,
   });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${options.basePath ?? '/rest/v2'}`,
+    url: `${app.origin}${options.basePath ?? '/rest/v2'}`,
     stop: () => {
-      server.closeAllConnections();
-      server.close();
       client.close();
       grpc.forceShutdown();
+      app.close();
     },
   };
 }

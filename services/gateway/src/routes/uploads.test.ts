@@ -1,19 +1,9 @@
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import express from 'express';
-import pino from 'pino';
 import { documentsV1 } from '@eligo/proto';
 import { notFound } from '@eligo/runtime';
-import { AuthCache } from '../auth/auth-cache';
-import { createAuthenticator } from '../auth/authenticator';
 import type { DocumentsClient } from '../clients/documents.client';
-import type { NotifierClient } from '../clients/notifier.client';
-import type { ParkedEventsClient } from '../clients/parked-events.client';
-import type { OrganizationsClient } from '../clients/organizations.client';
-import type { ProgramsClient } from '../clients/programs.client';
-import type { ReportsClient } from '../clients/reports.client';
-import type { VerificationClient } from '../clients/verification.client';
-import { mountRest } from '../http/rest-app';
+import { startTestRestApp, type TestRestApp } from '../http/rest-app.testkit';
 
 // PUT {publicBase}/uploads/{token} as mounted by mountRest, through the real proxy to a local server standing
 // in for the object store, against a recording stand-in for the documents service.
@@ -62,6 +52,7 @@ interface StoreRequest {
 const received: StoreRequest[] = [];
 let storeStatus = 200;
 
+let app: TestRestApp;
 let origin: string;
 const servers: Server[] = [];
 
@@ -82,35 +73,13 @@ beforeAll(async () => {
       });
     }),
   );
-  const app = express();
-  mountRest(app, {
-    logger: pino({ level: 'silent' }),
-    publicBaseUrl: 'https://eligo.example.com',
-    bodyLimit: '1kb',
-    version: 'test',
-    gitCommit: 'test',
-    modules: { readAll: async () => [] },
-    programs: {} as ProgramsClient,
-    organizations: {} as OrganizationsClient,
-    verification: {} as VerificationClient,
-    documents,
-    notifier: {} as NotifierClient,
-    parkedEvents: {} as ParkedEventsClient,
-    reports: {} as ReportsClient,
-    authenticator: createAuthenticator({
-      operatorToken: 'eligo_operator_0123456789abcdefghij',
-      cache: new AuthCache({ ttlMs: 0 }),
-      authenticate: async () => {
-        throw new Error('no token endpoint here');
-      },
-    }),
-    importMaxBytes: 1024,
-    importBatchDeadlineMs: 1000,
-  });
-  origin = await listen(createServer(app));
+  // Upload URLs carry no token: the kit's authenticator, which refuses every account token, is never reached.
+  app = await startTestRestApp({ bodyLimit: '1kb', documents });
+  origin = app.origin;
 });
 afterAll(() => {
   for (const s of servers) s.close();
+  app.close();
 });
 beforeEach(() => {
   calls.length = 0;

@@ -1,6 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import express from 'express';
-import pino from 'pino';
 import { verificationVerificationV1 } from '@eligo/proto';
 import {
   failedPrecondition,
@@ -12,14 +9,8 @@ import {
 } from '@eligo/runtime';
 import { AuthCache } from '../auth/auth-cache';
 import { createAuthenticator } from '../auth/authenticator';
-import type { DocumentsClient } from '../clients/documents.client';
-import type { NotifierClient } from '../clients/notifier.client';
-import type { ParkedEventsClient } from '../clients/parked-events.client';
-import type { OrganizationsClient } from '../clients/organizations.client';
-import type { ProgramsClient } from '../clients/programs.client';
-import type { ReportsClient } from '../clients/reports.client';
 import type { VerificationClient } from '../clients/verification.client';
-import { mountRest } from '../http/rest-app';
+import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../http/rest-app.testkit';
 
 /** Every call carries a fresh idempotency key. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -84,41 +75,25 @@ const verification = {
 } as VerificationClient;
 
 let url: string;
-let close: () => void;
+let app: TestRestApp;
 
 beforeAll(async () => {
-  const app = express();
-  mountRest(app, {
-    logger: pino({ level: 'silent' }),
+  app = await startTestRestApp({
     publicBaseUrl: base,
     bodyLimit: '1mb',
-    version: 'test',
-    gitCommit: 'test',
-    modules: { readAll: async () => [] },
-    programs: {} as ProgramsClient,
-    organizations: {} as OrganizationsClient,
     verification,
-    documents: {} as DocumentsClient,
-    notifier: {} as NotifierClient,
-    parkedEvents: {} as ParkedEventsClient,
-    reports: {} as ReportsClient,
     authenticator: createAuthenticator({
-      operatorToken: 'eligo_operator_0123456789abcdefghij',
+      operatorToken: TEST_OPERATOR_TOKEN,
       cache: new AuthCache({ ttlMs: 0 }),
       authenticate: async ({ token }) => {
         if (token !== goodToken) throw unauthenticatedGrpc();
         return { accountId, tokenId: 'ef'.repeat(12), roles: [] };
       },
     }),
-    importMaxBytes: 1024,
-    importBatchDeadlineMs: 1000,
   });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/v2`;
-  close = () => server.close();
+  url = `${app.origin}/rest/v2`;
 });
-afterAll(() => close());
+afterAll(() => app.close());
 beforeEach(() => {
   calls.length = 0;
   next.clear();

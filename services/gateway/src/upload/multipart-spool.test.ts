@@ -1,5 +1,10 @@
-import { Readable } from 'node:stream';
-import { coalesce, SPOOL_WRITE_BYTES } from './multipart-spool';
+import type { IncomingMessage } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { isDomainError } from '@eligo/runtime';
+import { coalesce, spoolMultipart, SPOOL_WRITE_BYTES } from './multipart-spool';
 
 async function collect(chunks: Buffer[]): Promise<Buffer[]> {
   const out: Buffer[] = [];
@@ -25,5 +30,31 @@ describe('coalesce (spool writes)', () => {
     const out = await collect([Buffer.from('x'), big]);
     expect(out).toHaveLength(1);
     expect(out[0]!.length).toBe(big.length + 1);
+  });
+});
+
+describe('spoolMultipart: a client that goes away mid-body', () => {
+  it("is the client's invalidRequest (never a 5xx logged as a failure)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spool-test-'));
+    try {
+      const boundary = 'b0undary';
+      const req = Object.assign(new PassThrough(), {
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        complete: false,
+      }) as unknown as IncomingMessage & PassThrough;
+      const spooled = spoolMultipart(req, dir);
+      req.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file1"; filename="a.png"\r\n` +
+          'Content-Type: image/png\r\n\r\n',
+      );
+      req.write(Buffer.alloc(64 * 1024, 7));
+      // What Node's HTTP server emits when the client resets the connection mid-body.
+      req.emit('error', Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+      const err = await spooled.catch((e: unknown) => e);
+      expect(isDomainError(err)).toBe(true);
+      expect(err).toMatchObject({ kind: 'invalidArgument', errorIds: ['invalidRequest'] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -125,8 +125,9 @@ export async function spoolMultipart(req: IncomingMessage, dir: string): Promise
       resolve();
     });
     req.on('data', count);
-    // A client that goes away mid-body: nothing is left to answer, but the spooled files must go.
-    req.on('error', fail);
+    // A client that goes away mid-body: nothing is left to answer, but the spooled files must go. The socket's
+    // own error (ECONNRESET "aborted") is the client's doing, never a server failure to log as one.
+    req.on('error', () => fail(invalidRequest('The request body ended early')));
     req.on('close', () => {
       if (!req.complete) fail(invalidRequest('The request body ended early'));
     });

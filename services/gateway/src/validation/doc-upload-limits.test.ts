@@ -1,5 +1,6 @@
+import { MAX_FILE_BYTES } from '@eligo/vocabulary';
 import { RestError } from '../errors';
-import { isToken, MAX_FILE_BYTES, uploadContentLength } from './doc-upload-limits';
+import { isToken, uploadContentLength } from './doc-upload-limits';
 
 describe('upload tokens', () => {
   it.each(['a', 'A-z_0', 'x'.repeat(128), 'k3Jf9_-abcdefghijklmnopqrstuvwxyzABCDEFGHIJ'])(

@@ -1,11 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { notFound, type DomainError } from '@eligo/runtime';
+import { MAX_FILE_BYTES } from '@eligo/vocabulary';
 import { RestError } from '../errors';
 import type { RequestHandler } from 'express';
 
-/** At most 3 files per upload, 10 MiB each (docs/architecture.md, "Wire details"). */
-export const MAX_FILES = 3;
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+// The upload limits (at most 3 files, 10 MiB each) are the documents service's too: @eligo/vocabulary.
 
 /**
  * The shape of the tokens in upload paths (a docUpload attempt's, a file's upload token): URL-safe, bounded.

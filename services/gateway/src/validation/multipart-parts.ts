@@ -1,7 +1,7 @@
 import { invalidArgument, type DomainError } from '@eligo/runtime';
 import { RestError } from '../errors';
 import type { Limits } from 'busboy';
-import { MAX_FILE_BYTES, MAX_FILES } from './doc-upload-limits';
+import { MAX_FILE_BYTES, MAX_UPLOAD_FILES as MAX_FILES } from '@eligo/vocabulary';
 import { invalidRequest } from './request-validator';
 
 /** Form B's whole body: three full files and room for the part headers and boundaries. */

@@ -1,5 +1,4 @@
 import type { Knex } from '@eligo/runtime';
-import type { AttemptResult } from '../delivery/types';
 import { afterAttempt, type DisabledReason, type EndpointChange } from '../domain/endpoint-policy';
 import { webhookDisabled } from '../events/publish';
 import { insertAttempt } from '../repository/attempts.repository';
@@ -19,7 +18,7 @@ import {
   setFailingSince,
 } from '../repository/endpoints.repository';
 import type { AppContext } from './context';
-import type { WebhookLookup } from './ports';
+import type { AttemptResult, WebhookLookup } from './ports';
 
 /** A delivery whose webhook could not be looked up (programs unreachable) is tried again this much later. */
 export const LOOKUP_RETRY_MS = 5_000;

@@ -1,9 +1,7 @@
 import { createFieldCipher, type FieldCipher, type Knex, type Logger } from '@eligo/runtime';
-import type { WebhookSender } from '../delivery/types';
-import type { Mailer } from '../mail';
 import type { ClaimedDelivery } from '../repository/dispatch.repository';
 import type { NotifierMetrics } from './metrics';
-import type { ProgramsPort } from './ports';
+import type { Mailer, ProgramsPort, WebhookSender } from './ports';
 
 /** The in-process dispatcher as the consumers see it (set by the module once it exists). */
 export interface DeliveryQueue {

@@ -1,6 +1,6 @@
 import type { Knex } from '@eligo/runtime';
 import { emailContent, smsContent, verificationLink } from '../domain/send-link';
-import type { MailResult } from '../mail';
+import type { MailResult } from './ports';
 import {
   claimDueMessages,
   insertMessage,
@@ -71,7 +71,7 @@ async function sendMessage(ctx: AppContext, message: MessageRecord): Promise<voi
   const now = ctx.now();
   const retryIn = result.status === 'failed' && !result.permanent ? RETRY_DELAYS_MS[attempts - 1] : undefined;
   if (result.status === 'failed') {
-    // The reason is in our words and names no address (mail/smtp.ts).
+    // The reason is in our words and names no address (adapters/smtp-mailer.ts).
     ctx.logger.warn(
       { messageId: message.id, error: result.error, attempts, retry: retryIn !== undefined },
       'mail not sent',

@@ -1,5 +1,5 @@
 import { moduleMetrics, type MetricsRegistry } from '@eligo/runtime';
-import type { AttemptOutcome } from '../delivery/types';
+import type { AttemptOutcome } from '../domain/endpoint-policy';
 
 /** The notifier's Prometheus series (section 12), labelled with the module by moduleMetrics. */
 export interface NotifierMetrics {

@@ -1,5 +1,5 @@
 import type { Knex } from '@eligo/runtime';
-import { nextAttemptDelayMs } from '../delivery/schedule';
+import { nextAttemptDelayMs } from '../domain/retry-schedule';
 import {
   deliveryBody,
   skipReason,

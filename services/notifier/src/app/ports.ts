@@ -1,7 +1,13 @@
 import { programsProgramV1, type programsV1 } from '@eligo/proto';
 import { callDependency, decodeGrpcError, type GrpcClient } from '@eligo/runtime';
+import type { AttemptOutcome } from '../domain/endpoint-policy';
 import type { NotifierEventType, WebhookSettings } from '../domain/notifications';
 import { TtlCache } from './ttl-cache';
+
+/**
+ * The notifier's ports (docs/architecture.md, "The service template"): the programs service, adapted here, and
+ * the outside world (webhook receivers, an SMTP server), whose adapters are in src/adapters/.
+ */
 
 export type WebhookLookup =
   | { kind: 'webhook'; webhook: WebhookSettings }
@@ -116,4 +122,71 @@ export function programsPort(
       }
     },
   };
+}
+
+/** One attempt of one logical delivery. */
+export interface WebhookAttempt {
+  /** The program's callbackUri. */
+  url: string;
+  /** The delivery's id: the webhook-id header, the same on every attempt of the delivery. */
+  webhookId: string;
+  /** webhook-timestamp (whole seconds are sent); the attempt's own time. */
+  timestamp: Date;
+  /** The exact JSON body that is signed and sent. */
+  body: string;
+  /** The program's secret, `whsec_` + base64 of the key (Standard Webhooks). */
+  signingSecret: string;
+  eventType: NotifierEventType;
+  /** Live programs: anything but https is refused without connecting. */
+  requireHttps: boolean;
+}
+
+export interface AttemptResult {
+  outcome: AttemptOutcome;
+  /** The receiver's status; 0 when there was none. */
+  statusCode: number;
+  latencyMs: number;
+  /** From a Retry-After header (seconds or HTTP date), in milliseconds from now; undefined when absent. */
+  retryAfterMs?: number;
+  /** Why it failed, in our words: never the receiver's body. */
+  error?: string;
+}
+
+/**
+ * Sends single signed attempts to receivers, the SSRF guard included (adapters/webhook-sender.ts). Retrying is
+ * not its business: the use cases decide what to send and keep the schedule (domain/retry-schedule.ts) in
+ * Postgres.
+ */
+export interface WebhookSender {
+  send(attempt: WebhookAttempt): Promise<AttemptResult>;
+}
+
+/** A send-link e-mail. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export type MailResult =
+  /** Accepted by the SMTP server. */
+  | { status: 'sent' }
+  /** Kept by the capture: nothing left the process. */
+  | { status: 'captured' }
+  /**
+   * Not sent. `permanent` when retrying cannot help (the server refused with a 5xx). `error` is in our words
+   * (the reply code, a connection error's code), never the server's text, which may repeat the address.
+   */
+  | { status: 'failed'; error: string; permanent: boolean };
+
+/**
+ * Where send-link e-mails go (swappable infrastructure behind a small interface: docs/architecture.md,
+ * "Configuration and embedded defaults"): an SMTP server when ELIGO_SMTP_URL is set (adapters/smtp-mailer.ts),
+ * otherwise the local capture (adapters/capture-mailer.ts), where the message row is the mail.
+ */
+export interface Mailer {
+  readonly kind: 'smtp' | 'capture';
+  send(mail: Mail): Promise<MailResult>;
+  close(): void;
 }

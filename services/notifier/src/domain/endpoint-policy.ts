@@ -1,5 +1,15 @@
-import { nextAttemptDelayMs } from '../delivery/schedule';
-import type { AttemptOutcome } from '../delivery/types';
+import { nextAttemptDelayMs } from './retry-schedule';
+
+/** How one webhook attempt ended, as the sender (app/ports.ts, WebhookSender) reports it. */
+export type AttemptOutcome =
+  /** 2xx within the timeout. */
+  | 'delivered'
+  /** 410: the receiver asks for the endpoint to be disabled. */
+  | 'gone'
+  /** Anything else: another status (3xx included: redirects are never followed), no answer, a timeout. */
+  | 'failed'
+  /** Refused before connecting: a blocked address (SSRF guard), a scheme not allowed, a malformed URL. */
+  | 'refused';
 
 export type EndpointStatus = 'active' | 'disabled';
 /** GONE: the receiver answered 410. PERSISTENT_FAILURE: no success for the configured period. */

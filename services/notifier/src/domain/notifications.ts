@@ -1,6 +1,5 @@
-import type { NotifierEventType } from '../delivery/types';
-
-export type { NotifierEventType };
+/** The notifierEventType of a delivery: header X-Eligo-Notifier-Event-Type, and body field except SUCCESS. */
+export type NotifierEventType = 'SUCCESS' | 'DOCUMENT_REJECTED' | 'MAX_DOC_UPLOAD_ATTEMPTS' | 'EXPIRATION';
 
 /** The notifications a program opts in to; SUCCESS is always sent to a program with a webhook. */
 export const OPTIONAL_NOTIFICATIONS = ['DOCUMENT_REJECTED', 'MAX_DOC_UPLOAD_ATTEMPTS', 'EXPIRATION'] as const;

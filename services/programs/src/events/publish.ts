@@ -2,7 +2,7 @@ import { programsEventsV1 } from '@eligo/proto';
 import { outboxWriter, type Knex } from '@eligo/runtime';
 import type { Program } from '../domain/program';
 import type { Recipient } from '../domain/send-link';
-import { programToProto } from '../grpc/program-mapping';
+import { programToProto } from '../grpc/mapping';
 
 /**
  * The programs service's domain events (events.proto), written to the outbox in the caller's transaction so

@@ -14,10 +14,11 @@ import {
   notificationsFromProto,
   programInputFromProto,
   programToProto,
+  rolesFromProto,
+  rolesToProto,
   themeToProto,
   webhookDeliveryToProto,
-} from './program-mapping';
-import { rolesFromProto, rolesToProto } from './token-mapping';
+} from './mapping';
 
 /** The gRPC face of the programs service: each handler converts, calls one use case, converts back. */
 export function programsGrpcService({ deps }: ServiceContext, app: AppContext): GrpcServiceBinding {

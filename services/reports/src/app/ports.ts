@@ -1,8 +1,12 @@
-import type { programsV1, verificationV1 } from '@eligo/proto';
+import { verificationV1, type programsV1 } from '@eligo/proto';
 import { callDependency, isDomainError, type GrpcClient } from '@eligo/runtime';
+import type { PersonalInfo } from '../domain/personal-info';
+import type { ReverifyAnswer, ReverifyOutcome } from '../domain/reverify-answer';
 
-export type PersonalInfo = verificationV1.StreamPersonalInfoResponse;
-export type ReverifyAnswer = verificationV1.ReverifyInstantMatchResponse;
+/**
+ * Adapters to the services reports calls. They wrap the generated clients and answer in the service's own
+ * types (docs/architecture.md, "The service template"): protobuf stops here.
+ */
 
 export interface LocatedVerification {
   verificationId: string;
@@ -25,6 +29,42 @@ export interface VerificationPort {
 export interface ProgramsPort {
   /** Whether the program exists and is the account's. */
   isProgramOf(accountId: string, programId: string): Promise<boolean>;
+}
+
+function personalInfoOf(row: verificationV1.StreamPersonalInfoResponse): PersonalInfo {
+  return {
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    birthDate: row.birthDate,
+    postalCode: row.postalCode,
+    country: row.country,
+    metadata: row.metadata,
+  };
+}
+
+const { ReverifyOutcome: RO } = verificationV1;
+const OUTCOMES: Record<number, ReverifyOutcome> = {
+  [RO.REVERIFY_OUTCOME_ELIGIBLE]: 'ELIGIBLE',
+  [RO.REVERIFY_OUTCOME_NEEDS_REVIEW]: 'NEEDS_REVIEW',
+  [RO.REVERIFY_OUTCOME_INELIGIBLE]: 'INELIGIBLE',
+  [RO.REVERIFY_OUTCOME_NO_PERSONAL_INFO]: 'NO_PERSONAL_INFO',
+};
+
+/**
+ * Proto3 defaults mean "none": an empty step and organization 0 become null. An outcome the contract does not
+ * name (UNSPECIFIED, a newer value) throws, so the item is retried and in the end FAILED, never misreported.
+ */
+export function reverifyAnswerOf(reply: verificationV1.ReverifyInstantMatchResponse): ReverifyAnswer {
+  const outcome = OUTCOMES[reply.outcome];
+  if (!outcome) throw new Error(`unknown reverify outcome ${reply.outcome}`);
+  return {
+    outcome,
+    errorIds: reply.errorIds,
+    currentStep: reply.currentStep || null,
+    organizationId: reply.organizationId || null,
+  };
 }
 
 const isNotFound = (err: unknown) => isDomainError(err) && err.kind === 'notFound';
@@ -55,14 +95,16 @@ export function verificationPort(
           { accountId, verificationIds: [...verificationIds] },
           { deadlineMs: streamDeadlineMs },
         );
-        for await (const row of stream) rows.set(row.verificationId, row);
+        for await (const row of stream) rows.set(row.verificationId, personalInfoOf(row));
       });
       return rows;
     },
-    reverify: (accountId, programId, verificationId) =>
-      orUndefined(() =>
+    async reverify(accountId, programId, verificationId) {
+      const reply = await orUndefined(() =>
         calling(() => client.unary('reverifyInstantMatch', { accountId, programId, verificationId })),
-      ),
+      );
+      return reply && reverifyAnswerOf(reply);
+    },
     async locate(key) {
       const request: verificationV1.LocateVerificationRequest =
         'verificationId' in key

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { invalidArgument, notFound } from '@eligo/runtime';
-import { verificationV1 } from '@eligo/proto';
 import {
   claimItems,
   completeItem,
@@ -14,7 +13,7 @@ import {
 import type { AppContext } from './context';
 import { noBatch } from './errors';
 import { isId, newId } from '../domain/ids';
-import type { ReverifyAnswer } from './ports';
+import type { ReverifyAnswer } from '../domain/reverify-answer';
 
 const invalid = (message: string) => invalidArgument(message, { errorIds: ['invalidRequest'] });
 
@@ -55,23 +54,14 @@ export async function getReverification(
   return batch;
 }
 
-const { ReverifyOutcome } = verificationV1;
-const OUTCOMES: Record<number, ItemResult['outcome']> = {
-  [ReverifyOutcome.REVERIFY_OUTCOME_ELIGIBLE]: 'ELIGIBLE',
-  [ReverifyOutcome.REVERIFY_OUTCOME_NEEDS_REVIEW]: 'NEEDS_REVIEW',
-  [ReverifyOutcome.REVERIFY_OUTCOME_INELIGIBLE]: 'INELIGIBLE',
-  [ReverifyOutcome.REVERIFY_OUTCOME_NO_PERSONAL_INFO]: 'NO_PERSONAL_INFO',
-};
-
+/** An item's result from the instant match's answer; none means the verification is not the batch's. */
 export function itemResult(answer: ReverifyAnswer | undefined): ItemResult {
   if (!answer) return { outcome: 'NOT_FOUND', errorIds: [], currentStep: null, organizationId: null };
-  const outcome = OUTCOMES[answer.outcome];
-  if (!outcome) throw new Error(`unknown reverify outcome ${answer.outcome}`);
   return {
-    outcome,
+    outcome: answer.outcome,
     errorIds: answer.errorIds,
-    currentStep: answer.currentStep || null,
-    organizationId: answer.organizationId || null,
+    currentStep: answer.currentStep,
+    organizationId: answer.organizationId,
   };
 }
 

@@ -149,6 +149,30 @@ describe('report rows', () => {
     expect([...standardCells(row), ...personalCells(undefined, ['k'])]).toHaveLength(header.length);
   });
 
+  it("writes a person's cells in header order, guarding text against formulas", () => {
+    const person = {
+      firstName: '=Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phoneNumber: '',
+      birthDate: '1815-12-10',
+      postalCode: 'W1',
+      country: 'GB',
+      metadata: { k: '+1' },
+    };
+    expect(personalCells(person, ['k', 'missing'])).toEqual([
+      "'=Ada",
+      'Lovelace',
+      'ada@example.com',
+      '',
+      '1815-12-10',
+      'W1',
+      'GB',
+      "'+1",
+      '',
+    ]);
+  });
+
   it('shows a re-verified id the projection does not know with its result only', () => {
     const unknown = {
       ...Object.fromEntries(Object.keys(row).map((k) => [k, null])),

@@ -1,11 +1,9 @@
-import type { verificationV1 } from '@eligo/proto';
 import { totalsCell } from './conversion';
 import { listCell, textCell } from './csv';
 import { metadataField, PII_FIELDS, STANDARD_FIELDS } from './fields';
 import { outcomeOf } from './outcome';
+import type { PersonalInfo } from './personal-info';
 import type { ReportRow, ReverifyReportRow } from './report-row';
-
-type PersonalInfo = verificationV1.StreamPersonalInfoResponse;
 
 /** The standard cells of a projection row, in STANDARD_FIELDS order. */
 export function standardCells(r: ReportRow): string[] {

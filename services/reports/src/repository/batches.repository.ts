@@ -1,10 +1,11 @@
 import type { Knex } from '@eligo/runtime';
+import type { ReverifyOutcome } from '../domain/reverify-answer';
 
 type Db = Knex | Knex.Transaction;
 
 export type BatchStatus = 'PENDING' | 'IN_PROGRESS' | 'COMPLETE';
-export type ItemOutcome =
-  'ELIGIBLE' | 'NEEDS_REVIEW' | 'INELIGIBLE' | 'NO_PERSONAL_INFO' | 'NOT_FOUND' | 'FAILED';
+/** The instant match's outcome, or what became of an item without one. */
+export type ItemOutcome = ReverifyOutcome | 'NOT_FOUND' | 'FAILED';
 
 export interface BatchRecord {
   id: string;

@@ -15,6 +15,17 @@ export const commonSchemas = {
     required: ['systemErrorMessage'],
     properties: { systemErrorMessage: { type: 'string' } },
   },
+  InternalServerError: {
+    type: 'object',
+    description:
+      'The ER of a 500: errorIds [internalServerError] and a generic message, whatever failed (the detail is ' +
+      'only logged by the gateway).',
+    required: ['errorIds', 'systemErrorMessage'],
+    properties: {
+      errorIds: { type: 'array', items: { type: 'string' }, const: ['internalServerError'] },
+      systemErrorMessage: { type: 'string', const: 'Internal server error' },
+    },
+  },
   ModuleInfo: {
     type: 'object',
     required: ['module', 'status'],

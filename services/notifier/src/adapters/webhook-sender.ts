@@ -3,9 +3,9 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { parseRetryAfter } from './retry-after';
+import { parseRetryAfter } from '../domain/retry-after';
 import { blockedRange, type AllowCidrs } from '@eligo/runtime';
-import type { AttemptResult, WebhookAttempt, WebhookSender } from './types';
+import type { AttemptResult, WebhookAttempt, WebhookSender } from '../app/ports';
 
 export interface WebhookSenderOptions {
   /** The whole attempt: connecting, the answer's headers and its body. */
@@ -25,7 +25,7 @@ class BlockedAddressError extends Error {}
 
 type Verdict = Pick<AttemptResult, 'outcome' | 'error' | 'retryAfterMs'>;
 
-/** Sends single attempts with node:http(s); retrying is the caller's business (see schedule.ts). */
+/** Sends single attempts with node:http(s); retrying is the caller's business (domain/retry-schedule.ts). */
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
   const settings: Required<WebhookSenderOptions> = {
     userAgent: DEFAULT_USER_AGENT,

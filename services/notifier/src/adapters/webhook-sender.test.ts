@@ -3,9 +3,9 @@ import dns from 'node:dns';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { createWebhookSender, type WebhookSenderOptions } from './sender';
+import { createWebhookSender, type WebhookSenderOptions } from './webhook-sender';
 import { NO_ALLOWED_CIDRS, parseAllowCidrs } from '@eligo/runtime';
-import type { WebhookAttempt } from './types';
+import type { WebhookAttempt } from '../app/ports';
 
 interface Received {
   headers: http.IncomingHttpHeaders;

@@ -1,7 +1,7 @@
-import { checkOrganizationInput } from '../domain/organization-input';
-import { Problems } from '../domain/problems';
-import { militarySeedRows } from './military';
-import { buildSeedCatalog } from './swot';
+import { checkOrganizationInput } from './organization-input';
+import { Problems } from './problems';
+import { militarySeedRows } from './military-branches';
+import { buildSeedCatalog } from './seed-catalog';
 
 describe('buildSeedCatalog', () => {
   const entries = [

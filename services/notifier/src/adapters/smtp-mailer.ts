@@ -1,5 +1,5 @@
 import { createTransport } from 'nodemailer';
-import type { Mailer, MailResult } from './mailer';
+import type { Mailer, MailResult } from '../app/ports';
 
 /** Each phase of an SMTP conversation; a server that hangs must not hold a message's lease for long. */
 const SMTP_TIMEOUT_MS = 10_000;

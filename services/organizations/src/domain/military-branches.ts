@@ -1,5 +1,5 @@
-import type { OrganizationDraft } from '../domain/organization';
-import { fold } from '../domain/fold';
+import type { OrganizationDraft } from './organization';
+import { fold } from './fold';
 
 /**
  * Armed-forces branches, curated by hand (swot lists only academic domains), so that military programs and

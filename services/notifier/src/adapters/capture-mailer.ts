@@ -1,4 +1,4 @@
-import type { Mailer } from './mailer';
+import type { Mailer } from '../app/ports';
 
 /**
  * The default without an SMTP server (a laptop, a demo): no network at all. The message row, with its

@@ -1,7 +1,7 @@
 import { programsProgramV1 } from '@eligo/proto';
 import { settings } from '../../test/program-settings';
 import type { ProgramSettings } from '../domain/program';
-import { notificationsFromProto, programInputFromProto, programToProto } from './program-mapping';
+import { notificationsFromProto, programInputFromProto, programToProto } from './mapping';
 
 const settingsOfProgram = (): ProgramSettings => ({ ...settings(), segment: 'student' });
 

@@ -1,5 +1,5 @@
-import { fold } from '../domain/fold';
-import type { OrganizationType } from '../domain/organization';
+import { fold } from './fold';
+import type { OrganizationType } from './organization';
 
 /**
  * Guesses an academic institution's type from its name, for the swot seed (whose list says only "academic").

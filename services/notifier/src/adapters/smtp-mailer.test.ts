@@ -1,4 +1,4 @@
-import { smtpFailure } from './smtp';
+import { smtpFailure } from './smtp-mailer';
 
 describe('smtpFailure', () => {
   it('keeps the reply code only, and calls a 5xx permanent', () => {

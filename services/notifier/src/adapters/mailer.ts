@@ -1,8 +1,6 @@
-import { createCaptureMailer } from './capture';
-import type { Mailer } from './mailer';
-import { createSmtpMailer } from './smtp';
-
-export type { Mail, Mailer, MailResult } from './mailer';
+import type { Mailer } from '../app/ports';
+import { createCaptureMailer } from './capture-mailer';
+import { createSmtpMailer } from './smtp-mailer';
 
 /** SMTP when a server is configured, the local capture otherwise (the embedded default). */
 export function createMailer(options: { smtpUrl: string | undefined; from: string }): Mailer {

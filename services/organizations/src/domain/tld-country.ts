@@ -1,4 +1,4 @@
-import { isCountry } from '../domain/countries';
+import { isCountry } from './countries';
 
 /**
  * Geographic and US-only top-level domains of swot's academic list, by the country they belong to. A

@@ -4,7 +4,7 @@ import {
   nextAttemptDelayMs,
   parseDuration,
   parseRetrySchedule,
-} from './schedule';
+} from './retry-schedule';
 
 const S = 1000;
 const M = 60 * S;

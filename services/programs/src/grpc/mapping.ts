@@ -1,9 +1,16 @@
-import { programsProgramV1, type programsV1 } from '@eligo/proto';
+import { programsProgramV1, programsV1 } from '@eligo/proto';
 import type { WebhookDelivery } from '../domain/webhook';
 import type { ProgramInput } from '../domain/program-changes';
 import { invalidRequest } from '../domain/invalid';
 import type { OfferType, Program, ProgramMode, WebhookNotification } from '../domain/program';
 import type { Theme } from '../domain/theme';
+import type { TokenRole } from '../domain/tokens';
+
+/**
+ * Protobuf <-> domain for the programs service (docs/architecture.md, "The service template"): the one module
+ * the handlers convert through, and events/publish.ts for program snapshots. It imports only domain/, so the
+ * publisher (imported by app/) can use it without an import circle.
+ */
 
 /**
  * Program: proto <-> domain. Proto3 leaves unset messages undefined and unset enums at 0 (UNSPECIFIED); the
@@ -170,4 +177,34 @@ export function webhookDeliveryToProto(delivery: WebhookDelivery): programsV1.Ge
     accountId: delivery.accountId,
     configuredAt: webhook?.createdAt,
   };
+}
+
+/** Token roles: proto <-> domain. */
+const { TokenRole: TR } = programsV1;
+
+const roleFromProto = new Map<number, TokenRole>([
+  [TR.TOKEN_ROLE_REPORTER, 'REPORTER'],
+  [TR.TOKEN_ROLE_PII, 'PII'],
+  [TR.TOKEN_ROLE_BULK_VERIFIER, 'BULK_VERIFIER'],
+]);
+const roleToProto: Record<TokenRole, programsV1.TokenRole> = {
+  REPORTER: TR.TOKEN_ROLE_REPORTER,
+  PII: TR.TOKEN_ROLE_PII,
+  BULK_VERIFIER: TR.TOKEN_ROLE_BULK_VERIFIER,
+};
+
+/** UNSPECIFIED carries no meaning and is dropped; a role the contract does not know is refused. */
+export function rolesFromProto(roles: readonly number[]): TokenRole[] {
+  const out: TokenRole[] = [];
+  for (const value of roles) {
+    if (value === TR.TOKEN_ROLE_UNSPECIFIED) continue;
+    const role = roleFromProto.get(value);
+    if (role === undefined) throw invalidRequest(`roles: unknown role ${value}`);
+    out.push(role);
+  }
+  return out;
+}
+
+export function rolesToProto(roles: readonly TokenRole[]): programsV1.TokenRole[] {
+  return roles.map((role) => roleToProto[role]);
 }

@@ -1,5 +1,4 @@
-import { classifyInstitution } from './classify';
-import { countryOfTld } from './tld-country';
+import { classifyInstitution } from './institution-type';
 
 describe('classifyInstitution', () => {
   it.each([
@@ -36,26 +35,5 @@ describe('classifyInstitution', () => {
     ['Some Learning Centre', 'POST_SECONDARY'],
   ])('%j is %s', (name, type) => {
     expect(classifyInstitution(name)).toBe(type);
-  });
-});
-
-describe('countryOfTld', () => {
-  it.each([
-    ['uk', 'GB'],
-    ['de', 'DE'],
-    ['edu', 'US'],
-    ['mil', 'US'],
-    ['cat', 'ES'],
-    ['bzh', 'FR'],
-    ['koeln', 'DE'],
-    ['scot', 'GB'],
-    ['quebec', 'CA'],
-    ['swiss', 'CH'],
-    ['com', undefined],
-    ['org', undefined],
-    ['eu', undefined],
-    ['su', undefined],
-  ])('%s -> %s', (tld, country) => {
-    expect(countryOfTld(tld)).toBe(country);
   });
 });
