@@ -1,5 +1,4 @@
-import { documentsEventsV1, organizationsV1, programsV1 } from '@eligo/proto';
-import { rewardClaimsPort } from './app/reward-claims-port';
+import { organizationsV1, programsV1 } from '@eligo/proto';
 import {
   REWARD_CLAIM_BOUND_MS,
   REWARD_RECONCILE_INTERVAL_MS,
@@ -8,19 +7,16 @@ import {
 import {
   createClient,
   createServiceModule,
-  eventHandler,
-  eventType,
-  topicFor,
   type Knex,
   type ModuleDefinition,
   type ModuleFactory,
 } from '@eligo/runtime';
 import { migrations } from '../migrations';
 import { createAppContext, type AppContext } from './app/context';
-import { onDocumentsSubmitted, onReviewCompleted } from './app/documents';
 import { sweepExpired } from './app/sweep';
-import { organizationsPort, programsPort } from './app/ports';
+import { organizationsPort, programsPort, rewardClaimsPort } from './app/ports';
 import { loadVerificationConfig } from './config';
+import { verificationConsumers } from './events/consumers';
 import { verificationGrpcService } from './grpc/verification.handlers';
 
 /** Modules the verification service calls: it reads program settings and checks organizations. */
@@ -47,7 +43,7 @@ export const createModule: ModuleFactory = (config, deps) => {
     () => deps.addressOf('organizations'),
     clientOptions,
   );
-  // One app context per module, shared by the gRPC handlers and the expiry sweep.
+  // One app context per module, shared by the gRPC handlers, the consumers and the jobs.
   let app: AppContext | undefined;
   const appOf = (db: Knex) =>
     (app ??= createAppContext({
@@ -66,23 +62,7 @@ export const createModule: ModuleFactory = (config, deps) => {
       poolMax: own.poolMax,
       migrations,
       grpcServices: (context) => [verificationGrpcService(context, appOf(context.db))],
-      // The documents service's submissions and review decisions move verifications on (app/documents.ts).
-      consumers: (context) => [
-        {
-          name: 'documents-reviews',
-          topics: [topicFor('documents')],
-          handlers: {
-            [eventType('documents', 'DocumentsSubmitted')]: eventHandler(
-              documentsEventsV1.DocumentsSubmitted,
-              (event, { trx }) => onDocumentsSubmitted(trx, appOf(context.db), event),
-            ),
-            [eventType('documents', 'ReviewCompleted')]: eventHandler(
-              documentsEventsV1.ReviewCompleted,
-              (event, { trx }) => onReviewCompleted(trx, appOf(context.db), event),
-            ),
-          },
-        },
-      ],
+      consumers: (context) => verificationConsumers(appOf(context.db)),
       jobs: (context) => [
         {
           name: 'verification-expiry',

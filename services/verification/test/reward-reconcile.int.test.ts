@@ -1,5 +1,5 @@
 import { waitFor } from '@eligo/local-infra';
-import { rewardClaimsPort } from '../src/app/reward-claims-port';
+import { rewardClaimsPort } from '../src/app/ports';
 import { REWARD_CLAIM_BOUND_MS, reconcileRewardClaims } from '../src/app/reward-reconcile';
 import {
   flowCalls,

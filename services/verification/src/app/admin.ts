@@ -1,10 +1,34 @@
-import type { verificationVerificationV1 } from '@eligo/proto';
 import { listSteps } from '../repository/steps.repository';
 import { findVerification } from '../repository/verifications.repository';
 import type { AppContext } from './context';
 import { isVerificationId } from '../domain/ids';
 import { noVerification } from './load';
-import { detailsOf } from './read';
+import { detailsOf, type VerificationDetails } from './details';
+
+/** The whole state of a verification for staff, with its history of steps (grpc/mapping.ts converts it). */
+export interface AdminVerification {
+  verificationId: string;
+  accountId: string;
+  segment: string;
+  subSegment: string | undefined;
+  currentStep: string;
+  testMode: boolean;
+  /** When an unfinished verification expires. */
+  expiresAt: Date;
+  details: VerificationDetails;
+  /** Oldest first. */
+  steps: StepView[];
+}
+
+/** One change of the verification: a move between steps, or a recoverable error on one. No person data. */
+export interface StepView {
+  step: string;
+  /** '' for the start. */
+  previousStep: string;
+  trigger: string;
+  errorIds: string[];
+  occurredAt: Date;
+}
 
 /**
  * GET /rest/admin/v1/verifications/{id}: staff see any verification whole, with every step it took (and
@@ -13,7 +37,7 @@ import { detailsOf } from './read';
 export async function getAdminVerification(
   ctx: AppContext,
   verificationId: string,
-): Promise<verificationVerificationV1.AdminVerification> {
+): Promise<AdminVerification> {
   const record = isVerificationId(verificationId)
     ? await findVerification(ctx.db, verificationId)
     : undefined;

@@ -1,5 +1,5 @@
 import { unauthenticated } from '@eligo/runtime';
-import type { Program } from './ports';
+import type { Program } from '../domain/program';
 
 /**
  * A program with require_account_token_to_create admits new verifications only from a caller acting for its

@@ -5,14 +5,13 @@ import {
   resourceExhausted,
   type Knex,
 } from '@eligo/runtime';
-import type { documentsEventsV1 } from '@eligo/proto';
 import type { VerificationRecord } from '../repository/verifications.repository';
 import type { AppContext } from './context';
 import { loadLocked, noVerification, type Loaded } from './load';
 import { succeed } from './person-limit';
-import type { Program } from './ports';
+import type { Program } from '../domain/program';
 import { isTestMode } from './programs';
-import type { VerificationResponse } from './response';
+import type { VerificationAnswer } from '../domain/answer';
 import { applyChange } from './transition';
 
 /**
@@ -56,7 +55,7 @@ const expiredOnTheWay = () =>
   failedPrecondition('The verification has expired', { errorIds: ['expiredVerification'] });
 
 export interface DocUploadContext {
-  verification: VerificationResponse;
+  verification: VerificationAnswer;
   programId: string;
   accountId: string;
   testMode: boolean;
@@ -87,7 +86,7 @@ export async function docUploadContext(
 export async function recordDocumentsSubmitted(
   ctx: AppContext,
   input: { verificationId: string; docUploadToken: string; reviewId: string },
-): Promise<VerificationResponse> {
+): Promise<VerificationAnswer> {
   return ctx.db.transaction(async (trx) => {
     const loaded = await loadLocked(trx, ctx, input.verificationId);
     // Applied already (by this call's first try, or by the event): the state as it now is.
@@ -102,12 +101,20 @@ export async function recordDocumentsSubmitted(
 export async function onDocumentsSubmitted(
   trx: Knex.Transaction,
   ctx: AppContext,
-  event: documentsEventsV1.DocumentsSubmitted,
+  event: { verificationId: string; reviewId: string },
 ): Promise<void> {
   const loaded = await loadIfKnown(trx, ctx, event.verificationId);
   if (!loaded || loaded.settled) return;
   if (loaded.record.currentReviewId === event.reviewId || loaded.record.currentStep !== 'docUpload') return;
   await toPending(trx, ctx, loaded, event.reviewId);
+}
+
+/** A documents review's decision (the ReviewCompleted event, as events/consumers.ts hands it on). */
+export interface ReviewDecision {
+  verificationId: string;
+  reviewId: string;
+  approved: boolean;
+  rejectionReasons: readonly string[];
 }
 
 /**
@@ -119,7 +126,7 @@ export async function onDocumentsSubmitted(
 export async function onReviewCompleted(
   trx: Knex.Transaction,
   ctx: AppContext,
-  event: documentsEventsV1.ReviewCompleted,
+  event: ReviewDecision,
 ): Promise<void> {
   const loaded = await loadIfKnown(trx, ctx, event.verificationId);
   if (!loaded || loaded.settled) return;
@@ -171,7 +178,7 @@ function toPending(
   ctx: AppContext,
   { record, program }: Loaded,
   reviewId: string,
-): Promise<VerificationResponse> {
+): Promise<VerificationAnswer> {
   return applyChange(trx, ctx, record, program, {
     cause: { trigger: 'uploadDocuments', requestId: reviewId },
     step: 'pending',

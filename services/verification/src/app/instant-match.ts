@@ -12,7 +12,7 @@ import {
   type SubjectType,
 } from '../domain';
 import type { AppContext } from './context';
-import type { Program } from './ports';
+import type { Program } from '../domain/program';
 import { isTestMode, segmentOf } from './programs';
 
 export interface AcceptedOrganization {

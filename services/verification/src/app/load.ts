@@ -4,9 +4,9 @@ import * as events from '../events/publish';
 import { findVerification, type VerificationRecord } from '../repository/verifications.repository';
 import type { AppContext } from './context';
 import { isVerificationId } from '../domain/ids';
-import type { Program } from './ports';
+import type { Program } from '../domain/program';
 import { requireProgram } from './programs';
-import type { VerificationResponse } from './response';
+import type { VerificationAnswer } from '../domain/answer';
 import { applyChange, type Cause } from './transition';
 
 export const noVerification = (id: string) =>
@@ -19,7 +19,7 @@ export interface Loaded {
    * The answer, already decided: the call is a retry of the one that last changed the verification (its
    * response again), or the verification was found past its time and has just been expired.
    */
-  settled?: VerificationResponse;
+  settled?: VerificationAnswer;
 }
 
 /**
@@ -51,8 +51,8 @@ export async function takeStep(
   ctx: AppContext,
   input: { verificationId: string; requestId?: string },
   trigger: Trigger,
-  step: (trx: Knex.Transaction, loaded: Loaded, cause: Cause) => Promise<VerificationResponse>,
-): Promise<VerificationResponse> {
+  step: (trx: Knex.Transaction, loaded: Loaded, cause: Cause) => Promise<VerificationAnswer>,
+): Promise<VerificationAnswer> {
   return ctx.db.transaction(async (trx) => {
     const loaded = await loadLocked(trx, ctx, input.verificationId, input.requestId);
     if (loaded.settled) return loaded.settled;
@@ -68,7 +68,7 @@ export async function expire(
   ctx: AppContext,
   record: VerificationRecord,
   program: Program,
-): Promise<VerificationResponse> {
+): Promise<VerificationAnswer> {
   const response = await applyChange(trx, ctx, record, program, {
     cause: { trigger: 'expire' },
     step: 'error',
@@ -88,7 +88,7 @@ export async function expire(
 }
 
 /** A submission to a step the verification is not on: the current response with invalidStep, nothing stored. */
-export function wrongStep(record: VerificationRecord): VerificationResponse {
+export function wrongStep(record: VerificationRecord): VerificationAnswer {
   return {
     ...record.lastResponse,
     errorIds: ['invalidStep'],

@@ -2,8 +2,8 @@ import { resourceExhausted, type Knex } from '@eligo/runtime';
 import * as events from '../events/publish';
 import { countPersonSuccesses, type VerificationRecord } from '../repository/verifications.repository';
 import type { AppContext } from './context';
-import type { Program } from './ports';
-import type { VerificationResponse } from './response';
+import type { Program } from '../domain/program';
+import type { VerificationAnswer } from '../domain/answer';
 import { rewardCodeFor } from './rewards';
 import { applyChange, type Cause, type StepChange } from './transition';
 
@@ -56,7 +56,7 @@ export async function endOnLimit(
   program: Program,
   cause: Cause,
   fields: Partial<VerificationRecord> = {},
-): Promise<VerificationResponse> {
+): Promise<VerificationAnswer> {
   const response = await applyChange(trx, ctx, record, program, {
     cause,
     step: 'error',
@@ -84,7 +84,7 @@ export async function succeed(
   record: VerificationRecord,
   program: Program,
   change: Pick<StepChange, 'cause' | 'verificationMethod' | 'fields'>,
-): Promise<VerificationResponse> {
+): Promise<VerificationAnswer> {
   if (await limitReached(trx, ctx, program, record.id, { ...record, ...change.fields }))
     return endOnLimit(trx, ctx, record, program, change.cause, change.fields);
   // Claimed only once the limit let the success through: a live pool code is never claimed for a refusal.
@@ -97,7 +97,7 @@ export async function succeed(
  * A call's answer, or 429 when its change ended on the limit. The change is committed first (the
  * verification ends in error, visible in history); a retry of the call is answered the same.
  */
-export function refuseOnLimit(response: VerificationResponse): VerificationResponse {
+export function refuseOnLimit(response: VerificationAnswer): VerificationAnswer {
   if (response.currentStep === 'error' && response.errorIds.includes(LIMIT_ERROR))
     throw resourceExhausted(LIMIT_MESSAGE, { errorIds: [LIMIT_ERROR] });
   return response;

@@ -1,5 +1,4 @@
 import { invalidArgument } from '@eligo/runtime';
-import type { verificationV1 } from '@eligo/proto';
 import { findPersonalInfo } from '../repository/verifications.repository';
 import type { AppContext } from './context';
 import { isVerificationId } from '../domain/ids';
@@ -7,6 +6,20 @@ import { openMetadata, openPerson } from './person';
 
 /** Ids one call may ask for: bounds the query and the memory of a call; callers split larger sets. */
 export const MAX_PERSONAL_INFO_IDS = 1000;
+
+/** The personal information of one verification as the reports service reads it: '' for what is not known. */
+export interface PersonalInfo {
+  verificationId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  /** YYYY-MM-DD. */
+  birthDate: string;
+  postalCode: string;
+  country: string;
+  metadata: Record<string, string>;
+}
 
 /**
  * The personal information of the account's verifications among the ids, for the reports service: one
@@ -17,7 +30,7 @@ export const MAX_PERSONAL_INFO_IDS = 1000;
 export async function* streamPersonalInfo(
   ctx: AppContext,
   input: { accountId: string; verificationIds: readonly string[] },
-): AsyncGenerator<verificationV1.StreamPersonalInfoResponse> {
+): AsyncGenerator<PersonalInfo> {
   if (input.verificationIds.length > MAX_PERSONAL_INFO_IDS)
     throw invalidArgument(`verificationIds: at most ${MAX_PERSONAL_INFO_IDS} per call`, {
       errorIds: ['invalidRequest'],

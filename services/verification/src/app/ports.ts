@@ -1,8 +1,12 @@
-import { organizationsV1, type programsProgramV1, type programsV1 } from '@eligo/proto';
+import { organizationsV1, programsProgramV1, type programsV1 } from '@eligo/proto';
 import { LRUCache } from 'lru-cache';
 import { callDependency, decodeGrpcError, type GrpcClient } from '@eligo/runtime';
+import type { OfferType, Program } from '../domain/program';
 
-export type Program = programsProgramV1.Program;
+/**
+ * Adapters to the services verification calls: the programs service (programs, reward codes and their
+ * claims) and the organizations service (eligibility, login pages). They answer the service's own types.
+ */
 
 /** The programs service as the flow needs it. */
 export interface ProgramsPort {
@@ -10,6 +14,26 @@ export interface ProgramsPort {
   getProgram(programId: string): Promise<Program | undefined>;
   /** The code of a live success: idempotent per verification (a retried claim returns the same code). */
   claimRewardCode(programId: string, verificationId: string): Promise<string>;
+}
+
+/** A pool code the programs service handed to a verification and nobody has settled yet. */
+export interface RewardClaim {
+  programId: string;
+  verificationId: string;
+  rewardCode: string;
+}
+
+/**
+ * The programs service as the reward-claim reconciler needs it (the flow's ProgramsPort only claims).
+ * Confirm and release are idempotent and name the code, so a stale decision never touches a newer claim.
+ */
+export interface RewardClaimsPort {
+  /** One page of unconfirmed claims made before `claimedBefore` ('' starts; nextPageToken '' ends). */
+  list(claimedBefore: Date, pageToken: string): Promise<{ claims: RewardClaim[]; nextPageToken: string }>;
+  /** Keeps the code for good; false when the verification no longer holds it. */
+  confirm(claim: RewardClaim): Promise<boolean>;
+  /** Returns the code to the pool unless the claim is confirmed or was renewed since `claimedBefore`. */
+  release(claim: RewardClaim, claimedBefore: Date): Promise<boolean>;
 }
 
 export type OrganizationCheck =
@@ -23,6 +47,8 @@ export interface OrganizationsPort {
   loginUrl(organizationId: number): Promise<string>;
 }
 
+type ProgramsClient = GrpcClient<typeof programsV1.ProgramsServiceService>;
+
 /** Only the service's own NOT_FOUND means "no such thing"; a transport failure travels on as 503/504. */
 function isOwnNotFound(err: unknown): boolean {
   const decoded = decodeGrpcError(err);
@@ -31,15 +57,50 @@ function isOwnNotFound(err: unknown): boolean {
 
 const PROGRAM_CACHE_ENTRIES = 10_000;
 
+const { OfferType: ProtoOfferType, ProgramMode } = programsProgramV1;
+const OFFER_TYPES = new Map<programsProgramV1.OfferType, OfferType>([
+  [ProtoOfferType.OFFER_TYPE_STATIC_CODE, 'staticCode'],
+  [ProtoOfferType.OFFER_TYPE_REWARD_POOL, 'rewardPool'],
+]);
+
+/** The programs service's program as the flow reads it (domain/program.ts). */
+export function programOf(p: programsProgramV1.Program): Program {
+  return {
+    programId: p.programId,
+    accountId: p.accountId,
+    segment: p.segment,
+    subSegments: p.subSegments,
+    mode: p.mode === ProgramMode.PROGRAM_MODE_LIVE ? 'live' : 'test',
+    startDate: p.startDate,
+    endDate: p.endDate,
+    offerType: OFFER_TYPES.get(p.offerType) ?? 'noCode',
+    rewardCode: p.rewardCode,
+    rewardCodesRemaining: p.rewardCodesRemaining,
+    redirectUrl: p.redirectUrl,
+    consolationRewardCode: p.consolationRewardCode,
+    minAge: p.minAge,
+    maxAge: p.maxAge,
+    documentReview: p.documentReview && {
+      maxRejections: p.documentReview.maxRejections,
+      maxReviewTime: p.documentReview.maxReviewTime,
+      estimatedReviewTime: p.documentReview.estimatedReviewTime,
+    },
+    locale: p.theme?.intl?.locale ?? '',
+    verificationLimit: p.verificationLimit && {
+      quantity: p.verificationLimit.quantity,
+      days: p.verificationLimit.days,
+    },
+    subjectTokenKey: p.subjectTokenKey,
+    requireAccountTokenToCreate: p.requireAccountTokenToCreate,
+  };
+}
+
 /**
  * Both requests of a verification read its program, so programs are kept for `cacheMs` (0 = never): an edit
  * (dates, codes, limits) then applies within that time. Unknown programs are not kept, so that a program
  * created a moment ago is found at once.
  */
-export function programsPort(
-  client: GrpcClient<typeof programsV1.ProgramsServiceService>,
-  cacheMs = 0,
-): ProgramsPort {
+export function programsPort(client: ProgramsClient, cacheMs = 0): ProgramsPort {
   const cache =
     cacheMs > 0 ? new LRUCache<string, Program>({ max: PROGRAM_CACHE_ENTRIES, ttl: cacheMs }) : undefined;
   return {
@@ -51,8 +112,10 @@ export function programsPort(
         const { program } = await callDependency('programs', () =>
           client.unary('getProgram', { programId, accountId: '' }),
         );
-        if (program) cache?.set(programId, program);
-        return program;
+        if (!program) return undefined;
+        const view = programOf(program);
+        cache?.set(programId, view);
+        return view;
       } catch (err) {
         if (isOwnNotFound(err)) return undefined;
         throw err;
@@ -64,6 +127,27 @@ export function programsPort(
       );
       return reply.rewardCode;
     },
+  };
+}
+
+export function rewardClaimsPort(client: ProgramsClient): RewardClaimsPort {
+  const call = <T>(fn: () => Promise<T>) => callDependency('programs', fn);
+  const claimOf = ({ programId, verificationId, rewardCode }: RewardClaim): RewardClaim => ({
+    programId,
+    verificationId,
+    rewardCode,
+  });
+  return {
+    async list(claimedBefore, pageToken) {
+      const reply = await call(() =>
+        client.unary('listUnconfirmedRewardClaims', { programId: '', claimedBefore, pageSize: 0, pageToken }),
+      );
+      return { claims: reply.claims.map(claimOf), nextPageToken: reply.nextPageToken };
+    },
+    confirm: async (claim) =>
+      (await call(() => client.unary('confirmRewardClaim', claimOf(claim)))).confirmed,
+    release: async (claim, claimedBefore) =>
+      (await call(() => client.unary('releaseRewardClaim', { ...claimOf(claim), claimedBefore }))).released,
   };
 }
 

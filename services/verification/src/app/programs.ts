@@ -1,8 +1,7 @@
 import { isId, SEGMENTS, type Segment } from '@eligo/vocabulary';
 import { failedPrecondition, internal, notFound, permissionDenied } from '@eligo/runtime';
-import { programsProgramV1 } from '@eligo/proto';
 import type { AppContext } from './context';
-import type { Program } from './ports';
+import type { Program } from '../domain/program';
 
 export const noProgram = (programId: string) =>
   notFound(`Program ${programId} not found`, { errorIds: ['noProgram'] });
@@ -21,8 +20,7 @@ export function segmentOf(program: Program): Segment {
   return program.segment as Segment;
 }
 
-export const isTestMode = (program: Program) =>
-  program.mode !== programsProgramV1.ProgramMode.PROGRAM_MODE_LIVE;
+export const isTestMode = (program: Program) => program.mode !== 'live';
 
 /**
  * A verification may start only inside the program's dates (403 inactiveProgram before the start,
@@ -38,7 +36,7 @@ export function assertProgramOpen(program: Program, now: Date): void {
     throw permissionDenied(`Program ${program.programId} has ended`, {
       errorIds: ['expiredProgram'],
     });
-  const pool = program.offerType === programsProgramV1.OfferType.OFFER_TYPE_REWARD_POOL;
+  const pool = program.offerType === 'rewardPool';
   if (pool && !isTestMode(program) && program.rewardCodesRemaining <= 0)
     throw failedPrecondition(`Program ${program.programId} has no reward codes left`, {
       errorIds: ['noRemainingRewardCodes'],

@@ -1,5 +1,4 @@
 import { invalidArgument, notFound, resourceExhausted } from '@eligo/runtime';
-import type { verificationVerificationV1 } from '@eligo/proto';
 import { isFinal } from '../domain';
 import * as events from '../events/publish';
 import {
@@ -9,12 +8,13 @@ import {
   type VerificationRecord,
 } from '../repository/verifications.repository';
 import type { AppContext } from './context';
+import { detailsOf, type VerificationDetails } from './details';
 import { isVerificationId } from '../domain/ids';
 import { expire, loadLocked, noVerification } from './load';
 import { metadataChanged } from './metadata-changed';
-import { openMetadata, openPerson, sealMetadata } from './person';
+import { openMetadata, sealMetadata } from './person';
 import { noProgram, requireProgram } from './programs';
-import type { VerificationResponse } from './response';
+import type { VerificationAnswer } from '../domain/answer';
 import { assertMetadata } from './start';
 
 export const HISTORY_SIZE = 10;
@@ -26,7 +26,7 @@ const LIMIT_ERRORS = ['verificationLimitExceeded', 'docReviewLimitExceeded'];
  * GET /verification/{id}: the response of the current state. A verification whose time is up is expired
  * first; one that ended on a limit answers 429.
  */
-export async function getVerification(ctx: AppContext, id: string): Promise<VerificationResponse> {
+export async function getVerification(ctx: AppContext, id: string): Promise<VerificationAnswer> {
   const record = await current(ctx, id);
   return answer(record);
 }
@@ -34,7 +34,7 @@ export async function getVerification(ctx: AppContext, id: string): Promise<Veri
 export async function getVerificationByTrackingId(
   ctx: AppContext,
   input: { programId: string; trackingId: string },
-): Promise<VerificationResponse> {
+): Promise<VerificationAnswer> {
   const [latest] = await findByTrackingId(ctx.db, input.programId, input.trackingId, 1);
   if (!latest)
     throw notFound(`No verification of program ${input.programId} has this tracking id`, {
@@ -47,7 +47,7 @@ export async function getVerificationByTrackingId(
 export async function listHistory(
   ctx: AppContext,
   input: { accountId: string; programId: string; trackingId: string },
-): Promise<VerificationResponse[]> {
+): Promise<VerificationAnswer[]> {
   const program = await requireProgram(ctx, input.programId);
   if (program.accountId !== input.accountId) throw noProgram(input.programId);
   const records = await findByTrackingId(ctx.db, input.programId, input.trackingId, HISTORY_SIZE);
@@ -57,63 +57,15 @@ export async function listHistory(
 export async function getDetails(
   ctx: AppContext,
   input: { accountId: string; verificationId: string },
-): Promise<verificationVerificationV1.VerificationDetails> {
+): Promise<VerificationDetails> {
   return detailsOf(ctx, await owned(ctx, input.accountId, input.verificationId));
-}
-
-/** The details of a verification, its person decrypted: for the program's account, or for staff. */
-export function detailsOf(
-  ctx: AppContext,
-  record: VerificationRecord,
-): verificationVerificationV1.VerificationDetails {
-  const person = openPerson(ctx, record.id, record.person);
-  const metadata = openMetadata(ctx, record.id, record.metadata);
-  const organization =
-    record.organizationId !== null
-      ? { id: record.organizationId, name: record.organizationName ?? '' }
-      : undefined;
-  return {
-    programId: record.programId,
-    trackingId: record.trackingId ?? '',
-    personId: record.personEmailHash ? personId(ctx, record) : '',
-    created: record.createdAt.getTime(),
-    updated: record.updatedAt.getTime(),
-    lastResponse: record.lastResponse,
-    personInfo: person
-      ? {
-          firstName: person.firstName ?? '',
-          lastName: person.lastName ?? '',
-          email: person.email ?? '',
-          birthDate: person.birthDate ?? '',
-          metadata,
-          organization,
-        }
-      : undefined,
-    externalUserId: typeof person?.externalUserId === 'string' ? person.externalUserId : '',
-    docUploadRejectionCount: record.docUploadRejectionCount,
-    docUploadRejectionReasons: record.docUploadRejectionReasons,
-    verificationMethod: record.verificationMethod ?? '',
-    confirmedSegments:
-      record.currentStep === 'success'
-        ? [
-            {
-              segment: record.segment,
-              subSegment: record.subSegment ?? undefined,
-              organization,
-              active: true,
-              startDate: '',
-              endDate: '',
-            },
-          ]
-        : [],
-  };
 }
 
 /** POST expire: ends an ongoing verification; one that has ended is answered as it is, flagged. */
 export async function expireVerification(
   ctx: AppContext,
   verificationId: string,
-): Promise<{ response: VerificationResponse; alreadyFinal: boolean }> {
+): Promise<{ response: VerificationAnswer; alreadyFinal: boolean }> {
   return ctx.db.transaction(async (trx) => {
     const { record, program, settled } = await loadLocked(trx, ctx, verificationId);
     if (settled) return { response: settled, alreadyFinal: false };
@@ -182,7 +134,7 @@ async function current(ctx: AppContext, id: string): Promise<VerificationRecord>
   return (await findVerification(ctx.db, id))!;
 }
 
-function answer(record: VerificationRecord): VerificationResponse {
+function answer(record: VerificationRecord): VerificationAnswer {
   const limit = record.errorIds.find((e) => LIMIT_ERRORS.includes(e));
   if (record.currentStep === 'error' && limit)
     throw resourceExhausted('The verification ended on a limit', {
@@ -196,12 +148,4 @@ async function owned(ctx: AppContext, accountId: string, id: string): Promise<Ve
   const record = isVerificationId(id) ? await findVerification(ctx.db, id) : undefined;
   if (!record || record.accountId !== accountId) throw noVerification(id);
   return record;
-}
-
-/** Pseudonymous and per account: the same person has another id in another account's programs. */
-function personId(ctx: AppContext, record: VerificationRecord): string {
-  return ctx.person
-    .lookupHash(`${record.accountId}:${record.personEmailHash!.toString('hex')}`)
-    .toString('hex')
-    .slice(0, 24);
 }

@@ -1,9 +1,7 @@
-import type { verificationVerificationV1 } from '@eligo/proto';
 import { availableStatuses, isMilitaryCollectStep } from '../domain';
-import type { Program } from './ports';
+import type { VerificationAnswer } from '../domain/answer';
+import type { Program } from '../domain/program';
 import { segmentOf } from './programs';
-
-export type VerificationResponse = verificationVerificationV1.VerificationResponse;
 
 /** The state a response is built from: a stored verification, or one about to be. */
 export interface ResponseState {
@@ -31,7 +29,7 @@ const DEFAULT_LOCALE = 'en-US';
  * the verification its own), the statuses to choose from, review times while documents are involved, the
  * reward and redirect on success. No PII.
  */
-export function buildResponse(state: ResponseState, program: Program): VerificationResponse {
+export function buildResponse(state: ResponseState, program: Program): VerificationAnswer {
   const step = state.currentStep;
   const reviewing = step === 'docUpload' || step === 'pending';
   const success = step === 'success';
@@ -45,7 +43,7 @@ export function buildResponse(state: ResponseState, program: Program): Verificat
     rewardCode: success ? (state.rewardCode ?? undefined) : undefined,
     consolationRewardCode: state.consolationRewardCode ?? undefined,
     redirectUrl: success ? program.redirectUrl : undefined,
-    locale: state.locale || program.theme?.intl?.locale || DEFAULT_LOCALE,
+    locale: state.locale || program.locale || DEFAULT_LOCALE,
     availableStatuses: statusesToOffer(step, program),
     rejectionReasons: step === 'docUpload' ? [...(state.rejectionReasons ?? [])] : [],
     maxReviewTime: reviewing ? (program.documentReview?.maxReviewTime ?? '') : '',

@@ -1,7 +1,7 @@
 import { findVerification, type VerificationRecord } from '../repository/verifications.repository';
 import type { AppContext } from './context';
 import { isVerificationId } from '../domain/ids';
-import type { RewardClaim, RewardClaimsPort } from './reward-claims-port';
+import type { RewardClaim, RewardClaimsPort } from './ports';
 
 /**
  * A live success claims its pool code from the programs service inside the verification's transaction and

@@ -1,9 +1,6 @@
-import { programsProgramV1 } from '@eligo/proto';
 import type { AppContext } from './context';
-import type { Program } from './ports';
+import type { Program } from '../domain/program';
 import { isTestMode } from './programs';
-
-const { OfferType } = programsProgramV1;
 
 /**
  * The reward code of a success. Live: claimed from the programs service (idempotent per verification, so a
@@ -18,11 +15,11 @@ export async function rewardCodeFor(
   if (!isTestMode(program))
     return (await ctx.programs.claimRewardCode(program.programId, verificationId)) || null;
   switch (program.offerType) {
-    case OfferType.OFFER_TYPE_STATIC_CODE:
+    case 'staticCode':
       return program.rewardCode || null;
-    case OfferType.OFFER_TYPE_REWARD_POOL:
+    case 'rewardPool':
       return `TEST-${verificationId.slice(0, 8).toUpperCase()}`;
-    default:
+    case 'noCode':
       return null;
   }
 }

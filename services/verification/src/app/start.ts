@@ -15,7 +15,8 @@ import { assertMayCreate } from './creation-policy';
 import { metadataChanged } from './metadata-changed';
 import { sealMetadata } from './person';
 import { assertProgramOpen, isTestMode, requireProgram, segmentOf } from './programs';
-import { buildResponse, type VerificationResponse } from './response';
+import type { VerificationAnswer } from '../domain/answer';
+import { buildResponse } from './response';
 
 export const MAX_TRACKING_ID_LENGTH = 256;
 export const MAX_REQUEST_ID_LENGTH = 64;
@@ -68,7 +69,7 @@ export function assertRequestId(requestId: string | undefined): void {
  * VerificationCreated + VerificationStepChanged (and VerificationMetadataChanged when it starts with
  * metadata) commit together.
  */
-export async function startVerification(ctx: AppContext, input: StartInput): Promise<VerificationResponse> {
+export async function startVerification(ctx: AppContext, input: StartInput): Promise<VerificationAnswer> {
   return (await startOrFind(ctx, input)).lastResponse;
 }
 

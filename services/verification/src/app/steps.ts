@@ -15,7 +15,7 @@ import { isVerificationId } from '../domain/ids';
 import { noVerification, takeStep } from './load';
 import { refuseOnLimit } from './person-limit';
 import { isTestMode } from './programs';
-import type { VerificationResponse } from './response';
+import type { VerificationAnswer } from '../domain/answer';
 import { applyOutcome } from './submit';
 import { applyChange } from './transition';
 
@@ -23,7 +23,7 @@ import { applyChange } from './transition';
 export async function submitMilitaryStatus(
   ctx: AppContext,
   input: { verificationId: string; status: string; requestId?: string },
-): Promise<VerificationResponse> {
+): Promise<VerificationAnswer> {
   return takeStep(ctx, input, 'submitMilitaryStatus', async (trx, { record, program }, cause) => {
     const status = input.status.trim().toUpperCase();
     if (!isMilitaryStatus(status) || militaryStatusProblem(status, program.subSegments))
@@ -53,7 +53,7 @@ export async function submitMilitaryStatus(
 export async function submitSocialSecurityNumber(
   ctx: AppContext,
   input: { verificationId: string; socialSecurityNumber: string; requestId?: string },
-): Promise<VerificationResponse> {
+): Promise<VerificationAnswer> {
   const response = await takeStep(
     ctx,
     input,
@@ -81,7 +81,7 @@ const SKIP_TRIGGERS = new Map<string, Trigger>([
 export async function skipStep(
   ctx: AppContext,
   input: { verificationId: string; step: string; requestId?: string },
-): Promise<VerificationResponse> {
+): Promise<VerificationAnswer> {
   const trigger = SKIP_TRIGGERS.get(input.step);
   if (!trigger)
     throw invalidArgument(`Only collectSocialSecurityNumber and sso can be skipped, not ${input.step}`, {

@@ -1,7 +1,7 @@
 import { invalidArgument, type Knex } from '@eligo/runtime';
 import { errors, importJWK, importSPKI, jwtVerify, type JWTPayload, type KeyLike } from 'jose';
 import type { AppContext } from './context';
-import type { Program } from './ports';
+import type { Program } from '../domain/program';
 import { recordUse, usedByAnother, type SubjectTokenUse } from './used-subject-tokens';
 
 /** Algorithms a program's subject token key may sign with (asymmetric only: the key is public). */

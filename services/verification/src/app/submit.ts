@@ -25,9 +25,9 @@ import { loadLocked, wrongStep, type Loaded } from './load';
 import { metadataChanged } from './metadata-changed';
 import { openPerson, sealMetadata, sealPerson, type StoredPerson } from './person';
 import { endOnLimit, limitReached, refuseOnLimit, succeed } from './person-limit';
-import type { Program } from './ports';
+import type { Program } from '../domain/program';
 import { requireProgram, segmentOf } from './programs';
-import type { VerificationResponse } from './response';
+import type { VerificationAnswer } from '../domain/answer';
 import { assertMayCreate } from './creation-policy';
 import { assertRequestId, startOrFind } from './start';
 import { subjectFromJson } from './subject-json';
@@ -60,7 +60,7 @@ const isGeneric = (step: string) => step === GENERIC_COLLECT_STEP || step === MA
 export async function submitPersonalInfo(
   ctx: AppContext,
   input: PersonalInfoSubmission,
-): Promise<VerificationResponse> {
+): Promise<VerificationAnswer> {
   assertRequestId(input.requestId);
   const militaryStatus = input.programId ? await preflight(ctx, input) : undefined;
   const verificationId = input.programId
@@ -136,7 +136,7 @@ async function decide(
   { record, program }: Loaded,
   input: PersonalInfoSubmission,
   cause: Cause,
-): Promise<VerificationResponse> {
+): Promise<VerificationAnswer> {
   const type = subjectTypeOfStep(record.currentStep);
   // The generic step and the marketplace token stand for whichever collect step the verification is on.
   const generic = isGeneric(input.step);
@@ -235,7 +235,7 @@ export async function applyOutcome(
   decision: Outcome,
   cause: Cause,
   personFields: Partial<VerificationRecord> = {},
-): Promise<VerificationResponse> {
+): Promise<VerificationAnswer> {
   const fields = { ...personFields, ...oneMoreAttempt(record) };
   switch (decision.kind) {
     case 'success':

@@ -1,7 +1,7 @@
 import { lockExpired } from '../repository/verifications.repository';
 import type { AppContext } from './context';
 import { expire } from './load';
-import type { Program } from './ports';
+import type { Program } from '../domain/program';
 import { requireProgram } from './programs';
 
 export const SWEEP_BATCH = 100;

@@ -5,9 +5,10 @@ import * as events from '../events/publish';
 import { insertStep } from '../repository/steps.repository';
 import { updateVerification, type VerificationRecord } from '../repository/verifications.repository';
 import type { AppContext } from './context';
-import type { Program } from './ports';
+import type { Program } from '../domain/program';
 import { isTestMode } from './programs';
-import { buildResponse, type VerificationResponse } from './response';
+import type { VerificationAnswer } from '../domain/answer';
+import { buildResponse } from './response';
 
 /** What made a change: the trigger (checked against the state machine) and the call's request id. */
 export interface Cause {
@@ -39,7 +40,7 @@ export async function applyChange(
   record: VerificationRecord,
   program: Program,
   change: StepChange,
-): Promise<VerificationResponse> {
+): Promise<VerificationAnswer> {
   return (await applyChangeToRecord(trx, ctx, record, program, change)).lastResponse;
 }
 

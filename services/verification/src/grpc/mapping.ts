@@ -1,6 +1,11 @@
 import { verificationV1, type verificationVerificationV1 } from '@eligo/proto';
 import { emptySubject, type SubjectInput } from '../domain';
+import type { VerificationAnswer } from '../domain/answer';
+import type { AdminVerification } from '../app/admin';
+import type { ConfirmedSegment, OrganizationRef, VerificationDetails } from '../app/details';
+import type { DocUploadContext } from '../app/documents';
 import type { LocateKey } from '../app/locate';
+import type { PersonalInfo } from '../app/personal-info-stream';
 import type { Reverification } from '../app/reverify';
 import type { SubmittedSubject } from '../app/submit';
 
@@ -61,5 +66,111 @@ export function reverifyResponse(r: Reverification): verificationV1.ReverifyInst
     errorIds: r.verdict === 'ineligible' ? [...r.errorIds] : [],
     currentStep: r.currentStep,
     organizationId: r.organizationId,
+  };
+}
+
+/** The service's answer as the protobuf VerificationResponse: the same fields, copied one by one. */
+export function answerToProto(a: VerificationAnswer): verificationVerificationV1.VerificationResponse {
+  return {
+    verificationId: a.verificationId,
+    currentStep: a.currentStep,
+    errorIds: a.errorIds,
+    systemErrorMessage: a.systemErrorMessage,
+    segment: a.segment,
+    subSegment: a.subSegment,
+    rewardCode: a.rewardCode,
+    consolationRewardCode: a.consolationRewardCode,
+    redirectUrl: a.redirectUrl,
+    locale: a.locale,
+    availableStatuses: a.availableStatuses,
+    rejectionReasons: a.rejectionReasons,
+    maxReviewTime: a.maxReviewTime,
+    estimatedReviewTime: a.estimatedReviewTime,
+    instantMatchAttempts: a.instantMatchAttempts,
+    country: a.country,
+    docUploadToken: a.docUploadToken,
+  };
+}
+
+type ProtoOrganization = verificationVerificationV1.OrganizationRef | undefined;
+const organizationToProto = (o: OrganizationRef | undefined): ProtoOrganization =>
+  o && { id: o.id, name: o.name };
+
+const segmentToProto = (c: ConfirmedSegment): verificationVerificationV1.ConfirmedSegment => ({
+  segment: c.segment,
+  subSegment: c.subSegment,
+  organization: organizationToProto(c.organization),
+  active: c.active,
+  startDate: c.startDate,
+  endDate: c.endDate,
+});
+
+export function detailsToProto(d: VerificationDetails): verificationVerificationV1.VerificationDetails {
+  const person = d.personInfo;
+  return {
+    programId: d.programId,
+    trackingId: d.trackingId,
+    personId: d.personId,
+    created: d.created,
+    updated: d.updated,
+    lastResponse: answerToProto(d.lastResponse),
+    personInfo: person && {
+      firstName: person.firstName,
+      lastName: person.lastName,
+      email: person.email,
+      birthDate: person.birthDate,
+      metadata: person.metadata,
+      organization: organizationToProto(person.organization),
+    },
+    docUploadRejectionCount: d.docUploadRejectionCount,
+    docUploadRejectionReasons: d.docUploadRejectionReasons,
+    verificationMethod: d.verificationMethod,
+    confirmedSegments: d.confirmedSegments.map(segmentToProto),
+    externalUserId: d.externalUserId,
+  };
+}
+
+export function adminToProto(a: AdminVerification): verificationVerificationV1.AdminVerification {
+  return {
+    verificationId: a.verificationId,
+    accountId: a.accountId,
+    segment: a.segment,
+    subSegment: a.subSegment,
+    currentStep: a.currentStep,
+    testMode: a.testMode,
+    expiresAt: a.expiresAt,
+    details: detailsToProto(a.details),
+    steps: a.steps.map((s) => ({
+      step: s.step,
+      previousStep: s.previousStep,
+      trigger: s.trigger,
+      errorIds: s.errorIds,
+      occurredAt: s.occurredAt,
+    })),
+  };
+}
+
+export function docUploadContextToProto(c: DocUploadContext): verificationV1.GetDocUploadContextResponse {
+  return {
+    verification: answerToProto(c.verification),
+    programId: c.programId,
+    accountId: c.accountId,
+    testMode: c.testMode,
+    rejectionCount: c.rejectionCount,
+    maxRejections: c.maxRejections,
+  };
+}
+
+export function personalInfoToProto(p: PersonalInfo): verificationV1.StreamPersonalInfoResponse {
+  return {
+    verificationId: p.verificationId,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    email: p.email,
+    phoneNumber: p.phoneNumber,
+    birthDate: p.birthDate,
+    postalCode: p.postalCode,
+    country: p.country,
+    metadata: p.metadata,
   };
 }

@@ -19,7 +19,21 @@ import { reverifyInstantMatch } from '../app/reverify';
 import { startVerification } from '../app/start';
 import { skipStep, ssoLoginUrl, submitMilitaryStatus, submitSocialSecurityNumber } from '../app/steps';
 import { submitPersonalInfo } from '../app/submit';
-import { locateKey, reverifyResponse, submittedSubject } from './mapping';
+import {
+  adminToProto,
+  answerToProto,
+  detailsToProto,
+  docUploadContextToProto,
+  locateKey,
+  personalInfoToProto,
+  reverifyResponse,
+  submittedSubject,
+} from './mapping';
+
+/** A server stream's messages converted one by one, as the use case yields them. */
+async function* mapStream<T, R>(source: AsyncIterable<T>, convert: (item: T) => R): AsyncGenerator<R> {
+  for await (const item of source) yield convert(item);
+}
 
 /** The gRPC face of the verification service: each handler converts, calls one use case, converts back. */
 export function verificationGrpcService({ deps }: ServiceContext, app: AppContext): GrpcServiceBinding {
@@ -27,33 +41,41 @@ export function verificationGrpcService({ deps }: ServiceContext, app: AppContex
     verificationV1.VerificationServiceService,
     {
       getInfo: async () => getInfoResponse(deps),
-      startVerification: async (req) => ({ verification: await startVerification(app, req) }),
+      startVerification: async (req) => ({ verification: answerToProto(await startVerification(app, req)) }),
       submitPersonalInfo: async (req) => ({
-        verification: await submitPersonalInfo(app, {
-          verificationId: req.verificationId,
-          programId: req.programId,
-          trackingId: req.trackingId,
-          step: req.step,
-          submitted: submittedSubject(req),
-          requestId: req.requestId,
-          callerAccountId: req.callerAccountId,
-        }),
+        verification: answerToProto(
+          await submitPersonalInfo(app, {
+            verificationId: req.verificationId,
+            programId: req.programId,
+            trackingId: req.trackingId,
+            step: req.step,
+            submitted: submittedSubject(req),
+            requestId: req.requestId,
+            callerAccountId: req.callerAccountId,
+          }),
+        ),
       }),
-      submitMilitaryStatus: async (req) => ({ verification: await submitMilitaryStatus(app, req) }),
+      submitMilitaryStatus: async (req) => ({
+        verification: answerToProto(await submitMilitaryStatus(app, req)),
+      }),
       submitSocialSecurityNumber: async (req) => ({
-        verification: await submitSocialSecurityNumber(app, req),
+        verification: answerToProto(await submitSocialSecurityNumber(app, req)),
       }),
-      skipStep: async (req) => ({ verification: await skipStep(app, req) }),
+      skipStep: async (req) => ({ verification: answerToProto(await skipStep(app, req)) }),
       getSsoLoginUrl: async (req) => ({ loginUrl: await ssoLoginUrl(app, req.verificationId) }),
-      getVerification: async (req) => ({ verification: await getVerification(app, req.verificationId) }),
-      getVerificationByTrackingId: async (req) => ({
-        verification: await getVerificationByTrackingId(app, req),
+      getVerification: async (req) => ({
+        verification: answerToProto(await getVerification(app, req.verificationId)),
       }),
-      listVerificationHistory: async (req) => ({ verifications: await listHistory(app, req) }),
-      getVerificationDetails: async (req) => ({ details: await getDetails(app, req) }),
+      getVerificationByTrackingId: async (req) => ({
+        verification: answerToProto(await getVerificationByTrackingId(app, req)),
+      }),
+      listVerificationHistory: async (req) => ({
+        verifications: (await listHistory(app, req)).map(answerToProto),
+      }),
+      getVerificationDetails: async (req) => ({ details: detailsToProto(await getDetails(app, req)) }),
       expireVerification: async (req) => {
         const { response, alreadyFinal } = await expireVerification(app, req.verificationId);
-        return { verification: response, alreadyFinal };
+        return { verification: answerToProto(response), alreadyFinal };
       },
       getMetadata: async (req) => ({ metadata: await getMetadata(app, req) }),
       putMetadata: async (req) => ({ metadata: await putMetadata(app, req) }),
@@ -62,13 +84,13 @@ export function verificationGrpcService({ deps }: ServiceContext, app: AppContex
         return {};
       },
       getVerificationAdmin: async (req) => ({
-        verification: await getAdminVerification(app, req.verificationId),
+        verification: adminToProto(await getAdminVerification(app, req.verificationId)),
       }),
-      getDocUploadContext: async (req) => docUploadContext(app, req),
+      getDocUploadContext: async (req) => docUploadContextToProto(await docUploadContext(app, req)),
       recordDocumentsSubmitted: async (req) => ({
-        verification: await recordDocumentsSubmitted(app, req),
+        verification: answerToProto(await recordDocumentsSubmitted(app, req)),
       }),
-      streamPersonalInfo: (req) => streamPersonalInfo(app, req),
+      streamPersonalInfo: (req) => mapStream(streamPersonalInfo(app, req), personalInfoToProto),
       reverifyInstantMatch: async (req) => reverifyResponse(await reverifyInstantMatch(app, req)),
       locateVerification: async (req) => locateVerification(app, locateKey(req)),
     },

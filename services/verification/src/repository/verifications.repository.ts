@@ -1,7 +1,5 @@
-import type { verificationVerificationV1 } from '@eligo/proto';
+import type { VerificationAnswer } from '../domain/answer';
 import type { Db } from './db';
-
-type VerificationResponse = verificationVerificationV1.VerificationResponse;
 
 /** A stored verification; person and metadata are still encrypted. */
 export interface VerificationRecord {
@@ -26,7 +24,8 @@ export interface VerificationRecord {
   docUploadRejectionCount: number;
   docUploadRejectionReasons: string[];
   instantMatchAttempts: number;
-  lastResponse: VerificationResponse;
+  /** The answer of the last change (domain/answer.ts: its JSON is the stored format). */
+  lastResponse: VerificationAnswer;
   succeededAt: Date | null;
   expiresAt: Date;
   /** The call that last changed the verification (idempotent retries), and the one that started it. */
@@ -62,7 +61,8 @@ interface Row {
   doc_upload_rejection_count: number;
   doc_upload_rejection_reasons: string[];
   instant_match_attempts: number;
-  last_response: VerificationResponse;
+  /** jsonb: the JSON of a VerificationAnswer, the shape rows have always had (domain/answer.ts). */
+  last_response: VerificationAnswer;
   succeeded_at: Date | null;
   expires_at: Date;
   last_request_id: string | null;

@@ -1,0 +1,59 @@
+import { programsProgramV1 } from '@eligo/proto';
+import { programOf } from './ports';
+
+const { OfferType, ProgramMode, Program } = programsProgramV1;
+
+describe('programOf', () => {
+  it.each([
+    [ProgramMode.PROGRAM_MODE_LIVE, 'live'],
+    [ProgramMode.PROGRAM_MODE_TEST, 'test'],
+    // Only an explicit live program takes live rewards: anything else is test mode, as before.
+    [ProgramMode.PROGRAM_MODE_UNSPECIFIED, 'test'],
+  ])('mode %s -> %s', (mode, expected) => {
+    expect(programOf(Program.create({ mode })).mode).toBe(expected);
+  });
+
+  it.each([
+    [OfferType.OFFER_TYPE_STATIC_CODE, 'staticCode'],
+    [OfferType.OFFER_TYPE_REWARD_POOL, 'rewardPool'],
+    [OfferType.OFFER_TYPE_NO_CODE, 'noCode'],
+    [OfferType.OFFER_TYPE_UNSPECIFIED, 'noCode'],
+  ])('offer type %s -> %s', (offerType, expected) => {
+    expect(programOf(Program.create({ offerType })).offerType).toBe(expected);
+  });
+
+  it('keeps what the flow reads and leaves unset settings unset', () => {
+    const start = new Date('2030-01-01T00:00:00Z');
+    const program = programOf(
+      Program.create({
+        programId: 'p1',
+        accountId: 'a1',
+        segment: 'military',
+        subSegments: ['veteran'],
+        startDate: start,
+        rewardCode: 'SAVE10',
+        minAge: 18,
+        documentReview: { maxRejections: 0, maxReviewTime: '2_MIN', estimatedReviewTime: 'A_FEW_MINUTES' },
+        theme: { intl: { locale: 'fr-FR', messages: {}, errorId: {} }, customCss: '' },
+        verificationLimit: { quantity: 1, days: 30 },
+      }),
+    );
+    expect(program).toMatchObject({
+      programId: 'p1',
+      accountId: 'a1',
+      segment: 'military',
+      subSegments: ['veteran'],
+      startDate: start,
+      endDate: undefined,
+      rewardCode: 'SAVE10',
+      redirectUrl: undefined,
+      minAge: 18,
+      maxAge: undefined,
+      documentReview: { maxRejections: 0, maxReviewTime: '2_MIN', estimatedReviewTime: 'A_FEW_MINUTES' },
+      locale: 'fr-FR',
+      verificationLimit: { quantity: 1, days: 30 },
+    });
+    expect(programOf(Program.create({})).documentReview).toBeUndefined();
+    expect(programOf(Program.create({})).locale).toBe('');
+  });
+});
