@@ -2,7 +2,7 @@ import { get } from 'node:http';
 import { runInNewContext } from 'node:vm';
 import { API_REFERENCE_CSP } from './api-reference';
 import { DOCUMENT_URL, INITIALIZER } from './api-reference.page';
-import { startTestRestApp, type TestRestApp } from './rest-app.testkit';
+import { startTestRestApp, type TestRestApp } from '../../test/rest-app';
 
 // The API reference at /rest/v2/docs/ as mountRest mounts it: a page of ours, same-origin assets only, under a
 // CSP that allows nothing else, rendering the served OpenAPI document.

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createDb, migrateSchema, type Knex } from '@eligo/runtime';
 import pino from 'pino';
 import type { OrganizationsClient } from '../clients/organizations.client';
-import { startTestRestApp, type TestRestApp } from './rest-app.testkit';
+import { startTestRestApp, type TestRestApp } from '../../test/rest-app';
 import { createRateLimiters, rateLimitsMigration } from './rate-limits';
 
 // The public creation limit on real Postgres (the store replicas share): per client address, tokenless

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createDb, createFieldCipher, migrateSchema, type Knex } from '@eligo/runtime';
 import type { OrganizationsClient } from '../clients/organizations.client';
-import { startTestRestApp, type TestRestApp } from '../http/rest-app.testkit';
+import { startTestRestApp, type TestRestApp } from '../../test/rest-app';
 import { createIdempotencyStore, idempotencyMigration, type IdempotencyStore } from './store';
 
 // Idempotency-Key on REST v2 POSTs, on real Postgres, against a counting organizations stand-in: one effect

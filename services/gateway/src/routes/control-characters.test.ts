@@ -2,7 +2,7 @@ import { programsV1 } from '@eligo/proto';
 import { AuthCache } from '../auth/auth-cache';
 import { createAuthenticator } from '../auth/authenticator';
 import type { RestOptions } from '../http/rest-app';
-import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../http/rest-app.testkit';
+import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../../test/rest-app';
 
 // Issue 18: a NUL in a metadata key passed the edge, travelled in an event and stopped the consumer that
 // stored it. Free text with a control character (NUL, ESC, NEL here) is the endpoint's 400 naming the field,

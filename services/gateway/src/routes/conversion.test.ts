@@ -7,7 +7,7 @@ import {
   operator,
   type ReportsStandIn,
   startReportsStandIn,
-} from './reports-stand-in.testkit';
+} from '../../test/reports-stand-in';
 
 // The conversion routes as mounted by mountRest, through the real reports client against a stand-in
 // ReportsService on a gRPC server: the optional token, the body checks (every refusal SEM) and the mapping.

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { documentsV1, verificationVerificationV1 } from '@eligo/proto';
 import { failedPrecondition, invalidArgument, resourceExhausted } from '@eligo/runtime';
 import type { DocumentsClient } from '../clients/documents.client';
-import { startTestRestApp, type TestRestApp } from '../http/rest-app.testkit';
+import { startTestRestApp, type TestRestApp } from '../../test/rest-app';
 
 // The docUpload step as mounted by mountRest, against a recording stand-in for the documents service and a
 // local HTTP server standing in for the object store: routing, content-type dispatch, body rules, the calls

@@ -1,5 +1,5 @@
 import type { OrganizationsClient } from '../clients/organizations.client';
-import { startTestRestApp, type TestRestApp } from '../http/rest-app.testkit';
+import { startTestRestApp, type TestRestApp } from '../../test/rest-app';
 
 // POST /organization/addSchool as mounted by mountRest, against a recording organizations stand-in: what the
 // body may carry besides the spec's fields (trackingId) and what reaches the service.

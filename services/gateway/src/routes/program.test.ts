@@ -2,7 +2,7 @@ import { programsProgramV1 } from '@eligo/proto';
 import { AuthCache } from '../auth/auth-cache';
 import { createAuthenticator } from '../auth/authenticator';
 import type { ProgramsClient } from '../clients/programs.client';
-import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../http/rest-app.testkit';
+import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../../test/rest-app';
 import { createRequestValidator } from '../validation/request-validator';
 
 // The webhook's opt-in notifications (notifierEventTypes) through the program routes as mounted by mountRest,

@@ -12,7 +12,7 @@ import {
   type ReportsStandIn,
   startReportsStandIn,
   tokenId,
-} from './reports-stand-in.testkit';
+} from '../../test/reports-stand-in';
 
 // The REST v2 report routes as mounted by mountRest, through the real reports client against a stand-in
 // ReportsService on a gRPC server: roles, request mapping, the status shape and the streamed download.

@@ -8,7 +8,7 @@ import {
   publicBaseUrl as base,
   type ReportsStandIn,
   startReportsStandIn,
-} from './reports-stand-in.testkit';
+} from '../../test/reports-stand-in';
 
 // Bulk re-verification as mounted by mountRest, through the real reports client against a stand-in
 // ReportsService on a gRPC server. The verification client is empty: a request that reached the verification

@@ -3,7 +3,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { documentsV1 } from '@eligo/proto';
 import { notFound } from '@eligo/runtime';
 import type { DocumentsClient } from '../clients/documents.client';
-import { startTestRestApp, type TestRestApp } from '../http/rest-app.testkit';
+import { startTestRestApp, type TestRestApp } from '../../test/rest-app';
 
 // PUT {publicBase}/uploads/{token} as mounted by mountRest, through the real proxy to a local server standing
 // in for the object store, against a recording stand-in for the documents service.

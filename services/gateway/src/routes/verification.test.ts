@@ -10,7 +10,7 @@ import {
 import { AuthCache } from '../auth/auth-cache';
 import { createAuthenticator } from '../auth/authenticator';
 import type { VerificationClient } from '../clients/verification.client';
-import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../http/rest-app.testkit';
+import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../../test/rest-app';
 
 /** Every call carries a fresh idempotency key. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -4,7 +4,7 @@ import { bindService, createClient, GrpcHost, invalidArgument, notFound } from '
 import { AuthCache } from '../../auth/auth-cache';
 import { createAuthenticator } from '../../auth/authenticator';
 import { createNotifierClient } from '../../clients/notifier.client';
-import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../../http/rest-app.testkit';
+import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../../../test/rest-app';
 import { createRequestValidator } from '../../validation/request-validator';
 
 // The notifier's logs under /rest/admin/v1 as mounted by mountRest, through the real notifier client against

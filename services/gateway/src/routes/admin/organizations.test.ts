@@ -1,7 +1,7 @@
 import { organizationsOrganizationV1 } from '@eligo/proto';
 import { invalidArgument } from '@eligo/runtime';
 import type { OrganizationsClient } from '../../clients/organizations.client';
-import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../../http/rest-app.testkit';
+import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../../../test/rest-app';
 import { openApiDocument } from '../../openapi/document';
 
 // The add-school review queue under /rest/admin/v1 as mounted by mountRest, against a recording organizations

@@ -7,7 +7,7 @@ import {
   operator,
   type ReportsStandIn,
   startReportsStandIn,
-} from '../reports-stand-in.testkit';
+} from '../../../test/reports-stand-in';
 
 // The PII access log under /rest/admin/v1 as mounted by mountRest, through the real reports client against a
 // stand-in ReportsService on a gRPC server.

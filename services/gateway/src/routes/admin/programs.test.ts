@@ -3,7 +3,7 @@ import { ERROR_IDS } from '@eligo/vocabulary';
 import { programsProgramV1, programsV1 } from '@eligo/proto';
 import { bindService, createClient, GrpcHost, invalidArgument } from '@eligo/runtime';
 import { createProgramsClient } from '../../clients/programs.client';
-import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../../http/rest-app.testkit';
+import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../../../test/rest-app';
 
 // Accounts, tokens and programs under /rest/admin/v1 as mounted by mountRest, through the real programs client
 // (protobuf encoding included) against a recording ProgramsService stand-in on a gRPC server: what the

@@ -1,7 +1,7 @@
 import { documentsV1 } from '@eligo/proto';
 import { failedPrecondition, invalidArgument } from '@eligo/runtime';
 import type { DocumentsClient } from '../../clients/documents.client';
-import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../../http/rest-app.testkit';
+import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../../../test/rest-app';
 
 // The review queue under /rest/admin/v1 as mounted by mountRest, against a recording documents stand-in.
 const operator = TEST_OPERATOR_TOKEN;

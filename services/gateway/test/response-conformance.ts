@@ -1,7 +1,7 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { matchingTemplates, pathTemplates } from './allowed-methods';
+import { matchingTemplates, pathTemplates } from '../src/http/allowed-methods';
 
 type Json = Record<string, unknown>;
 
@@ -17,7 +17,7 @@ export interface ResponseConformance {
 
 /**
  * Checks answers against the served document: each JSON body must be declared for its operation and status,
- * and match the declared schema. The gateway's tests mount it on the REST app (http/rest-app.testkit.ts), so
+ * and match the declared schema. The gateway's tests mount it on the REST app (test/rest-app.ts), so
  * that a response drifting from the document fails the test that produced it, not a later Schemathesis run.
  */
 export function responseConformance(document: Json, publicBaseUrl: string): ResponseConformance {

@@ -2,17 +2,17 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import pino from 'pino';
-import { AuthCache } from '../auth/auth-cache';
-import { createAuthenticator } from '../auth/authenticator';
-import type { DocumentsClient } from '../clients/documents.client';
-import type { NotifierClient } from '../clients/notifier.client';
-import type { ParkedEventsClient } from '../clients/parked-events.client';
-import type { OrganizationsClient } from '../clients/organizations.client';
-import type { ProgramsClient } from '../clients/programs.client';
-import type { ReportsClient } from '../clients/reports.client';
-import type { VerificationClient } from '../clients/verification.client';
-import { openApiDocument } from '../openapi/document';
-import { mountRest, type RestOptions } from './rest-app';
+import { AuthCache } from '../src/auth/auth-cache';
+import { createAuthenticator } from '../src/auth/authenticator';
+import type { DocumentsClient } from '../src/clients/documents.client';
+import type { NotifierClient } from '../src/clients/notifier.client';
+import type { ParkedEventsClient } from '../src/clients/parked-events.client';
+import type { OrganizationsClient } from '../src/clients/organizations.client';
+import type { ProgramsClient } from '../src/clients/programs.client';
+import type { ReportsClient } from '../src/clients/reports.client';
+import type { VerificationClient } from '../src/clients/verification.client';
+import { openApiDocument } from '../src/openapi/document';
+import { mountRest, type RestOptions } from '../src/http/rest-app';
 import { responseConformance } from './response-conformance';
 
 /** The operator token of the test app; every account token is refused (401) unless `authenticator` is given. */
@@ -25,7 +25,7 @@ export interface TestRestApp {
   violations: string[];
   /**
    * Stops the server and ends its connections (kept-alive ones, a download a test left unread); throws when an
-   * answer broke the document (see http/response-conformance.ts).
+   * answer broke the document (see test/response-conformance.ts).
    */
   close(): void;
 }

@@ -1,13 +1,13 @@
 import pino from 'pino';
 import { type programsV1, reportsV1 } from '@eligo/proto';
 import { bindService, createClient, GrpcHost, type ServiceHandlers } from '@eligo/runtime';
-import { AuthCache } from '../auth/auth-cache';
-import { createAuthenticator } from '../auth/authenticator';
-import { createReportsClient } from '../clients/reports.client';
-import { startTestRestApp, TEST_OPERATOR_TOKEN } from '../http/rest-app.testkit';
+import { AuthCache } from '../src/auth/auth-cache';
+import { createAuthenticator } from '../src/auth/authenticator';
+import { createReportsClient } from '../src/clients/reports.client';
+import { startTestRestApp, TEST_OPERATOR_TOKEN } from './rest-app';
 
 // Test support, not a test (kept out of the build by tsconfig.build.json): the REST routes backed by the
-// ReportsService, as mounted by mountRest (http/rest-app.testkit.ts, which checks every answer against the
+// ReportsService, as mounted by mountRest (test/rest-app.ts, which checks every answer against the
 // OpenAPI document), through the real reports client against a stand-in ReportsService on a gRPC server. Every
 // other client of the gateway is empty: a request that reached them would fail with 500.
 
