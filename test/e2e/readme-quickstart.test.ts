@@ -1,14 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  freshDatabase,
-  realServersEnv,
-  startEligo,
-  tempDataDir,
-  waitReady,
-  type EligoProcess,
-} from '../support/eligo-process';
+import { startEligoSuite, type EligoProcess, type EligoSuite } from '../support/eligo-process';
 
 // The README's Quickstart, run as it stands: the shell block under "## Quickstart" runs with `bash -euo
 // pipefail` from the repository root (so that its `npm run -s eligo` finds the workspace's CLI) against a real
@@ -72,27 +65,16 @@ function shellEnv(extra: Record<string, string>): Record<string, string> {
   return { ...env, ...extra };
 }
 
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let data: ReturnType<typeof tempDataDir>;
+let suite: EligoSuite;
 let eligo: EligoProcess;
 
 beforeAll(async () => {
-  db = await freshDatabase();
-  data = tempDataDir();
-  eligo = await startEligo(['start', '--target', 'all'], {
-    ...realServersEnv(db.url),
-    ELIGO_ADMIN_TOKEN: adminToken,
-    ELIGO_DATA_DIR: data.dir,
-    ELIGO_ORGANIZATIONS_SEED: 'swot',
-  });
-  await waitReady(eligo, 90_000);
+  // The catalog npm start loads on a first start: the quickstart looks a school up in it.
+  suite = await startEligoSuite(adminToken, { ELIGO_ORGANIZATIONS_SEED: 'swot' }, 90_000);
+  eligo = suite.eligo;
 }, 120_000);
 
-afterAll(async () => {
-  await eligo?.stop('SIGKILL');
-  await db?.drop();
-  data?.remove();
-});
+afterAll(() => suite?.stop());
 
 it('finds the quickstart block, written for a fresh `npm start`', () => {
   const block = quickstartBlock(readme);
