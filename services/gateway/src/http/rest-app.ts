@@ -138,7 +138,7 @@ export function mountRest(app: Express, options: RestOptions): void {
     }),
   );
   // Its own parser too: every refusal of a conversion, malformed JSON included, is SEM.
-  v2.use(conversionRouter({ reports, auth, validator, bodyLimit: options.bodyLimit, idempotent }));
+  v2.use(conversionRouter({ reports, auth, bodyLimit: options.bodyLimit, idempotent }));
   v2.use(json);
   v2.use(idempotent);
   v2.get('/openapi.json', (_req, res) => {

@@ -1,3 +1,4 @@
+import { endpointSchemas } from '../endpoints';
 import { marketplaceSchemas } from './marketplace.paths';
 import { accountSchemas } from './schemas/account';
 import { commonSchemas } from './schemas/common';
@@ -29,6 +30,8 @@ export const schemas = {
   ...notifierSchemas,
   ...parkedEventSchemas,
   ...reportSchemas,
+  // Named by the endpoint definitions (endpoints/), generated from their zod schemas.
+  ...endpointSchemas,
 } as const;
 
 export type SchemaName = keyof typeof schemas;

@@ -1,3 +1,4 @@
+import { endpointPaths } from '../endpoints';
 import { adminNotifierPaths } from './admin-notifier.paths';
 import { withIdempotencyKey } from './idempotency';
 import { withRateLimits } from './rate-limits';
@@ -9,7 +10,6 @@ import { adminReviewPaths } from './admin-review.paths';
 import { adminVerificationPaths } from './admin-verification.paths';
 import { adminPaths } from './admin.paths';
 import { components } from './components';
-import { conversionPaths } from './conversion.paths';
 import { docUploadPaths } from './doc-upload.paths';
 import { infoPaths } from './info.paths';
 import { marketplacePaths } from './marketplace.paths';
@@ -92,7 +92,7 @@ export function openApiDocument(publicBaseUrl: string): Record<string, unknown> 
           ...programPaths,
           ...organizationPaths,
           ...reportPaths,
-          ...conversionPaths,
+          ...endpointPaths,
           ...reverifyPaths,
           ...adminPaths(publicBaseUrl),
           ...adminOrganizationPaths(publicBaseUrl),

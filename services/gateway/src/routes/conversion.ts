@@ -11,24 +11,24 @@ import { accountOf, optionalAccountOf, unauthorized, type AuthMiddlewares } from
 import type { ReportsClient } from '../clients/reports.client';
 import { httpErrorOf } from '../errors';
 import { hexIdParam, verificationNotFound } from '../validation/path-ids';
-import type { RequestValidator } from '../validation/request-validator';
 import { trackingIdParam } from './verification-params';
 import { MAX_AMOUNT } from '../openapi/schemas/conversion-limits';
+import { expressPath } from '../endpoints/define';
+import { checkBody } from '../endpoints/body-check';
+import {
+  ConversionRequest,
+  recordConversionByTrackingId,
+  recordConversionByVerification,
+  type ConversionBody,
+} from '../endpoints/conversion';
 
 export interface ConversionRouteOptions {
   reports: ReportsClient;
   auth: AuthMiddlewares;
-  validator: RequestValidator;
   /** ELIGO_HTTP_BODY_LIMIT: the routes read their own bodies (their 400s are SEM, see conversionErrors). */
   bodyLimit: string;
   /** Idempotency-Key handling (idempotency/middleware.ts), placed after each route's body parser. */
   idempotent?: RequestHandler;
-}
-
-interface ConversionBody {
-  amount: number;
-  currency?: string;
-  tags?: string[];
 }
 
 /**
@@ -42,12 +42,11 @@ interface ConversionBody {
 export function conversionRouter({
   reports,
   auth,
-  validator,
   bodyLimit,
   idempotent = passThrough,
 }: ConversionRouteOptions): Router {
   const router = Router();
-  const body = [express.json({ limit: bodyLimit, strict: true }), idempotent, conversionBody(validator)];
+  const body = [express.json({ limit: bodyLimit, strict: true }), idempotent, conversionBody];
   const record = async (
     res: Response,
     target: NonNullable<Parameters<ReportsClient['recordConversion']>[0]['target']>,
@@ -64,7 +63,7 @@ export function conversionRouter({
   };
 
   router.post(
-    '/conversion/verification/:verificationId',
+    expressPath(recordConversionByVerification),
     auth.optionalAccount,
     hexIdParam('verificationId', verificationNotFound),
     ...body,
@@ -79,7 +78,7 @@ export function conversionRouter({
   );
 
   router.post(
-    '/conversion/account/:accountId/trackingId/:trackingId',
+    expressPath(recordConversionByTrackingId),
     auth.requireAccount,
     pathAccountOnly,
     trackingIdParam,
@@ -117,21 +116,21 @@ const invalidBody = (message: string) => invalidArgument(message);
 /**
  * The amount first, with the one message integrators match on ("Invalid amount"): missing, not a number,
  * negative, too large or not finite (JSON such as 1e400 parses to Infinity). Then the rest of
- * ConversionRequest.
+ * ConversionRequest, the definitions' body schema; the checked value replaces req.body.
  */
-function conversionBody(validator: RequestValidator): RequestHandler {
-  return (req, _res, next) => {
-    const value = req.body as unknown;
-    if (value === undefined) return next(invalidBody('body is required (Content-Type: application/json)'));
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      const { amount } = value as { amount?: unknown };
-      if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0 || amount >= MAX_AMOUNT)
-        return next(invalidBody('Invalid amount'));
-    }
-    const problem = validator.check('ConversionRequest', value);
-    next(problem === undefined ? undefined : invalidBody(problem));
-  };
-}
+const conversionBody: RequestHandler = (req, _res, next) => {
+  const value = req.body as unknown;
+  if (value === undefined) return next(invalidBody('body is required (Content-Type: application/json)'));
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const { amount } = value as { amount?: unknown };
+    if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0 || amount >= MAX_AMOUNT)
+      return next(invalidBody('Invalid amount'));
+  }
+  const checked = checkBody(ConversionRequest, value);
+  if (!checked.ok) return next(invalidBody(checked.problem));
+  req.body = checked.value;
+  next();
+};
 
 /**
  * The amount as the decimal string the service takes. String() gives the shortest decimal that reads back as

@@ -1,12 +1,5 @@
 import { ID_HEX, ID_PATTERN } from '@eligo/vocabulary';
-import {
-  CURRENCY_PATTERN,
-  MAX_AMOUNT,
-  MAX_TAG_LENGTH,
-  MAX_TAGS,
-  MAX_TAGS_PER_VERIFICATION,
-} from './conversion-limits';
-import { multilineText, trimmedName, trimmedPattern } from './text';
+import { multilineText, trimmedPattern } from './text';
 /**
  * Reports, conversions and bulk re-verification (the spec's "Reports and conversions" table and the
  * re-verification endpoints known by name), plus the PII access log of the admin API.
@@ -112,43 +105,6 @@ export const reportSchemas = {
     type: 'array',
     description: 'The columns a report of the programs can have, by scope.',
     items: ref('ReportFieldSet'),
-  },
-  ConversionRequest: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['amount'],
-    properties: {
-      amount: {
-        type: 'number',
-        minimum: 0,
-        exclusiveMaximum: MAX_AMOUNT,
-        description:
-          'The value of the conversion (e.g. a purchase total), kept to 4 decimal places. Missing, not a ' +
-          `number, negative or ${MAX_AMOUNT} and more: 400 "Invalid amount".`,
-      },
-      currency: {
-        type: 'string',
-        pattern: CURRENCY_PATTERN,
-        description: 'An ISO 4217 code, in any case (default USD); another is 400 "Invalid currency".',
-        examples: ['USD'],
-      },
-      tags: {
-        type: 'array',
-        maxItems: MAX_TAGS,
-        items: trimmedName(MAX_TAG_LENGTH),
-        description:
-          `Labels of your own, kept with the conversion: at most ${MAX_TAGS}, each 1 to ${MAX_TAG_LENGTH} ` +
-          'characters once trimmed, without control characters; repeated ones are kept once. A ' +
-          `verification keeps at most ${MAX_TAGS_PER_VERIFICATION} distinct tags over all its conversions ` +
-          "(the report's conversionTags): once it has that many, tags it does not have yet are dropped, and " +
-          'the conversion itself is still recorded and counted (never refused for its tags).',
-      },
-    },
-  },
-  ConversionResponse: {
-    type: 'object',
-    required: ['id'],
-    properties: { id: { type: 'string', description: 'The id of the recorded conversion.' } },
   },
   ReverifyRequest: {
     type: 'object',
