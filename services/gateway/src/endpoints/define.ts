@@ -35,8 +35,10 @@ export interface EndpointSpec<
   security: readonly Record<string, readonly string[]>[];
   /** Path parameters, one property per `{name}` of the path; each property's description documents it. */
   params?: Params;
-  /** The JSON body (required when declared). */
+  /** The JSON body (required when declared, unless `bodyOptional`). */
   body?: Body;
+  /** A request may leave the body out (`requestBody.required: false`); a body that is sent is still checked. */
+  bodyOptional?: boolean;
   responses: Readonly<Record<string, EndpointResponse>>;
 }
 
@@ -72,6 +74,8 @@ export function defineEndpoint<
       `${spec.operationId}: the path's parameters (${inPath.join(', ')}) are not those declared (${declared.join(', ')})`,
     );
   if (Object.keys(spec.responses).length === 0) throw new Error(`${spec.operationId}: no responses`);
+  if (spec.bodyOptional && spec.body === undefined)
+    throw new Error(`${spec.operationId}: bodyOptional without a body`);
   return Object.freeze({ ...spec });
 }
 

@@ -51,7 +51,12 @@ export function endpointDocument(definitions: readonly EndpointDefinition[]): En
       ...(definition.description !== undefined ? { description: definition.description } : {}),
       security: definition.security.map((requirement) => ({ ...requirement })),
       ...(definition.body !== undefined
-        ? { requestBody: { required: true, content: jsonContent(toSchema(definition.body)) } }
+        ? {
+            requestBody: {
+              required: definition.bodyOptional !== true,
+              content: jsonContent(toSchema(definition.body)),
+            },
+          }
         : {}),
       responses: Object.fromEntries(
         Object.entries(definition.responses).map(([status, response]) => [

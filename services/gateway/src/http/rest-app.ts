@@ -153,7 +153,7 @@ export function mountRest(app: Express, options: RestOptions): void {
       modules: options.modules,
     }),
   );
-  v2.use(programRouter({ programs, auth, validator, sendLinkLimit: options.rateLimits?.sendLink }));
+  v2.use(programRouter({ programs, auth, sendLinkLimit: options.rateLimits?.sendLink }));
   v2.use(organizationRouter({ organizations, validator, publicBaseUrl: options.publicBaseUrl }));
   v2.use(reportRouter({ reports, auth, validator, publicBaseUrl, logger }));
   v2.use(notAllowed, notFound);

@@ -15,7 +15,6 @@ import { infoPaths } from './info.paths';
 import { marketplacePaths } from './marketplace.paths';
 import { oauthPaths } from './oauth.paths';
 import { organizationPaths } from './organization.paths';
-import { programPaths } from './program.paths';
 import { reportPaths } from './report.paths';
 import { reverifyPaths } from './reverify.paths';
 import { verificationStepPaths } from './verification-steps.paths';
@@ -89,7 +88,6 @@ export function openApiDocument(publicBaseUrl: string): Record<string, unknown> 
           ...verificationStepPaths,
           ...marketplacePaths,
           ...docUploadPaths(publicBaseUrl),
-          ...programPaths,
           ...organizationPaths,
           ...reportPaths,
           ...endpointPaths,

@@ -2,37 +2,40 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { passThrough } from '../idempotency/middleware';
 import { accountOf, type AuthMiddlewares } from '../auth/middleware';
 import type { ProgramsClient } from '../clients/programs.client';
-import { present, programToJson, themeToJson, type WebhookInput } from '../mapping/program';
+import { present, programToJson, themeToJson } from '../mapping/program';
 import { webhookNotificationsToProto } from '../mapping/webhook-notification';
 import { hexIdParam, programNotFound } from '../validation/path-ids';
-import type { RequestValidator } from '../validation/request-validator';
+import { expressPath } from '../endpoints/define';
+import { requestBody } from '../endpoints/body-check';
+import {
+  createVerificationLimit,
+  createWebhook,
+  deleteVerificationLimit,
+  deleteWebhook,
+  getProgramTheme,
+  SendLinkRequest,
+  sendLink,
+  VerificationLimitRequest,
+  WebhookDeleteRequest,
+  WebhookRequest,
+  type SendLinkBody,
+  type VerificationLimitBody,
+  type WebhookBody,
+} from '../endpoints/program';
 
 export interface ProgramRouteOptions {
   programs: ProgramsClient;
   auth: AuthMiddlewares;
-  validator: RequestValidator;
   /** Send-link messages per program and recipient (http/rate-limits.ts), after the token and the body are checked. */
   sendLinkLimit?: RequestHandler;
 }
 
-interface SendLinkBody {
-  email?: string;
-  phoneNumber?: string;
-  trackingId?: string;
-  /** Sent by clients of other implementations of the API: checked by the schema, then not used. */
-  externalUserId?: string;
-}
-
 /**
- * REST v2 program administration with an account token. Every call names the caller's account: the service
- * answers NOT_FOUND (404 noProgram) for a program of another account, so no route checks ownership itself.
+ * REST v2 program administration with an account token, as endpoints/program.ts defines it. Every call names
+ * the caller's account: the service answers NOT_FOUND (404 noProgram) for a program of another account, so
+ * no route checks ownership itself.
  */
-export function programRouter({
-  programs,
-  auth,
-  validator,
-  sendLinkLimit = passThrough,
-}: ProgramRouteOptions): Router {
+export function programRouter({ programs, auth, sendLinkLimit = passThrough }: ProgramRouteOptions): Router {
   const router = Router();
   // Authentication first: without a valid token nothing, not even the shape of an id, is answered.
   const guard = [auth.requireAccount, hexIdParam('programId', programNotFound)];
@@ -41,17 +44,17 @@ export function programRouter({
     accountId: accountOf(res).accountId,
   });
 
-  router.get('/program/:programId/theme', ...guard, async (req, res) => {
+  router.get(expressPath(getProgramTheme), ...guard, async (req, res) => {
     const { theme } = await programs.getTheme(target(req, res));
     res.json(themeToJson(present(theme, 'theme')));
   });
 
   router.post(
-    '/program/:programId/verificationLimit',
+    expressPath(createVerificationLimit),
     ...guard,
-    validator.body('VerificationLimitRequest'),
+    requestBody(VerificationLimitRequest),
     async (req, res) => {
-      const { quantity, days } = req.body as { quantity: number; days: number };
+      const { quantity, days } = req.body as VerificationLimitBody;
       const { program } = await programs.createVerificationLimit({
         ...target(req, res),
         limit: { quantity, days },
@@ -60,13 +63,13 @@ export function programRouter({
     },
   );
 
-  router.delete('/program/:programId/verificationLimit', ...guard, async (req, res) => {
+  router.delete(expressPath(deleteVerificationLimit), ...guard, async (req, res) => {
     const { program } = await programs.deleteVerificationLimit(target(req, res));
     res.json(programToJson(present(program, 'program')));
   });
 
-  router.post('/program/:programId/webhook', ...guard, validator.body('WebhookRequest'), async (req, res) => {
-    const { callbackUri, notifierEventTypes } = req.body as WebhookInput;
+  router.post(expressPath(createWebhook), ...guard, requestBody(WebhookRequest), async (req, res) => {
+    const { callbackUri, notifierEventTypes } = req.body as WebhookBody;
     const reply = await programs.createWebhook({
       ...target(req, res),
       callbackUri,
@@ -80,9 +83,9 @@ export function programRouter({
 
   // The spec's walkthrough sends {callbackUri} with the DELETE; it is accepted and has no effect.
   router.delete(
-    '/program/:programId/webhook',
+    expressPath(deleteWebhook),
     ...guard,
-    validator.body('WebhookDeleteRequest', { optional: true }),
+    requestBody(WebhookDeleteRequest, { optional: true }),
     async (req, res) => {
       const { program } = await programs.deleteWebhook(target(req, res));
       res.json(programToJson(present(program, 'program')));
@@ -90,9 +93,9 @@ export function programRouter({
   );
 
   router.post(
-    '/program/:programId/sendLink',
+    expressPath(sendLink),
     ...guard,
-    validator.body('SendLinkRequest'),
+    requestBody(SendLinkRequest),
     sendLinkLimit,
     async (req, res) => {
       const body = req.body as SendLinkBody;

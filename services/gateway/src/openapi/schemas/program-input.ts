@@ -7,16 +7,8 @@ import {
   SEGMENTS,
   segmentNames,
 } from '@eligo/vocabulary';
-import { webhookNotificationNames } from '../../mapping/webhook-notification';
 import { COUNTRY_PATTERN } from './countries';
-import {
-  CONTROL_CHARACTER_CLASS,
-  described,
-  multilineText,
-  plainText,
-  TRIMMED_SPACE_CLASS,
-  trimmedName,
-} from './text';
+import { CONTROL_CHARACTER_CLASS, described, multilineText, TRIMMED_SPACE_CLASS, trimmedName } from './text';
 
 /**
  * Request bodies of the program endpoints: every rule of the programs service that a schema can state (its
@@ -32,12 +24,12 @@ const MAX_DOCUMENT_REJECTIONS = 10;
 const MAX_ORGANIZATION_IDS = 1000;
 const MAX_COUNTRIES = 250;
 const MAX_CODE_LENGTH = 128;
-const MAX_URL_LENGTH = 2048;
+export const MAX_URL_LENGTH = 2048;
 const MAX_MESSAGES = 500;
 const MAX_MESSAGE_LENGTH = 2000;
 const MAX_CUSTOM_CSS_BYTES = 65_536;
-const MAX_LIMIT_QUANTITY = 1000;
-const MAX_LIMIT_DAYS = 3650;
+export const MAX_LIMIT_QUANTITY = 1000;
+export const MAX_LIMIT_DAYS = 3650;
 /** Segments whose programs may bound the person's age (AGE_BOUNDED_SEGMENTS of the programs service). */
 const AGE_BOUNDED_SEGMENTS = ['age', 'senior'] as const;
 
@@ -85,14 +77,14 @@ const IPV6 = [
 const HOST = `(?:(?:${LABEL}\\.)*${TOP_LABEL}|${OCTET}(?:\\.${OCTET}){3}|\\[(?:${IPV6})\\])`;
 const PORT = '(?::(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[0-9]{1,4}))?';
 const URI_CHARACTER = "(?:[A-Za-z0-9._~!$&'()*+,;=:@/?-]|%[0-9A-Fa-f]{2})";
-const PATH_AND_QUERY = `(?:[/?]${URI_CHARACTER}*)?`;
-const httpUrl = (rest: string, message: string) =>
+export const PATH_AND_QUERY = `(?:[/?]${URI_CHARACTER}*)?`;
+export const httpUrl = (rest: string, message: string) =>
   ({
     type: 'string',
     maxLength: MAX_URL_LENGTH,
     pattern: described(`^[Hh][Tt][Tt][Pp][Ss]?://${HOST}${PORT}${rest}$`, message),
   }) as const;
-const URL_MESSAGE =
+export const URL_MESSAGE =
   'must be an absolute http or https URL in ASCII (host name, IPv4 or [IPv6] address, no user name or password)';
 
 /**
@@ -391,79 +383,6 @@ export const programInputSchemas = {
     additionalProperties: false,
     required: ['quantity', 'days'],
     properties: verificationLimitProperties,
-  },
-  CallbackUri: {
-    ...httpUrl(PATH_AND_QUERY, `${URL_MESSAGE}, without a fragment (#)`),
-    description:
-      'Called with {verificationId} each time a verification of the program succeeds, and with ' +
-      '{verificationId, notifierEventType} for each notification the program opted in to (notifierEventTypes). ' +
-      'An absolute http or https URL (RFC 3986 characters; percent-encode others), without user name, ' +
-      'password or fragment. A host that is an IP address must be public: a loopback, private, link-local, ' +
-      'CGNAT, unique-local, IPv4-mapped or other non-public address is refused with 400 invalidRequest ' +
-      '(the message names the range), unless the deployment allows its range (ELIGO_WEBHOOK_ALLOW_CIDRS). ' +
-      'A host name is not resolved when the webhook is set; the address connected to is checked at every ' +
-      'delivery.',
-  },
-  NotifierEventTypes: {
-    type: 'array',
-    maxItems: webhookNotificationNames.length,
-    uniqueItems: true,
-    items: { type: 'string', enum: webhookNotificationNames },
-    description:
-      'Notifications besides success the webhook is also called for (success is always sent): ' +
-      'DOCUMENT_REJECTED (a review rejected the documents; the verification is back at docUpload), ' +
-      'MAX_DOC_UPLOAD_ATTEMPTS (the last allowed review rejected them; the verification ended in ' +
-      'docReviewLimitExceeded), EXPIRATION (an unfinished verification expired). Each delivery names its ' +
-      'type in the X-Eligo-Notifier-Event-Type header. Left out: none.',
-  },
-  VerificationLimitRequest: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['quantity', 'days'],
-    properties: verificationLimitProperties,
-  },
-  WebhookRequest: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['callbackUri'],
-    properties: {
-      callbackUri: { $ref: '#/components/schemas/CallbackUri' },
-      notifierEventTypes: { $ref: '#/components/schemas/NotifierEventTypes' },
-    },
-  },
-  WebhookDeleteRequest: {
-    type: 'object',
-    additionalProperties: false,
-    description: 'Optional; callbackUri is accepted for compatibility and ignored.',
-    properties: { callbackUri: plainText(2048) },
-  },
-  SendLinkRequest: {
-    type: 'object',
-    additionalProperties: false,
-    description: 'Exactly one of email and phoneNumber.',
-    properties: {
-      email: {
-        ...trimmedName(320),
-        description: 'Checked by the service; a malformed one is refused with 400.',
-      },
-      phoneNumber: {
-        ...trimmedName(32),
-        description: 'E.164, e.g. +14155550100; checked by the service, a malformed one is refused with 400.',
-      },
-      trackingId: {
-        ...plainText(100),
-        description:
-          'Ties the verification that follows to an identifier in your own systems (at most 100 characters, ' +
-          'without control characters).',
-      },
-      externalUserId: {
-        ...plainText(256, 1),
-        description:
-          'The person’s identifier in your own systems (1 to 256 characters, without control characters): ' +
-          'accepted for compatibility with other clients of the API, and neither stored nor used.',
-      },
-    },
-    oneOf: [{ required: ['email'] }, { required: ['phoneNumber'] }],
   },
   RewardCodesRequest: {
     type: 'object',
