@@ -278,7 +278,7 @@ const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
 describe('the conversion endpoint definitions', () => {
   it('generate the path items the hand-written document declared', () => {
-    const { paths, schemas } = endpointDocument(conversionEndpoints);
+    const { paths, schemas } = endpointDocument(conversionEndpoints, 'https://eligo.test');
     expect(plain(paths)).toEqual(pathsBefore);
     expect(plain(schemas)).toEqual(schemasBefore);
   });
@@ -389,11 +389,13 @@ describe('defineEndpoint', () => {
     const one = z.object({ a: z.string() }).meta({ id: 'ClashingName' });
     const two = z.object({ b: z.string() }).meta({ id: 'ClashingName' });
     const define = (path: string, body: z.ZodType) => defineEndpoint({ ...base, path, body });
-    expect(() => endpointDocument([define('/a', one), define('/b', one)])).not.toThrow();
-    expect(() => endpointDocument([define('/a', one), define('/b', two)])).toThrow(
+    expect(() =>
+      endpointDocument([define('/a', one), define('/b', one)], 'https://eligo.test'),
+    ).not.toThrow();
+    expect(() => endpointDocument([define('/a', one), define('/b', two)], 'https://eligo.test')).toThrow(
       'two different schemas are named ClashingName',
     );
-    expect(() => endpointDocument([define('/a', one), define('/a', one)])).toThrow(
+    expect(() => endpointDocument([define('/a', one), define('/a', one)], 'https://eligo.test')).toThrow(
       'POST /a is defined twice',
     );
   });

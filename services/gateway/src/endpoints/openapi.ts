@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EndpointDefinition, EndpointResponse } from './define';
+import type { EndpointDefinition, EndpointResponse, SchemaSource, ServerName } from './define';
 
 type Json = Record<string, unknown>;
 
@@ -18,7 +18,10 @@ const COMPONENT = '#/components/schemas/';
  * z.strictObject() closes them); a schema named with `.meta({ id })` becomes `#/components/schemas/<id>`
  * wherever it appears, so the document stays readable. Two different schemas under one id are refused.
  */
-export function endpointDocument(definitions: readonly EndpointDefinition[]): EndpointDocument {
+export function endpointDocument(
+  definitions: readonly EndpointDefinition[],
+  publicBaseUrl: string,
+): EndpointDocument {
   const paths: Record<string, Json> = {};
   const schemas: Record<string, Json> = {};
   const toSchema = (schema: z.ZodType): Json => {
@@ -33,9 +36,18 @@ export function endpointDocument(definitions: readonly EndpointDefinition[]): En
     }
     return componentRefs(root) as Json;
   };
+  const source = (schema: SchemaSource): Json =>
+    typeof schema === 'string'
+      ? { $ref: `${COMPONENT}${schema}` }
+      : 'json' in schema
+        ? structuredClone(schema.json as Json)
+        : toSchema(schema as z.ZodType);
 
   for (const definition of definitions) {
-    const item = (paths[definition.path] ??= {});
+    const servers = definition.server ? SERVERS[definition.server](publicBaseUrl) : undefined;
+    const item = (paths[definition.path] ??= servers ? { servers } : {});
+    if (JSON.stringify(item.servers) !== JSON.stringify(servers))
+      throw new Error(`${definition.path}: the methods name different servers`);
     if (item[definition.method] !== undefined)
       throw new Error(`${definition.method.toUpperCase()} ${definition.path} is defined twice`);
     const parameters = pathParameters(definition, toSchema);
@@ -44,24 +56,34 @@ export function endpointDocument(definitions: readonly EndpointDefinition[]): En
         throw new Error(`${definition.path}: the methods declare different path parameters`);
       item.parameters = parameters;
     }
+    const query = queryParameters(definition, toSchema);
+    const content = {
+      ...(definition.body !== undefined ? jsonContent(toSchema(definition.body)) : {}),
+      ...mediaTypes(definition.bodyContent, source),
+    };
     item[definition.method] = {
       tags: [...definition.tags],
       operationId: definition.operationId,
+      ...(definition.deprecated ? { deprecated: true } : {}),
       summary: definition.summary,
       ...(definition.description !== undefined ? { description: definition.description } : {}),
       security: definition.security.map((requirement) => ({ ...requirement })),
-      ...(definition.body !== undefined
+      ...(query.length > 0 ? { parameters: query } : {}),
+      ...(Object.keys(content).length > 0
         ? {
             requestBody: {
+              ...(definition.bodyDescription !== undefined
+                ? { description: definition.bodyDescription }
+                : {}),
               required: definition.bodyOptional !== true,
-              content: jsonContent(toSchema(definition.body)),
+              content,
             },
           }
         : {}),
       responses: Object.fromEntries(
         Object.entries(definition.responses).map(([status, response]) => [
           status,
-          responseObject(response, toSchema),
+          responseObject(response, source),
         ]),
       ),
     };
@@ -79,12 +101,61 @@ function pathParameters(definition: EndpointDefinition, toSchema: (schema: z.Zod
   });
 }
 
-function responseObject(response: EndpointResponse, toSchema: (schema: z.ZodType) => Json): Json {
+/** Where the paths of the other servers live (see ServerName). */
+const SERVERS: Record<ServerName, (publicBaseUrl: string) => Json[]> = {
+  admin: (base) => [{ url: `${base}/rest/admin/v1`, description: 'Admin API (operator token)' }],
+  oauth: (base) => [{ url: `${base}/rest/oauth`, description: 'OAuth 2.0 authorization server' }],
+  uploads: (base) => [{ url: base, description: 'Upload URLs (outside the REST API; no token)' }],
+};
+
+/** What a query parameter's meta says of the parameter rather than of its schema. */
+const PARAMETER_KEYS = ['description', 'allowEmptyValue', 'style', 'explode', 'deprecated'] as const;
+
+function queryParameters(definition: EndpointDefinition, toSchema: (schema: z.ZodType) => Json): Json[] {
+  const shape = (definition.query?.shape ?? {}) as Record<string, z.ZodType>;
+  return Object.entries(shape).map(([name, schema]) => {
+    const json = toSchema(schema);
+    const parameter: Json = { name, in: 'query' };
+    if (!schema.safeParse(undefined).success) parameter.required = true;
+    for (const key of PARAMETER_KEYS)
+      if (json[key] !== undefined) {
+        parameter[key] = json[key];
+        delete json[key];
+      }
+    return { ...parameter, schema: json };
+  });
+}
+
+function responseObject(response: EndpointResponse, source: (schema: SchemaSource) => Json): Json {
   if ('shared' in response) return { $ref: `#/components/responses/${response.shared}` };
-  const { description, body } = response;
-  if (body === undefined) return { description };
-  const schema = typeof body === 'string' ? { $ref: `${COMPONENT}${body}` } : toSchema(body);
-  return { description, content: jsonContent(schema) };
+  const { description, body, content, headers } = response;
+  const media = { ...(body !== undefined ? jsonContent(source(body)) : {}), ...mediaTypes(content, source) };
+  return {
+    description,
+    ...(headers !== undefined
+      ? {
+          headers: Object.fromEntries(
+            Object.entries(headers).map(([name, header]) => [
+              name,
+              {
+                ...(header.description !== undefined ? { description: header.description } : {}),
+                schema: source(header.schema),
+              },
+            ]),
+          ),
+        }
+      : {}),
+    ...(Object.keys(media).length > 0 ? { content: media } : {}),
+  };
+}
+
+function mediaTypes(
+  content: Readonly<Record<string, SchemaSource>> | undefined,
+  source: (schema: SchemaSource) => Json,
+): Record<string, Json> {
+  return Object.fromEntries(
+    Object.entries(content ?? {}).map(([type, schema]) => [type, { schema: source(schema) }]),
+  );
 }
 
 const jsonContent = (schema: Json) => ({ 'application/json': { schema } });

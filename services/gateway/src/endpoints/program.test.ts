@@ -456,7 +456,7 @@ const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
 describe('the program endpoint definitions', () => {
   it('generate the path items and schemas the hand-written document declared', () => {
-    const { paths, schemas } = endpointDocument(programEndpoints);
+    const { paths, schemas } = endpointDocument(programEndpoints, 'https://eligo.test');
     expect(plain(paths)).toEqual(pathsBefore);
     expect(plain(schemas)).toEqual(schemasBefore);
   });
@@ -653,7 +653,7 @@ describe('defineEndpoint with an optional body', () => {
 
   it('states requestBody.required false, and refuses bodyOptional without a body', () => {
     const definition = defineEndpoint({ ...base, body: z.object({}), bodyOptional: true });
-    const { paths } = endpointDocument([definition]);
+    const { paths } = endpointDocument([definition], 'https://eligo.test');
     expect((paths['/a']!.delete as { requestBody: { required: boolean } }).requestBody.required).toBe(false);
     expect(() => defineEndpoint({ ...base, bodyOptional: true })).toThrow('x: bodyOptional without a body');
   });

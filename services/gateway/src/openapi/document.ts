@@ -90,7 +90,7 @@ export function openApiDocument(publicBaseUrl: string): Record<string, unknown> 
           ...docUploadPaths(publicBaseUrl),
           ...organizationPaths,
           ...reportPaths,
-          ...endpointPaths,
+          ...endpointPaths(publicBaseUrl),
           ...reverifyPaths,
           ...adminPaths(publicBaseUrl),
           ...adminOrganizationPaths(publicBaseUrl),

@@ -36,7 +36,8 @@ export function createRequestValidator(): RequestValidator {
   }
 
   const check = (schema: SchemaName, value: unknown): string | undefined => {
-    const validate = compiled.get(schema)!;
+    const validate = compiled.get(schema);
+    if (!validate) throw new Error(`the document has no schema ${schema}`);
     return validate(value) ? undefined : describeValidationError(validate.errors ?? []);
   };
 
