@@ -1,4 +1,5 @@
 import { conversionEndpoints } from './conversion';
+import type { z } from 'zod';
 import type { EndpointDefinition } from './define';
 import { endpointDocument } from './openapi';
 import { programEndpoints } from './program';
@@ -11,15 +12,34 @@ import { programEndpoints } from './program';
 export const endpointDefinitions: readonly EndpointDefinition[] = [
   ...conversionEndpoints,
   ...programEndpoints,
+  // verification: verification, steps, marketplace, reverify
+  // documents and reports: docUpload, uploads, report
+  // organization, info, oauth
+  // admin: accounts and programs
+  // admin: organizations, reviews, verifications, notifier, parked events, reports
+];
+
+/**
+ * Named schemas (`.meta({ id })`) the document states although no definition above names them: schemas the
+ * hand-written paths still refer to by name, and the webhooks' payloads.
+ */
+export const alsoNamedSchemas: readonly z.ZodType[] = [
+  // verification: verification, steps, marketplace, reverify
+  // documents and reports: docUpload, uploads, report
+  // organization, info, oauth, program responses
+  // admin: accounts and programs
+  // admin: organizations, reviews, verifications, notifier, parked events, reports
+  // common: errors, webhooks
 ];
 
 /** The path items of the definitions; other servers' paths name theirs under `publicBaseUrl`. */
 export function endpointPaths(publicBaseUrl: string): Record<string, Record<string, unknown>> {
-  return endpointDocument(endpointDefinitions, publicBaseUrl).paths;
+  return endpointDocument(endpointDefinitions, publicBaseUrl, alsoNamedSchemas).paths;
 }
 
 /** The schemas the definitions name (`.meta({ id })`), by that id: they do not depend on the base URL. */
 export const endpointSchemas: Record<string, Record<string, unknown>> = endpointDocument(
   endpointDefinitions,
   'https://eligo.invalid',
+  alsoNamedSchemas,
 ).schemas;

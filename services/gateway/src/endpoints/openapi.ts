@@ -21,6 +21,8 @@ const COMPONENT = '#/components/schemas/';
 export function endpointDocument(
   definitions: readonly EndpointDefinition[],
   publicBaseUrl: string,
+  /** Named schemas the document states although no definition names them (webhook payloads). */
+  alsoNamed: readonly z.ZodType[] = [],
 ): EndpointDocument {
   const paths: Record<string, Json> = {};
   const schemas: Record<string, Json> = {};
@@ -43,6 +45,11 @@ export function endpointDocument(
         ? structuredClone(schema.json as Json)
         : toSchema(schema as z.ZodType);
 
+  for (const schema of alsoNamed) {
+    if (typeof z.globalRegistry.get(schema)?.id !== 'string') throw new Error('a schema named without an id');
+    // Held in an object, the named schema is a $def (a component) rather than the root.
+    toSchema(z.object({ named: schema }));
+  }
   for (const definition of definitions) {
     const servers = definition.server ? SERVERS[definition.server](publicBaseUrl) : undefined;
     const item = (paths[definition.path] ??= servers ? { servers } : {});

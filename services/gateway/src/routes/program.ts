@@ -5,19 +5,14 @@ import type { ProgramsClient } from '../clients/programs.client';
 import { present, programToJson, themeToJson } from '../mapping/program';
 import { webhookNotificationsToProto } from '../mapping/webhook-notification';
 import { hexIdParam, programNotFound } from '../validation/path-ids';
-import { expressPath } from '../endpoints/define';
-import { requestBody } from '../endpoints/body-check';
+import { routeTable } from '../endpoints/route-table';
 import {
   createVerificationLimit,
   createWebhook,
   deleteVerificationLimit,
   deleteWebhook,
   getProgramTheme,
-  SendLinkRequest,
   sendLink,
-  VerificationLimitRequest,
-  WebhookDeleteRequest,
-  WebhookRequest,
   type SendLinkBody,
   type VerificationLimitBody,
   type WebhookBody,
@@ -33,42 +28,34 @@ export interface ProgramRouteOptions {
 /**
  * REST v2 program administration with an account token, as endpoints/program.ts defines it. Every call names
  * the caller's account: the service answers NOT_FOUND (404 noProgram) for a program of another account, so
- * no route checks ownership itself.
+ * no handler checks ownership itself.
  */
 export function programRouter({ programs, auth, sendLinkLimit = passThrough }: ProgramRouteOptions): Router {
-  const router = Router();
-  // Authentication first: without a valid token nothing, not even the shape of an id, is answered.
-  const guard = [auth.requireAccount, hexIdParam('programId', programNotFound)];
   const target = (req: Request, res: Response) => ({
     programId: req.params.programId as string,
     accountId: accountOf(res).accountId,
   });
 
-  router.get(expressPath(getProgramTheme), ...guard, async (req, res) => {
+  async function getTheme(req: Request, res: Response) {
     const { theme } = await programs.getTheme(target(req, res));
     res.json(themeToJson(present(theme, 'theme')));
-  });
+  }
 
-  router.post(
-    expressPath(createVerificationLimit),
-    ...guard,
-    requestBody(VerificationLimitRequest),
-    async (req, res) => {
-      const { quantity, days } = req.body as VerificationLimitBody;
-      const { program } = await programs.createVerificationLimit({
-        ...target(req, res),
-        limit: { quantity, days },
-      });
-      res.json(programToJson(present(program, 'program')));
-    },
-  );
+  async function createLimit(req: Request, res: Response) {
+    const { quantity, days } = req.body as VerificationLimitBody;
+    const { program } = await programs.createVerificationLimit({
+      ...target(req, res),
+      limit: { quantity, days },
+    });
+    res.json(programToJson(present(program, 'program')));
+  }
 
-  router.delete(expressPath(deleteVerificationLimit), ...guard, async (req, res) => {
+  async function deleteLimit(req: Request, res: Response) {
     const { program } = await programs.deleteVerificationLimit(target(req, res));
     res.json(programToJson(present(program, 'program')));
-  });
+  }
 
-  router.post(expressPath(createWebhook), ...guard, requestBody(WebhookRequest), async (req, res) => {
+  async function setWebhook(req: Request, res: Response) {
     const { callbackUri, notifierEventTypes } = req.body as WebhookBody;
     const reply = await programs.createWebhook({
       ...target(req, res),
@@ -79,38 +66,36 @@ export function programRouter({ programs, auth, sendLinkLimit = passThrough }: P
     res
       .set('Cache-Control', 'no-store')
       .json(programToJson(present(reply.program, 'program'), reply.signingSecret));
-  });
+  }
 
   // The spec's walkthrough sends {callbackUri} with the DELETE; it is accepted and has no effect.
-  router.delete(
-    expressPath(deleteWebhook),
-    ...guard,
-    requestBody(WebhookDeleteRequest, { optional: true }),
-    async (req, res) => {
-      const { program } = await programs.deleteWebhook(target(req, res));
-      res.json(programToJson(present(program, 'program')));
-    },
-  );
+  async function removeWebhook(req: Request, res: Response) {
+    const { program } = await programs.deleteWebhook(target(req, res));
+    res.json(programToJson(present(program, 'program')));
+  }
 
-  router.post(
-    expressPath(sendLink),
-    ...guard,
-    requestBody(SendLinkRequest),
-    sendLinkLimit,
-    async (req, res) => {
-      const body = req.body as SendLinkBody;
-      await programs.sendLink({
-        ...target(req, res),
-        // The schema lets exactly one of the two through.
-        recipient:
-          body.email !== undefined
-            ? { $case: 'email', email: body.email }
-            : { $case: 'phoneNumber', phoneNumber: body.phoneNumber ?? '' },
-        trackingId: body.trackingId ?? '',
-      });
-      res.status(204).end();
-    },
-  );
+  async function sendVerificationLink(req: Request, res: Response) {
+    const body = req.body as SendLinkBody;
+    await programs.sendLink({
+      ...target(req, res),
+      // The schema lets exactly one of the two through.
+      recipient:
+        body.email !== undefined
+          ? { $case: 'email', email: body.email }
+          : { $case: 'phoneNumber', phoneNumber: body.phoneNumber ?? '' },
+      trackingId: body.trackingId ?? '',
+    });
+    res.status(204).end();
+  }
 
-  return router;
+  // Authentication first: without a valid token nothing, not even the shape of an id, is answered.
+  const before = [auth.requireAccount, hexIdParam('programId', programNotFound)];
+  return routeTable(Router(), [
+    { endpoint: getProgramTheme, before, handler: getTheme },
+    { endpoint: createVerificationLimit, before, handler: createLimit },
+    { endpoint: deleteVerificationLimit, before, handler: deleteLimit },
+    { endpoint: createWebhook, before, handler: setWebhook },
+    { endpoint: deleteWebhook, before, handler: removeWebhook },
+    { endpoint: sendLink, before, after: [sendLinkLimit], handler: sendVerificationLink },
+  ]);
 }
