@@ -6,7 +6,7 @@ import {
 } from '@eligo/runtime';
 import { AuthCache } from './auth/auth-cache';
 import { createAuthenticator } from './auth/authenticator';
-import { listenForRevocations } from './auth/revocation-listener';
+import { listenForRevocations } from './events/consumers';
 import { closeServiceClients, createServiceClients } from './clients/clients';
 import { createDocumentsClient } from './clients/documents.client';
 import { moduleInfoReader } from './clients/module-info';
