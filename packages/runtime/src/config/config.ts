@@ -4,50 +4,13 @@ import { z } from 'zod';
 import { parseMasterKey } from '../crypto/field-cipher';
 import { envSchema, type ModuleName } from './schema';
 
-/** The effective configuration every module receives (never read process.env below main/CLI). */
-export interface Config {
-  http: { host: string; port: number; publicBaseUrl: string; bodyLimit: string };
-  grpc: {
-    /** The interface set by ELIGO_GRPC_BIND_HOST; undefined lets the launcher choose (see grpcBindHost). */
-    bindHost: string | undefined;
-    /** ELIGO_BIND_HOST, the fallback of a split process. */
-    host: string;
-    port: number;
-    deadlineMs: number;
-    /** ELIGO_<NAME>_GRPC_ADDRESS by module name (lower case): where modules outside this process listen. */
-    addresses: Record<ModuleName, string | undefined>;
-    /** Internal call tokens: the first is sent, any is accepted. Empty: calls are not authenticated. */
-    internalTokens: string[];
-    /** ELIGO_GRPC_INSECURE: listen beyond loopback without tokens anyway. */
-    allowInsecure: boolean;
-  };
-  dataDir: string;
-  /** Operator token for the admin API; undefined until the launcher generates (and prints) one. */
-  adminToken: string | undefined;
-  /** Master key for data at rest; undefined until the launcher resolves it (embedded default). */
-  encryptionKey: Buffer | undefined;
-  logLevel: string;
-  database: { url: string | undefined; poolMax: number };
-  kafka: { brokers: string[] | undefined; clientId: string; groupPrefix: string };
-  s3:
-    | {
-        endpoint: string;
-        accessKey: string;
-        secretKey: string;
-        bucket: string;
-        region: string;
-        pathStyle: boolean;
-      }
-    | undefined;
-  shutdownGraceMs: number;
-  /** ELIGO_SHUTDOWN_DELAY_MS: the drain window after SIGTERM, serving while unready, before closing. */
-  shutdownDelayMs: number;
-  outboxPollMs: number;
-  /** Failures in a row after which a consumer parks an event (outages excepted). */
-  eventMaxAttempts: number;
-  /** The raw ELIGO_* variables, for each service's own zod schema (services/<name>/src/config.ts). */
-  env: Readonly<Record<string, string>>;
-}
+/**
+ * The effective configuration every module receives (never read process.env below main/CLI): what loadConfig
+ * builds, so that the type and the loading are one piece of code.
+ */
+export type Config = ReturnType<typeof loadConfig>;
+
+type Env = z.output<typeof envSchema>;
 
 export class ConfigError extends Error {
   constructor(readonly issues: string[]) {
@@ -57,28 +20,14 @@ export class ConfigError extends Error {
 }
 
 /** Parses the ELIGO_* environment once; throws ConfigError naming every bad variable (fail fast at boot). */
-export function loadConfig(env: Record<string, string | undefined>): Config {
+export function loadConfig(env: Record<string, string | undefined>) {
   const parsed = envSchema.safeParse(pickEligo(env));
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
   const issues: string[] = [];
-  let s3: Config['s3'];
-  if (e.ELIGO_S3_ENDPOINT) {
-    if (!e.ELIGO_S3_ACCESS_KEY || !e.ELIGO_S3_SECRET_KEY) {
-      issues.push('ELIGO_S3_ACCESS_KEY and ELIGO_S3_SECRET_KEY are required with ELIGO_S3_ENDPOINT');
-    } else {
-      s3 = {
-        endpoint: e.ELIGO_S3_ENDPOINT,
-        accessKey: e.ELIGO_S3_ACCESS_KEY,
-        secretKey: e.ELIGO_S3_SECRET_KEY,
-        bucket: e.ELIGO_S3_BUCKET,
-        region: e.ELIGO_S3_REGION,
-        pathStyle: e.ELIGO_S3_PATH_STYLE,
-      };
-    }
-  }
+  const s3 = s3Settings(e, issues);
   const brokers = e.ELIGO_KAFKA_BROKERS?.split(',')
     .map((b) => b.trim())
     .filter(Boolean);
@@ -106,16 +55,23 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       bodyLimit: e.ELIGO_HTTP_BODY_LIMIT,
     },
     grpc: {
+      /** The interface set by ELIGO_GRPC_BIND_HOST; undefined lets the launcher choose (see grpcBindHost). */
       bindHost: e.ELIGO_GRPC_BIND_HOST,
+      /** ELIGO_BIND_HOST, the fallback of a split process. */
       host: e.ELIGO_BIND_HOST,
       port: e.ELIGO_GRPC_PORT,
       deadlineMs: e.ELIGO_GRPC_DEADLINE_MS,
+      /** ELIGO_<NAME>_GRPC_ADDRESS by module name (lower case): where modules outside this process listen. */
       addresses,
+      /** Internal call tokens: the first is sent, any is accepted. Empty: calls are not authenticated. */
       internalTokens,
+      /** ELIGO_GRPC_INSECURE: listen beyond loopback without tokens anyway. */
       allowInsecure: e.ELIGO_GRPC_INSECURE,
     },
     dataDir: resolve(e.ELIGO_DATA_DIR),
+    /** Operator token for the admin API; undefined until the launcher generates (and prints) one. */
     adminToken: e.ELIGO_ADMIN_TOKEN,
+    /** Master key for data at rest; undefined until the launcher resolves it (embedded default). */
     encryptionKey,
     logLevel: e.ELIGO_LOG_LEVEL,
     database: { url: e.ELIGO_DATABASE_URL, poolMax: e.ELIGO_DB_POOL_MAX },
@@ -126,10 +82,30 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     s3,
     shutdownGraceMs: e.ELIGO_SHUTDOWN_GRACE_MS,
+    /** ELIGO_SHUTDOWN_DELAY_MS: the drain window after SIGTERM, serving while unready, before closing. */
     shutdownDelayMs: e.ELIGO_SHUTDOWN_DELAY_MS,
     outboxPollMs: e.ELIGO_OUTBOX_POLL_MS,
+    /** Failures in a row after which a consumer parks an event (outages excepted). */
     eventMaxAttempts: e.ELIGO_EVENT_MAX_ATTEMPTS,
+    /** The raw ELIGO_* variables, for each service's own zod schema (services/<name>/src/config.ts). */
     env: Object.freeze(pickEligo(env)),
+  };
+}
+
+/** The object store, when ELIGO_S3_ENDPOINT names one (with its keys). */
+function s3Settings(e: Env, issues: string[]) {
+  if (!e.ELIGO_S3_ENDPOINT) return undefined;
+  if (!e.ELIGO_S3_ACCESS_KEY || !e.ELIGO_S3_SECRET_KEY) {
+    issues.push('ELIGO_S3_ACCESS_KEY and ELIGO_S3_SECRET_KEY are required with ELIGO_S3_ENDPOINT');
+    return undefined;
+  }
+  return {
+    endpoint: e.ELIGO_S3_ENDPOINT,
+    accessKey: e.ELIGO_S3_ACCESS_KEY,
+    secretKey: e.ELIGO_S3_SECRET_KEY,
+    bucket: e.ELIGO_S3_BUCKET,
+    region: e.ELIGO_S3_REGION,
+    pathStyle: e.ELIGO_S3_PATH_STYLE,
   };
 }
 
