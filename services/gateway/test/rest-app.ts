@@ -14,6 +14,7 @@ import type { VerificationClient } from '../src/clients/verification.client';
 import { openApiDocument } from '../src/openapi/document';
 import { mountRest, type RestOptions } from '../src/http/rest-app';
 import { responseConformance } from './response-conformance';
+import { standIn } from './stand-in';
 
 /** The operator token of the test app; every account token is refused (401) unless `authenticator` is given. */
 export const TEST_OPERATOR_TOKEN = 'eligo_operator_0123456789abcdefghij';
@@ -32,7 +33,8 @@ export interface TestRestApp {
 
 /**
  * The REST app as mountRest mounts it, on a free local port, with the clients a test gives (stand-ins or real
- * clients of stand-in services) and empty ones for the rest, which a test must not reach.
+ * clients of stand-in services) and stand-ins without methods for the rest, which a test must not reach
+ * (test/stand-in.ts).
  */
 export async function startTestRestApp(options: Partial<RestOptions> = {}): Promise<TestRestApp> {
   const app = express();
@@ -47,13 +49,13 @@ export async function startTestRestApp(options: Partial<RestOptions> = {}): Prom
     version: 'test',
     gitCommit: 'test',
     modules: { readAll: async () => [] },
-    programs: {} as ProgramsClient,
-    organizations: {} as OrganizationsClient,
-    verification: {} as VerificationClient,
-    documents: {} as DocumentsClient,
-    notifier: {} as NotifierClient,
-    parkedEvents: {} as ParkedEventsClient,
-    reports: {} as ReportsClient,
+    programs: standIn<ProgramsClient>('programs'),
+    organizations: standIn<OrganizationsClient>('organizations'),
+    verification: standIn<VerificationClient>('verification'),
+    documents: standIn<DocumentsClient>('documents'),
+    notifier: standIn<NotifierClient>('notifier'),
+    parkedEvents: standIn<ParkedEventsClient>('parkedEvents'),
+    reports: standIn<ReportsClient>('reports'),
     authenticator: createAuthenticator({
       operatorToken: TEST_OPERATOR_TOKEN,
       cache: new AuthCache({ ttlMs: 0 }),

@@ -3,6 +3,7 @@ import { AuthCache } from '../auth/auth-cache';
 import { createAuthenticator } from '../auth/authenticator';
 import type { ProgramsClient } from '../clients/programs.client';
 import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../../test/rest-app';
+import { standIn } from '../../test/stand-in';
 import { createRequestValidator } from '../validation/request-validator';
 
 // The webhook's opt-in notifications (notifierEventTypes) through the program routes as mounted by mountRest,
@@ -36,7 +37,7 @@ const answer = (method: string) => async (req: WebhookCall) => {
   const stored = program(req.notifications ?? req.program?.webhook?.notifications ?? []);
   return { program: stored, signingSecret: 'whsec_1', webhookSigningSecret: 'whsec_1' };
 };
-const programs = {
+const programs = standIn<ProgramsClient>('programs', {
   createWebhook: answer('createWebhook'),
   updateProgram: answer('updateProgram'),
   createProgram: answer('createProgram'),
@@ -44,7 +45,7 @@ const programs = {
     calls.push(['sendLink', req]);
     return { requestId: '12'.repeat(12) };
   },
-} as unknown as ProgramsClient;
+});
 
 let url: string;
 let app: TestRestApp;
