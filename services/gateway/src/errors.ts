@@ -5,7 +5,9 @@ import type { Logger } from 'pino';
 import { httpStatusOf } from './error-statuses';
 
 /** The spec's non-verification error bodies: ER {errorIds, systemErrorMessage} or SEM {systemErrorMessage}. */
-export type ErrorBody = { errorIds: string[]; systemErrorMessage: string } | { systemErrorMessage: string };
+import type { ErrorBody } from './endpoints/errors';
+
+export type { ErrorBody };
 export type ErrorBodyShape = 'ER' | 'SEM';
 
 export interface HttpError {

@@ -1,8 +1,20 @@
+import { adminAccountEndpoints } from './admin-accounts';
+import { adminProgramEndpoints } from './admin-programs';
+import { adminStaffEndpoints, adminStaffNamedSchemas } from './admin-staff';
 import { conversionEndpoints } from './conversion';
+import { docUploadEndpoints } from './doc-upload';
+import { reportEndpoints } from './report';
 import type { z } from 'zod';
 import type { EndpointDefinition } from './define';
 import { endpointDocument } from './openapi';
+import { infoEndpoints } from './info';
+import { withoutEmptySecurity } from './no-token';
+import { oauthEndpoints } from './oauth';
+import { organizationEndpoints } from './organization';
+import { programResponseSchemas } from './program-responses';
+import { ErrorResponse, InternalServerError, SystemErrorMessage } from './errors';
 import { programEndpoints } from './program';
+import { verificationEndpoints, verificationNamedSchemas } from './verification-endpoints';
 
 /**
  * Every endpoint described by a definition (endpoints/define.ts), one list per resource, and what they add
@@ -13,10 +25,19 @@ export const endpointDefinitions: readonly EndpointDefinition[] = [
   ...conversionEndpoints,
   ...programEndpoints,
   // verification: verification, steps, marketplace, reverify
+  ...verificationEndpoints,
   // documents and reports: docUpload, uploads, report
+  ...docUploadEndpoints,
+  ...reportEndpoints,
   // organization, info, oauth
+  ...organizationEndpoints,
+  ...infoEndpoints,
+  ...oauthEndpoints,
   // admin: accounts and programs
+  ...adminAccountEndpoints,
+  ...adminProgramEndpoints,
   // admin: organizations, reviews, verifications, notifier, parked events, reports
+  ...adminStaffEndpoints,
 ];
 
 /**
@@ -25,16 +46,22 @@ export const endpointDefinitions: readonly EndpointDefinition[] = [
  */
 export const alsoNamedSchemas: readonly z.ZodType[] = [
   // verification: verification, steps, marketplace, reverify
+  ...verificationNamedSchemas,
   // documents and reports: docUpload, uploads, report
   // organization, info, oauth, program responses
+  ...programResponseSchemas,
   // admin: accounts and programs
   // admin: organizations, reviews, verifications, notifier, parked events, reports
+  ...adminStaffNamedSchemas,
   // common: errors, webhooks
+  ErrorResponse,
+  SystemErrorMessage,
+  InternalServerError,
 ];
 
 /** The path items of the definitions; other servers' paths name theirs under `publicBaseUrl`. */
 export function endpointPaths(publicBaseUrl: string): Record<string, Record<string, unknown>> {
-  return endpointDocument(endpointDefinitions, publicBaseUrl, alsoNamedSchemas).paths;
+  return withoutEmptySecurity(endpointDocument(endpointDefinitions, publicBaseUrl, alsoNamedSchemas).paths);
 }
 
 /** The schemas the definitions name (`.meta({ id })`), by that id: they do not depend on the base URL. */

@@ -8,7 +8,7 @@ import {
   MAX_URL_LENGTH,
   PATH_AND_QUERY,
   URL_MESSAGE,
-} from '../openapi/schemas/program-input';
+} from './program-input-rules';
 import { plainText, trimmedName } from '../openapi/schemas/text';
 import { defineEndpoint, type BodyOf, type EndpointResponse } from './define';
 import { exactlyOneOf, fromStringSchema, uniqueStrings } from './schemas';

@@ -40,7 +40,6 @@ import { reverifyRouter } from '../routes/reverify';
 import { uploadRouter } from '../routes/uploads';
 import { adminVerificationRouter } from '../routes/admin/verifications';
 import { verificationRouter } from '../routes/verification';
-import { createRequestValidator } from '../validation/request-validator';
 import { apiReferenceRouter } from './api-reference';
 import { oauthErrorMiddleware } from './oauth-errors';
 import { allowedMethods, answerOptions, methodNotAllowed } from './allowed-methods';
@@ -85,7 +84,6 @@ export function mountRest(app: Express, options: RestOptions): void {
   const methods = allowedMethods(document, options.publicBaseUrl);
   const options405 = answerOptions(methods);
   const notAllowed = methodNotAllowed(methods);
-  const validator = createRequestValidator();
   const auth = authMiddlewares(options.authenticator);
   const { programs, organizations, documents, reports, logger, publicBaseUrl } = options;
   // After each route's body parser (the body is part of what a key stands for); a no-op without a store.
@@ -117,7 +115,6 @@ export function mountRest(app: Express, options: RestOptions): void {
     docUploadRouter({
       idempotent,
       documents,
-      validator,
       publicBaseUrl: options.publicBaseUrl,
       bodyLimit: options.bodyLimit,
       logger,
@@ -126,13 +123,12 @@ export function mountRest(app: Express, options: RestOptions): void {
   );
   // Ahead of the verification flow, whose /verification/:verificationId routes would otherwise see
   // "reverify" first (they pass it on, but the bulk endpoints should not depend on that).
-  v2.use(reverifyRouter({ reports, auth, validator, publicBaseUrl, idempotent }));
+  v2.use(reverifyRouter({ reports, auth, publicBaseUrl, idempotent }));
   v2.use(
     verificationRouter({
       idempotent,
       verification: options.verification,
       auth,
-      validator,
       publicBaseUrl: options.publicBaseUrl,
       bodyLimit: options.bodyLimit,
     }),
@@ -141,9 +137,6 @@ export function mountRest(app: Express, options: RestOptions): void {
   v2.use(conversionRouter({ reports, auth, bodyLimit: options.bodyLimit, idempotent }));
   v2.use(json);
   v2.use(idempotent);
-  v2.get('/openapi.json', (_req, res) => {
-    res.json(document);
-  });
   v2.use(apiReferenceRouter());
   v2.use(
     infoRouter({
@@ -151,11 +144,12 @@ export function mountRest(app: Express, options: RestOptions): void {
       version: options.version,
       gitCommit: options.gitCommit,
       modules: options.modules,
+      document,
     }),
   );
   v2.use(programRouter({ programs, auth, sendLinkLimit: options.rateLimits?.sendLink }));
-  v2.use(organizationRouter({ organizations, validator, publicBaseUrl: options.publicBaseUrl }));
-  v2.use(reportRouter({ reports, auth, validator, publicBaseUrl, logger }));
+  v2.use(organizationRouter({ organizations, publicBaseUrl: options.publicBaseUrl }));
+  v2.use(reportRouter({ reports, auth, publicBaseUrl, logger }));
   v2.use(notAllowed, notFound);
   v2.use(errorMiddleware(logger));
   app.use('/rest/v2', v2);
@@ -172,13 +166,13 @@ export function mountRest(app: Express, options: RestOptions): void {
     }),
   );
   admin.use(json);
-  admin.use(adminAccountRouter({ programs, validator, authenticator: options.authenticator }));
-  admin.use(adminProgramRouter({ programs, validator }));
-  admin.use(adminOrganizationRouter({ organizations, validator }));
+  admin.use(adminAccountRouter({ programs, authenticator: options.authenticator }));
+  admin.use(adminProgramRouter({ programs }));
+  admin.use(adminOrganizationRouter({ organizations }));
   admin.use(
     adminVerificationRouter({ verification: options.verification, publicBaseUrl: options.publicBaseUrl }),
   );
-  admin.use(adminReviewRouter({ documents, validator }));
+  admin.use(adminReviewRouter({ documents }));
   admin.use(adminNotifierRouter({ notifier: options.notifier }));
   admin.use(adminParkedEventsRouter({ parkedEvents: options.parkedEvents }));
   admin.use(adminPiiAccessRouter({ reports }));
@@ -190,14 +184,17 @@ export function mountRest(app: Express, options: RestOptions): void {
   oauth.use(options405);
   oauth.use(express.urlencoded({ limit: options.bodyLimit, extended: false }));
   oauth.use(json);
-  oauth.use(oauthRouter({ programs, validator }));
+  oauth.use(oauthRouter({ programs }));
   oauth.use(notAllowed, notFound);
   oauth.use(oauthErrorMiddleware(logger));
   app.use('/rest/oauth', oauth);
 
   // The upload URLs of form A ({publicBase}/uploads/{token}): outside /rest, no token, and no body parser
   // ahead of them, since the body is streamed on to the object store as it arrives.
-  app.use('/uploads', options405, uploadRouter({ documents, logger }), notAllowed, notFound);
+  // The router's path is the whole one (endpoints/doc-upload.ts): it is mounted at the root.
+  app.use('/uploads', options405);
+  app.use(uploadRouter({ documents, logger }));
+  app.use('/uploads', notAllowed, notFound);
 }
 
 function notFound(req: Request, res: Response, _next: NextFunction): void {

@@ -1,4 +1,5 @@
 import type { organizationsV1 } from '@eligo/proto';
+import type { ImportSummaryJson } from '../endpoints/admin-organization-import';
 import { BodyTooLargeError } from './import-stream';
 import { ImportFileError, type ParsedRow } from './organization-rows';
 
@@ -7,14 +8,8 @@ export const IMPORT_BATCH_SIZE = 500;
 /** The reply lists the first rejections only; the count covers them all. */
 export const MAX_REPORTED_ERRORS = 100;
 
-export interface ImportSummary {
-  received: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  rejected: number;
-  errors: { line: number; message: string }[];
-}
+/** What the import answers (the OrganizationImportResult its definition states). */
+export type ImportSummary = ImportSummaryJson;
 
 type SendBatch = (rows: organizationsV1.ImportRow[]) => Promise<organizationsV1.ImportOrganizationsResponse>;
 

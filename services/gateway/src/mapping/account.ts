@@ -1,23 +1,7 @@
 import type { programsV1 } from '@eligo/proto';
-import type { TokenRoleName } from '../auth/principal';
+import type { AccessTokenCreatedJson, AccountJson } from '../endpoints/admin-accounts';
 import { epochMs, present } from './program';
 import { tokenRolesFromProto } from './token-role';
-
-export interface AccountJson {
-  accountId: string;
-  name: string;
-  created: number;
-}
-
-export interface AccessTokenCreatedJson {
-  tokenId: string;
-  token: string;
-  clientId: string;
-  clientSecret: string;
-  name: string;
-  roles: TokenRoleName[];
-  created: number;
-}
 
 export function accountToJson(reply: programsV1.CreateAccountResponse): AccountJson {
   const account = present(reply.account, 'account');

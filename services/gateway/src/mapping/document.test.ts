@@ -52,6 +52,12 @@ describe('documents[] entries', () => {
     expect(documentToJson(doc())).not.toHaveProperty('uploadUrl');
   });
 
+  it('refuses a status the document does not list (a service bug, answered 500), rather than pass it on', () => {
+    expect(() => documentToJson(doc({ status: 'LOST' }))).toThrow(
+      'documents service replied with document status LOST',
+    );
+  });
+
   it('escapes a token that is not URL-safe', () => {
     expect(uploadUrl(base, 'a/b?c')).toBe(`${base}/uploads/a%2Fb%3Fc`);
   });

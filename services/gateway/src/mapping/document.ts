@@ -1,30 +1,25 @@
+import type { z } from 'zod';
 import type { documentsV1, verificationVerificationV1 } from '@eligo/proto';
-import { verificationToJson, verificationUrl, type VerificationResponseJson } from './verification';
+import {
+  DocumentStatus,
+  type Document as DocumentSchema,
+  type DocUploadResponse,
+  type DocumentStatusName,
+  type UploadedDocument,
+} from '../endpoints/doc-upload-schemas';
+import { verificationToJson, verificationUrl } from './verification';
 
 type Document = documentsV1.Document;
 type VerificationResponse = verificationVerificationV1.VerificationResponse;
 
 /** One entry of a docUpload response's documents[] (docs/architecture.md, "Wire details"). */
-export interface DocumentJson {
-  documentId: string;
-  status: string;
-  mimeType: string;
-  fileSize: number;
-  /** Form A only, while the file awaits its bytes. */
-  uploadUrl?: string;
-  errors: string[];
-}
+export type DocumentJson = z.input<typeof DocumentSchema>;
 
 /** A docUpload VR with the documents of the upload, in the order the client listed its files. */
-export interface DocUploadJson extends VerificationResponseJson {
-  documents: DocumentJson[];
-}
+export type DocUploadJson = z.input<typeof DocUploadResponse>;
 
 /** The upload PUT's answer for a file that was refused after its bytes arrived. */
-export interface RejectedDocumentJson extends DocumentJson {
-  errorIds: string[];
-  systemErrorMessage: string;
-}
+export type RejectedDocumentJson = z.input<typeof UploadedDocument>;
 
 /** The errorId of a file whose bytes turned out not to be an accepted document type. */
 export const REJECTED_FILE_ERROR_ID = 'unsupportedDocMimeType';
@@ -46,7 +41,7 @@ export function completeDocUploadUrl(publicBaseUrl: string, verificationId: stri
 export function documentToJson(d: Document, publicBaseUrl?: string): DocumentJson {
   return {
     documentId: d.documentId,
-    status: d.status,
+    status: documentStatusOf(d.status),
     mimeType: d.mimeType,
     fileSize: d.fileSize,
     ...(publicBaseUrl !== undefined && d.uploadToken
@@ -87,6 +82,16 @@ export function docUploadRefusedToJson(
     ...verificationToJson(errorIds ? { ...vr, errorIds: [...errorIds] } : vr, publicBaseUrl),
     documents: documents.map((d) => documentToJson(d)),
   };
+}
+
+/**
+ * The status the documents service gives (a string in the contract): one the document lists, or a service
+ * bug (500, logged), like an unspecified enum value elsewhere, rather than a value clients were not told of.
+ */
+function documentStatusOf(status: string): DocumentStatusName {
+  const known = DocumentStatus.safeParse(status);
+  if (!known.success) throw new Error(`documents service replied with document status ${status}`);
+  return known.data;
 }
 
 /** The upload PUT's 400 for a file the documents service refused once it saw the bytes. */

@@ -1,68 +1,14 @@
 import { notifierV1 } from '@eligo/proto';
+import type {
+  MessageJson,
+  MessagePageJson,
+  WebhookDeliveryJson,
+  WebhookDeliveryPageJson,
+  WebhookEndpointJson,
+} from '../endpoints/admin-notifier';
 
 const { WebhookEndpointStatus, NotifierEventType, DeliveryStatus, MessageChannel, MessageStatus } =
   notifierV1;
-
-/** The notifier's view of a program's webhook endpoint (admin API). Times are ISO 8601; null while unset. */
-export interface WebhookEndpointJson {
-  status: 'NONE' | 'ACTIVE' | 'DISABLED';
-  failingSince: string | null;
-  disabledAt: string | null;
-  /** GONE (the receiver answered 410) or PERSISTENT_FAILURE; null unless disabled. */
-  disabledReason: string | null;
-}
-
-export interface DeliveryAttemptJson {
-  attempt: number;
-  startedAt: string | null;
-  /** null when the receiver did not answer (refused address, connection error, timeout). */
-  statusCode: number | null;
-  latencyMs: number;
-  error: string | null;
-}
-
-export interface WebhookDeliveryJson {
-  webhookId: string;
-  verificationId: string;
-  notifierEventType: 'SUCCESS' | 'DOCUMENT_REJECTED' | 'MAX_DOC_UPLOAD_ATTEMPTS' | 'EXPIRATION';
-  status: 'PENDING' | 'DELIVERED' | 'FAILED' | 'CANCELLED';
-  created: string | null;
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-  /** The webhookId of the delivery this one resends (refireWebhooks); null otherwise. */
-  refireOf: string | null;
-  attempts: DeliveryAttemptJson[];
-}
-
-/** GET /programs/{programId}/webhook/deliveries. */
-export interface WebhookDeliveryPageJson {
-  webhook: WebhookEndpointJson;
-  deliveries: WebhookDeliveryJson[];
-  /** null on the last page. */
-  nextCursor: string | null;
-}
-
-/** One send-link message (admin API); the recipient is personal data, shown to operators only. */
-export interface MessageJson {
-  messageId: string;
-  requestId: string;
-  programId: string;
-  channel: 'EMAIL' | 'SMS';
-  recipient: string;
-  /** null for an SMS. */
-  subject: string | null;
-  body: string;
-  status: 'PENDING' | 'SENT' | 'CAPTURED' | 'FAILED';
-  created: string | null;
-  sentAt: string | null;
-  error: string | null;
-}
-
-/** GET /messages. */
-export interface MessagePageJson {
-  messages: MessageJson[];
-  nextCursor: string | null;
-}
 
 type Names<E extends number, N extends string> = Readonly<Partial<Record<E, N>>>;
 

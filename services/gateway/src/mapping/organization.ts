@@ -1,4 +1,6 @@
 import { organizationsOrganizationV1, organizationsV1 } from '@eligo/proto';
+import type { z } from 'zod';
+import type { AddSchoolSearchResult, Organization } from '../endpoints/organization-schemas';
 import { epochMs, present } from './program';
 
 type Organization = organizationsOrganizationV1.Organization;
@@ -6,12 +8,7 @@ const { AddSchoolRequestStatus } = organizationsOrganizationV1;
 const { OrganizationKind } = organizationsV1;
 
 /** The spec's Organization as searches return it. */
-export interface OrganizationJson {
-  id: number;
-  name: string;
-  country: string;
-  type: string;
-}
+export type OrganizationJson = z.input<typeof Organization>;
 
 /** What an operator sees of an organization (admin API). */
 export interface OrganizationDetailJson extends OrganizationJson {
@@ -22,11 +19,7 @@ export interface OrganizationDetailJson extends OrganizationJson {
   loginUrl: string | null;
 }
 
-export interface AddSchoolSearchResultJson {
-  errorIds: string[];
-  eligible: OrganizationJson[];
-  ineligible: OrganizationJson[];
-}
+export type AddSchoolSearchResultJson = z.input<typeof AddSchoolSearchResult>;
 
 export type AddSchoolStatusName = 'PENDING' | 'ACCEPTED' | 'DECLINED';
 

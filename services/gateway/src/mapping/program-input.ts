@@ -1,7 +1,12 @@
 import { programsProgramV1 } from '@eligo/proto';
 import { invalidArgument } from '@eligo/runtime';
-import type { ProgramCreateInput, ProgramSettingsInput, ThemeInput, WebhookInput } from './program-json';
+import type { ProgramCreateBody, ProgramPatchBody } from '../endpoints/admin-programs';
 import { webhookNotificationsToProto } from './webhook-notification';
+
+/** The bodies as their schemas (endpoints/admin-programs-input.ts) check them; null means "none" (clear). */
+type ProgramSettingsInput = ProgramPatchBody;
+type ThemeInput = NonNullable<ProgramSettingsInput['theme']>;
+type WebhookInput = NonNullable<ProgramSettingsInput['webhook']>;
 
 const { Program, ProgramMode, OfferType } = programsProgramV1;
 type Program = programsProgramV1.Program;
@@ -65,7 +70,7 @@ export function updateMaskPath(key: keyof Settings): string {
 const reviewKeys = ['maxRejections', 'maxReviewTime', 'estimatedReviewTime'] as const;
 
 /** ProgramCreateRequest (already validated) -> the Program of CreateProgram; absent and null are the same. */
-export function programCreateToProto(input: ProgramCreateInput): Program {
+export function programCreateToProto(input: ProgramCreateBody): Program {
   const program = Program.fromPartial({ accountId: input.accountId });
   for (const key of settingKeys) {
     const value = input[key];

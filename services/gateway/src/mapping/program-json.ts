@@ -1,49 +1,15 @@
+import type { z } from 'zod';
+import type { ProgramConfiguration, Theme, Webhook } from '../endpoints/program-responses';
 import type { WebhookNotificationName } from './webhook-notification';
 
-/** The JSON shapes of the program endpoints, as the OpenAPI document (schemas/program*.ts) describes them. */
+/**
+ * The JSON shapes of the program endpoints: the replies as their schemas (endpoints/program-responses.ts)
+ * describe them, and the settings bodies of ProgramCreateRequest and ProgramPatchRequest.
+ */
 
-export interface ThemeJson {
-  intl: { locale: string; messages: Record<string, string>; errorId: Record<string, string> };
-  customCss: string;
-}
-
-export interface ProgramJson {
-  programId: string;
-  accountId: string;
-  name: string;
-  segment: string;
-  subSegments: string[];
-  mode: 'test' | 'live';
-  startDate: string | null;
-  endDate: string | null;
-  offerType: 'staticCode' | 'rewardPool' | 'noCode';
-  rewardCode: string | null;
-  rewardCodesRemaining: number;
-  redirectUrl: string | null;
-  consolationRewardCode: string | null;
-  minAge: number | null;
-  maxAge: number | null;
-  countries: string[];
-  maxRejections: number;
-  maxReviewTime: string | null;
-  estimatedReviewTime: string | null;
-  organizationRules: { types: string[]; countries: string[]; includeIds: number[]; excludeIds: number[] };
-  theme: ThemeJson;
-  webhook: WebhookJson | null;
-  verificationLimit: { quantity: number; days: number } | null;
-  subjectTokenKey: string | null;
-  requireAccountTokenToCreate: boolean;
-  created: number;
-  updated: number;
-}
-
-export interface WebhookJson {
-  callbackUri: string;
-  /** The optional notifications the program opted in to; [] when none (success is always sent). */
-  notifierEventTypes: WebhookNotificationName[];
-  created: number;
-  signingSecret?: string;
-}
+export type ThemeJson = z.input<typeof Theme>;
+export type ProgramJson = z.input<typeof ProgramConfiguration>;
+export type WebhookJson = z.input<typeof Webhook>;
 
 export interface ThemeInput {
   intl?: { locale?: string; messages?: Record<string, string>; errorId?: Record<string, string> };

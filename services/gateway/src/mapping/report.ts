@@ -1,29 +1,23 @@
+import type { z } from 'zod';
 import { reportsV1 } from '@eligo/proto';
+import type {
+  ReportFieldSet,
+  ReportRequest,
+  ReportStatus,
+  ReportStatusNames,
+} from '../endpoints/report-schemas';
 import { present } from './program';
 
-const { ReportStatus, BatchStatus, VerificationModeInclusion } = reportsV1;
+const { ReportStatus: ReportStatusValue, BatchStatus, VerificationModeInclusion } = reportsV1;
 
-export type ReportStatusName = 'PENDING' | 'COMPLETE' | 'ERROR' | 'DELETED';
-export type ModeInclusionName = 'ALL' | 'LIVE' | 'TEST';
+export type ReportStatusName = z.infer<typeof ReportStatusNames>;
+export type ModeInclusionName = z.output<typeof ReportRequest>['verificationModeInclusion'];
 export type BatchStatusName = 'PENDING' | 'IN_PROGRESS' | 'COMPLETE';
 
 /** The report status response of REST v2 (docs/architecture.md, "Wire details"). */
-export interface ReportStatusJson {
-  id: string;
-  status: ReportStatusName;
-  /** GET it to poll the status. */
-  statusUrl: string;
-  /** GET it to download the CSV; null until the report is COMPLETE. */
-  retrievalUrl: string | null;
-  /** When the report was requested, in epoch milliseconds like every timestamp of REST v2. */
-  created: number;
-}
+export type ReportStatusJson = z.input<typeof ReportStatus>;
 
-export interface ReportFieldSetJson {
-  /** STANDARD, PII or METADATA. */
-  scope: string;
-  fields: { name: string; description: string }[];
-}
+export type ReportFieldSetJson = z.input<typeof ReportFieldSet>;
 
 /** POST /verification/reverify. */
 export interface ReverifyStartedJson {
@@ -64,10 +58,10 @@ export interface PiiAccessPageJson {
 type Names<E extends number, N extends string> = Readonly<Partial<Record<E, N>>>;
 
 const reportStatuses: Names<reportsV1.ReportStatus, ReportStatusName> = {
-  [ReportStatus.REPORT_STATUS_PENDING]: 'PENDING',
-  [ReportStatus.REPORT_STATUS_COMPLETE]: 'COMPLETE',
-  [ReportStatus.REPORT_STATUS_ERROR]: 'ERROR',
-  [ReportStatus.REPORT_STATUS_DELETED]: 'DELETED',
+  [ReportStatusValue.REPORT_STATUS_PENDING]: 'PENDING',
+  [ReportStatusValue.REPORT_STATUS_COMPLETE]: 'COMPLETE',
+  [ReportStatusValue.REPORT_STATUS_ERROR]: 'ERROR',
+  [ReportStatusValue.REPORT_STATUS_DELETED]: 'DELETED',
 };
 const batchStatuses: Names<reportsV1.BatchStatus, BatchStatusName> = {
   [BatchStatus.BATCH_STATUS_PENDING]: 'PENDING',

@@ -1,68 +1,28 @@
 import type { documentsV1 } from '@eligo/proto';
+import { listedValue } from '../endpoints/admin-common';
+import {
+  Review,
+  type ReviewDetailJson,
+  type ReviewJson,
+  type ReviewPageJson,
+} from '../endpoints/admin-review-schemas';
+import { DocumentStatus } from '../endpoints/doc-upload-schemas';
 import { present } from './program';
-
-type Review = documentsV1.Review;
-
-/** A file of a review as staff see it: its sanitised name, never a storage key nor an upload token. */
-export interface ReviewDocumentJson {
-  documentId: string;
-  fileName: string;
-  status: string;
-  mimeType: string;
-  fileSize: number;
-  errors: string[];
-}
-
-/** One queued set of documents (admin API). Times are ISO 8601 strings; null while not (yet) set. */
-export interface ReviewJson {
-  reviewId: string;
-  verificationId: string;
-  programId: string;
-  accountId: string;
-  status: string;
-  testMode: boolean;
-  documents: ReviewDocumentJson[];
-  rejectionReasons: string[];
-  submittedAt: string | null;
-  decidedAt: string | null;
-  decidedBy: string | null;
-  filesDeletedAt: string | null;
-}
-
-export interface ReviewFileJson {
-  documentId: string;
-  url: string;
-  expiresAt: string | null;
-}
-
-/** GET /reviews/{reviewId}: the review with a short-lived link to each file (none once retention ran). */
-export interface ReviewDetailJson extends ReviewJson {
-  files: ReviewFileJson[];
-}
-
-export interface ReviewPageJson {
-  reviews: ReviewJson[];
-  /** null on the last page. */
-  nextCursor: string | null;
-}
-
-/** The review queue's states (ListReviewsRequest.status; empty = all). */
-export const reviewStatuses = ['pending', 'approved', 'rejected'] as const;
 
 const iso = (date: Date | undefined): string | null => date?.toISOString() ?? null;
 
-export function reviewToJson(r: Review): ReviewJson {
+export function reviewToJson(r: documentsV1.Review): ReviewJson {
   return {
     reviewId: r.reviewId,
     verificationId: r.verificationId,
     programId: r.programId,
     accountId: r.accountId,
-    status: r.status,
+    status: listedValue(Review.shape.status, r.status, 'review status'),
     testMode: r.testMode,
     documents: r.documents.map((d) => ({
       documentId: d.documentId,
       fileName: d.fileName,
-      status: d.status,
+      status: listedValue(DocumentStatus, d.status, 'document status'),
       mimeType: d.mimeType,
       fileSize: d.fileSize,
       errors: [...d.errors],

@@ -1,34 +1,12 @@
 import { endpointSchemas } from '../endpoints';
-import { marketplaceSchemas } from './marketplace.paths';
-import { accountSchemas } from './schemas/account';
 import { commonSchemas } from './schemas/common';
 import { documentSchemas } from './schemas/document';
-import { notifierSchemas } from './schemas/notifier';
-import { parkedEventSchemas } from './schemas/parked-events';
-import { oauthSchemas } from './schemas/oauth';
-import { organizationSchemas } from './schemas/organization';
-import { organizationAdminSchemas } from './schemas/organization-admin';
-import { programSchemas } from './schemas/program';
-import { programInputSchemas } from './schemas/program-input';
 import { reportSchemas } from './schemas/report';
-import { verificationSchemas } from './schemas/verification';
-import { verificationAdminSchemas } from './schemas/verification-admin';
 
 /** Every schema the document publishes; the request validator compiles exactly these. */
 export const schemas = {
   ...commonSchemas,
-  ...accountSchemas,
-  ...programInputSchemas,
-  ...programSchemas,
-  ...oauthSchemas,
-  ...organizationSchemas,
-  ...organizationAdminSchemas,
-  ...verificationSchemas,
-  ...marketplaceSchemas,
-  ...verificationAdminSchemas,
   ...documentSchemas,
-  ...notifierSchemas,
-  ...parkedEventSchemas,
   ...reportSchemas,
   // Named by the endpoint definitions (endpoints/), generated from their zod schemas.
   ...endpointSchemas,

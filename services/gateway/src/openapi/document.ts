@@ -1,24 +1,8 @@
 import { endpointPaths } from '../endpoints';
-import { adminNotifierPaths } from './admin-notifier.paths';
 import { withIdempotencyKey } from './idempotency';
 import { withRateLimits } from './rate-limits';
 import { withGatewayAnswers } from './gateway-answers';
-import { adminParkedEventsPaths } from './admin-parked-events.paths';
-import { adminOrganizationPaths } from './admin-organization.paths';
-import { adminReportPaths } from './admin-reports.paths';
-import { adminReviewPaths } from './admin-review.paths';
-import { adminVerificationPaths } from './admin-verification.paths';
-import { adminPaths } from './admin.paths';
 import { components } from './components';
-import { docUploadPaths } from './doc-upload.paths';
-import { infoPaths } from './info.paths';
-import { marketplacePaths } from './marketplace.paths';
-import { oauthPaths } from './oauth.paths';
-import { organizationPaths } from './organization.paths';
-import { reportPaths } from './report.paths';
-import { reverifyPaths } from './reverify.paths';
-import { verificationStepPaths } from './verification-steps.paths';
-import { verificationPaths } from './verification.paths';
 import { webhooks } from './webhooks';
 
 /**
@@ -83,23 +67,7 @@ export function openApiDocument(publicBaseUrl: string): Record<string, unknown> 
     paths: withRateLimits(
       withIdempotencyKey(
         withGatewayAnswers({
-          ...infoPaths,
-          ...verificationPaths,
-          ...verificationStepPaths,
-          ...marketplacePaths,
-          ...docUploadPaths(publicBaseUrl),
-          ...organizationPaths,
-          ...reportPaths,
           ...endpointPaths(publicBaseUrl),
-          ...reverifyPaths,
-          ...adminPaths(publicBaseUrl),
-          ...adminOrganizationPaths(publicBaseUrl),
-          ...adminVerificationPaths(publicBaseUrl),
-          ...adminReviewPaths(publicBaseUrl),
-          ...adminNotifierPaths(publicBaseUrl),
-          ...adminParkedEventsPaths(publicBaseUrl),
-          ...adminReportPaths(publicBaseUrl),
-          ...oauthPaths(publicBaseUrl),
         }),
       ),
     ),

@@ -240,6 +240,31 @@ describe('form A: a JSON manifest', () => {
     expect(calls).toEqual([]);
   });
 
+  it.each([
+    [{ files: [{ ...png(), fileSize: 1.5 }] }, 'body.files[0].fileSize must be integer'],
+    [
+      { files: [png(), { ...png(), mimeType: '' }] },
+      'body.files[1].mimeType must NOT have fewer than 1 characters',
+    ],
+    [
+      { files: [{ ...png(), fileName: '\u{1F600}'.repeat(256) }] },
+      'body.files[0].fileName must NOT have more than 255 characters',
+    ],
+    [{ files: 'front.png' }, 'body.files must be array'],
+    [[png()], 'body must be object'],
+    ['', 'body.files is required'],
+  ])('names the refused field of %j in the words of the document’s schema', async (body, message) => {
+    const res = await post(step, body);
+    expect([res.status, res.body]).toEqual([400, stepError('invalidRequest', message)]);
+    expect(calls).toEqual([]);
+  });
+
+  it('takes a file name of 255 characters, counted as the document counts them (an emoji is one)', async () => {
+    const res = await post(step, { files: [{ ...png(), fileName: '\u{1F600}'.repeat(255) }] });
+    expect(res.status).toBe(200);
+    expect(methods()).toEqual(['createUpload']);
+  });
+
   it('leaves counting files to the service: four reach it, and its invalidNumberOfFiles is the step’s 400', async () => {
     plan('createUpload', invalidArgument('Upload 1 to 3 files', { errorIds: ['invalidNumberOfFiles'] }));
     const res = await post(step, { files: [png(), png(), png(), png()] });

@@ -4,8 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express, { Router, type Request, type Response, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import type { documentsV1, verificationVerificationV1 } from '@eligo/proto';
+import type { verificationVerificationV1 } from '@eligo/proto';
 import type { DocumentsClient } from '../clients/documents.client';
+import { checkBody } from '../endpoints/body-check';
+import { DocUploadRequest } from '../endpoints/doc-upload-schemas';
+import { completeDocUpload, uploadDocuments, uploadDocumentsForAttempt } from '../endpoints/doc-upload';
+import { routeTable } from '../endpoints/route-table';
 import { docUploadCreatedToJson, docUploadRefusedToJson, REJECTED_FILE_ERROR_ID } from '../mapping/document';
 import { present } from '../mapping/program';
 import { verificationToJson } from '../mapping/verification';
@@ -18,14 +22,12 @@ import {
 } from '../upload/store-spooled-files';
 import { DOC_UPLOAD_CONTENT_TYPES, docUploadForm } from '../validation/doc-upload-form';
 import { tokenParam } from '../validation/doc-upload-limits';
-import { declaredLengthTooLarge, multipartTooLarge } from '../validation/multipart-parts';
+import { declaredLengthTooLarge, invalidRequest, multipartTooLarge } from '../validation/multipart-parts';
 import { verificationNotFound } from '../validation/path-ids';
-import { invalidRequest, type RequestValidator } from '../validation/request-validator';
 import { stepErrors, verificationIdOf, verificationIdParam } from './verification-params';
 
 export interface DocUploadRouteOptions {
   documents: DocumentsClient;
-  validator: RequestValidator;
   publicBaseUrl: string;
   /** ELIGO_HTTP_BODY_LIMIT, for form A's JSON manifest. */
   bodyLimit: string;
@@ -36,27 +38,24 @@ export interface DocUploadRouteOptions {
   idempotent?: RequestHandler;
 }
 
-interface ManifestBody {
-  files: documentsV1.FileManifest[];
-}
-
 /**
- * The docUpload step of REST v2 (docs/architecture.md, "Wire details"). Form A (a JSON manifest) answers an
- * upload URL per file and completeDocUpload as the next submissionUrl; form B (the files as
- * multipart/form-data) does the whole upload and answers pending. The step's path may end in the attempt's
- * docUpload token, which the documents service checks. Mounted ahead of REST v2's JSON parser: form B's body
- * is streamed, never parsed into memory. Refused requests get the step endpoints' 400 VR (stepErrors).
+ * The docUpload step of REST v2 (docs/architecture.md, "Wire details"), as endpoints/doc-upload.ts defines
+ * it. Form A (a JSON manifest) answers an upload URL per file and completeDocUpload as the next
+ * submissionUrl; form B (the files as multipart/form-data) does the whole upload and answers pending. The
+ * step's path may end in the attempt's docUpload token, which the documents service checks. Mounted ahead of
+ * REST v2's JSON parser: form B's body is streamed, never parsed into memory. Refused requests get the step
+ * endpoints' 400 VR (stepErrors).
  */
 export function docUploadRouter(options: DocUploadRouteOptions): Router {
-  const { documents, validator, publicBaseUrl, logger } = options;
+  const { documents, publicBaseUrl, logger } = options;
   const spoolDir = options.spoolDir ?? tmpdir();
   const store: StoreSpooledFilesDeps = { documents, logger, putFile };
-  const router = Router();
   // Parses application/json only; a multipart body is left unread for the spool.
   const json = express.json({ limit: options.bodyLimit, strict: true });
   const idempotent = options.idempotent ?? passThrough;
 
-  const upload = async (req: Request, res: Response) => {
+  /** The Content-Type chooses the form; the definition's body (form A) is checked once it is chosen. */
+  async function upload(req: Request, res: Response) {
     const verificationId = verificationIdOf(req);
     const docUploadToken = (req.params.docUploadToken as string | undefined) ?? '';
     switch (docUploadForm(req.headers['content-type'])) {
@@ -67,14 +66,14 @@ export function docUploadRouter(options: DocUploadRouteOptions): Router {
       default:
         throw invalidRequest(`Content-Type must be ${DOC_UPLOAD_CONTENT_TYPES}`);
     }
-  };
+  }
 
   /** Form A: the service checks the manifest; the bytes follow to each document's upload URL. */
-  const manifest = async (req: Request, res: Response, verificationId: string, docUploadToken: string) => {
+  async function manifest(req: Request, res: Response, verificationId: string, docUploadToken: string) {
     if (req.body === undefined) throw invalidRequest('body is required');
-    const problem = validator.check('DocUploadRequest', req.body);
-    if (problem !== undefined) throw invalidRequest(problem);
-    const { files } = req.body as ManifestBody;
+    const checked = checkBody(DocUploadRequest, req.body);
+    if (!checked.ok) throw invalidRequest(checked.problem);
+    const { files } = checked.value;
     const reply = await documents.createUpload({ verificationId, docUploadToken, files });
     const vr = present(reply.verification, 'verification');
     if (vr.errorIds.length > 0) {
@@ -82,10 +81,10 @@ export function docUploadRouter(options: DocUploadRouteOptions): Router {
       return;
     }
     res.json(docUploadCreatedToJson(vr, reply.documents, publicBaseUrl));
-  };
+  }
 
   /** Form B: spool the parts to disk, then make form A's calls with them. The spool is always removed. */
-  const multipart = async (req: Request, res: Response, verificationId: string, docUploadToken: string) => {
+  async function multipart(req: Request, res: Response, verificationId: string, docUploadToken: string) {
     if (declaredLengthTooLarge(req.headers['content-length'])) {
       res.set('Connection', 'close');
       throw multipartTooLarge();
@@ -122,42 +121,37 @@ export function docUploadRouter(options: DocUploadRouteOptions): Router {
       case 'completed':
         send(res, outcome.verification);
     }
-  };
+  }
+
+  // Form A's last call, once every file was PUT: the verification moves to pending.
+  async function complete(req: Request, res: Response) {
+    const reply = await documents.completeUpload({ verificationId: verificationIdOf(req), uploadId: '' });
+    send(res, present(reply.verification, 'verification'));
+  }
 
   const send = (res: Response, vr: verificationVerificationV1.VerificationResponse) => {
     res.status(vr.errorIds.length > 0 ? 400 : 200).json(verificationToJson(vr, publicBaseUrl));
   };
 
   const attemptToken = tokenParam('docUploadToken', verificationNotFound);
-  router.post(
-    '/verification/:verificationId/step/docUpload',
-    ...verificationIdParam,
-    json,
-    idempotent,
-    upload,
-    stepErrors,
-  );
-  router.post(
-    '/verification/:verificationId/step/docUpload/:docUploadToken',
-    ...verificationIdParam,
-    attemptToken,
-    json,
-    idempotent,
-    upload,
-    stepErrors,
-  );
-
-  // Form A's last call, once every file was PUT: the verification moves to pending.
-  router.post(
-    '/verification/:verificationId/step/completeDocUpload',
-    ...verificationIdParam,
-    idempotent,
-    async (req: Request, res: Response) => {
-      const reply = await documents.completeUpload({ verificationId: verificationIdOf(req), uploadId: '' });
-      send(res, present(reply.verification, 'verification'));
+  // The path ids first (404 before anything about the body), then the body parser (the idempotency key
+  // stands for the body too); the body is the route's own to check, by its Content-Type.
+  const errors = [stepErrors];
+  return routeTable(Router(), [
+    {
+      endpoint: uploadDocuments,
+      before: [...verificationIdParam, json, idempotent],
+      handler: upload,
+      errors,
+      ownBodyCheck: true,
     },
-    stepErrors,
-  );
-
-  return router;
+    {
+      endpoint: uploadDocumentsForAttempt,
+      before: [...verificationIdParam, attemptToken, json, idempotent],
+      handler: upload,
+      errors,
+      ownBodyCheck: true,
+    },
+    { endpoint: completeDocUpload, before: [...verificationIdParam, idempotent], handler: complete, errors },
+  ]);
 }

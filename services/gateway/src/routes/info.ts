@@ -1,17 +1,23 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { ModuleInfoReader } from '../clients/module-info';
+import { routeTable } from '../endpoints/route-table';
+import { getInfo, getOpenApiDocument } from '../endpoints/info';
 
 export interface InfoRouteOptions {
   auth: RequestHandler;
   version: string;
   gitCommit: string;
   modules: ModuleInfoReader;
+  /** The OpenAPI document served at /openapi.json (openapi/document.ts), built once. */
+  document: Record<string, unknown>;
 }
 
-/** GET /info: build information of the gateway and of every module it reaches over gRPC (token endpoint). */
+/**
+ * Service information (REST v2), as endpoints/info.ts defines it: build information of the gateway and of
+ * every module it reaches over gRPC (any token), and the OpenAPI document (no token).
+ */
 export function infoRouter(options: InfoRouteOptions): Router {
-  const router = Router();
-  router.get('/info', options.auth, async (_req, res) => {
+  async function buildInfo(_req: Request, res: Response) {
     const modules = await options.modules.readAll();
     res.json({
       name: 'eligo',
@@ -20,6 +26,14 @@ export function infoRouter(options: InfoRouteOptions): Router {
       gitCommit: options.gitCommit,
       modules,
     });
-  });
-  return router;
+  }
+
+  function openApiDocument(_req: Request, res: Response) {
+    res.json(options.document);
+  }
+
+  return routeTable(Router(), [
+    { endpoint: getInfo, before: [options.auth], handler: buildInfo },
+    { endpoint: getOpenApiDocument, handler: openApiDocument },
+  ]);
 }

@@ -1,15 +1,21 @@
 import { status as Status } from '@grpc/grpc-js';
 import { isServiceError } from '@eligo/runtime';
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { ProgramsClient } from '../clients/programs.client';
-import type { RequestValidator } from '../validation/request-validator';
+import { checkBody } from '../endpoints/body-check';
+import {
+  issueOAuthToken,
+  OAuthTokenRequest,
+  type OAuthErrorJson,
+  type OAuthTokenJson,
+} from '../endpoints/oauth';
+import { routeTable } from '../endpoints/route-table';
 
 export interface OAuthRouteOptions {
   programs: ProgramsClient;
-  validator: RequestValidator;
 }
 
-type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'unsupported_grant_type';
+type OAuthErrorCode = OAuthErrorJson['error'];
 
 interface ClientCredentials {
   clientId: string;
@@ -28,25 +34,25 @@ const invalidClientCodes: readonly Status[] = [
 ];
 
 /**
- * POST /token: the OAuth 2.0 client-credentials grant (RFC 6749 section 4.4). Errors use the RFC's own body
- * ({error, error_description}), not ER/SEM, because OAuth client libraries parse that shape; only an outage
- * of the programs service falls through to the common mapper (503).
+ * POST /token: the OAuth 2.0 client-credentials grant (RFC 6749 section 4.4), as endpoints/oauth.ts defines
+ * it. Errors use the RFC's own body ({error, error_description}), not ER/SEM, because OAuth client libraries
+ * parse that shape: the route checks the parameters itself. Only an outage of the programs service falls
+ * through to the common mapper (503).
  */
-export function oauthRouter({ programs, validator }: OAuthRouteOptions): Router {
-  const router = Router();
-  router.post('/token', async (req, res) => {
+export function oauthRouter({ programs }: OAuthRouteOptions): Router {
+  async function issueToken(req: Request, res: Response) {
     // RFC 6749 section 5.1: token responses, errors included, must not be cached.
     res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
     const params: unknown = req.body ?? {};
-    const problem = validator.check('OAuthTokenRequest', params);
-    const grantType = (params as { grant_type?: unknown }).grant_type;
-    if (problem) {
+    const checked = checkBody(OAuthTokenRequest, params);
+    if (!checked.ok) {
+      const grantType = (params as { grant_type?: unknown }).grant_type;
       if (typeof grantType === 'string' && grantType !== 'client_credentials') {
         return oauthError(res, 400, 'unsupported_grant_type', 'Only client_credentials is supported');
       }
-      return oauthError(res, 400, 'invalid_request', problem.replace(/^body/, 'request'));
+      return oauthError(res, 400, 'invalid_request', checked.problem.replace(/^body/, 'request'));
     }
-    const body = params as { client_id?: string; client_secret?: string };
+    const body = checked.value;
     const basic = basicCredentials(req.headers.authorization);
     if (basic.kind !== 'none' && (body.client_id !== undefined || body.client_secret !== undefined)) {
       return oauthError(res, 400, 'invalid_request', 'Use one client authentication method, not two');
@@ -66,13 +72,14 @@ export function oauthRouter({ programs, validator }: OAuthRouteOptions): Router 
         access_token: issued.accessToken,
         token_type: 'Bearer',
         expires_in: issued.expiresInSeconds,
-      });
+      } satisfies OAuthTokenJson);
     } catch (err) {
       if (isServiceError(err) && invalidClientCodes.includes(err.code)) return invalidClient(res, challenge);
       throw err;
     }
-  });
-  return router;
+  }
+
+  return routeTable(Router(), [{ endpoint: issueOAuthToken, ownBodyCheck: true, handler: issueToken }]);
 }
 
 function invalidClient(res: Response, challenge: boolean): void {
@@ -81,7 +88,7 @@ function invalidClient(res: Response, challenge: boolean): void {
 }
 
 export function oauthError(res: Response, status: number, error: OAuthErrorCode, description: string): void {
-  res.status(status).json({ error, error_description: description });
+  res.status(status).json({ error, error_description: description } satisfies OAuthErrorJson);
 }
 
 /** `Basic base64(urlencode(client_id) ":" urlencode(client_secret))`; other schemes count as none. */

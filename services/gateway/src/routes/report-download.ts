@@ -10,7 +10,7 @@ export interface ReportDownload {
 }
 
 /**
- * Answers GET /report/{reportId} from one DownloadReport stream. The first message is the report: COMPLETE
+ * Answers GET /report/{reportId} (endpoints/report.ts, downloadReport) from one DownloadReport stream. The first message is the report: COMPLETE
  * is followed by the CSV in chunks, each written once the client took the previous one (backpressure reaches
  * the service through the stream); PENDING is 202 with the status, DELETED 410, ERROR 500.
  *

@@ -3,7 +3,8 @@ import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { programsV1, reportsV1 } from '@eligo/proto';
 import { invalidArgument, notFound, permissionDenied, unavailable } from '@eligo/runtime';
-import { createRequestValidator } from '../validation/request-validator';
+import { checkBody } from '../endpoints/body-check';
+import { ReportFieldSets, ReportStatus as ReportStatusSchema } from '../endpoints/report-schemas';
 import {
   accountId,
   createRecorder,
@@ -147,7 +148,11 @@ async function call(method: string, path: string, options: { token?: string | nu
   return { status: res.status, headers: res.headers, body: json ? JSON.parse(text) : text };
 }
 
-const { check } = createRequestValidator();
+/** What the definitions' response schema says of a body: undefined when it matches. */
+const problemOf = (schema: typeof ReportStatusSchema | typeof ReportFieldSets, body: unknown) => {
+  const checked = checkBody(schema, body);
+  return checked.ok ? undefined : checked.problem;
+};
 const statusOf = (id: string, status: string) => ({
   id,
   status,
@@ -220,7 +225,7 @@ describe('POST /report/verification', () => {
       },
     });
     expect([res.status, res.body]).toEqual([202, statusOf(pending, 'PENDING')]);
-    expect(check('ReportStatus', res.body)).toBeUndefined();
+    expect(problemOf(ReportStatusSchema, res.body)).toBeUndefined();
     expect(calls).toEqual([
       [
         'createVerificationReport',
@@ -304,6 +309,35 @@ describe('POST /report/verification', () => {
     expect(calls).toEqual([]);
   });
 
+  it.each([
+    [{ ...validRequest, endDate: '2023-02-29' }, 'body.endDate must match format "date"'],
+    [
+      { ...validRequest, piiReason: 'a\u0000b' },
+      'body.piiReason must not contain control characters other than tabs and line breaks',
+    ],
+    [
+      { ...validRequest, programIds: [programA, 'nope'] },
+      'body.programIds[1] must match pattern "^[0-9a-f]{24}$"',
+    ],
+    [{ ...validRequest, format: 1 }, 'body.format must be string'],
+    [{ surelyUnknown: 1 }, 'body.startDate is required'],
+  ])('words the refusal of %j as the document’s schema says it', async (body, message) => {
+    const res = await call('POST', '/report/verification', { body });
+    expect([res.status, res.body]).toEqual([
+      400,
+      { errorIds: ['invalidRequest'], systemErrorMessage: message },
+    ]);
+    expect(calls).toEqual([]);
+  });
+
+  it('takes a leap day, and a reason of several lines', async () => {
+    const res = await call('POST', '/report/verification', {
+      body: { startDate: '2024-02-29', endDate: '2024-03-01', piiReason: 'Audit\tof\r\nMarch' },
+    });
+    expect(res.status).toBe(202);
+    expect(calls[0]![1]).toMatchObject({ startDate: '2024-02-29', piiReason: 'Audit\tof\r\nMarch' });
+  });
+
   it("passes the service's refusals through: bad dates 400, personal information without the role 403", async () => {
     planned.set(
       'createVerificationReport',
@@ -382,7 +416,7 @@ describe('GET /report/fields', () => {
         { scope: 'METADATA', fields: [{ name: 'metadata.plan', description: 'Metadata key plan' }] },
       ],
     ]);
-    expect(check('ReportFieldSets', res.body)).toBeUndefined();
+    expect(problemOf(ReportFieldSets, res.body)).toBeUndefined();
     expect(calls).toEqual([['listReportFields', { accountId, programIds: [] }]]);
   });
 
@@ -411,6 +445,29 @@ describe('GET /report/fields', () => {
     },
   );
 
+  it.each([
+    ['programIds=', 'query.programIds must name at least one id (leave it out to mean all)'],
+    ['programIds=,', 'query.programIds must name at least one id (leave it out to mean all)'],
+    [
+      `programIds=${Array.from({ length: 101 }, (_, i) => i.toString(16).padStart(24, '0')).join(',')}`,
+      'query.programIds must have at most 100 ids',
+    ],
+  ])('answers 400 invalidRequest for %s, without a call', async (query, message) => {
+    const res = await call('GET', `/report/fields?${query}`);
+    expect([res.status, res.body]).toEqual([
+      400,
+      { errorIds: ['invalidRequest'], systemErrorMessage: message },
+    ]);
+    expect(calls).toEqual([]);
+  });
+
+  it('takes 100 program ids', async () => {
+    const ids = Array.from({ length: 100 }, (_, i) => i.toString(16).padStart(24, '0'));
+    const res = await call('GET', `/report/fields?programIds=${ids.join(',')}`);
+    expect(res.status).toBe(200);
+    expect(calls).toEqual([['listReportFields', { accountId, programIds: ids }]]);
+  });
+
   it("passes the service's refusal of another account's program through as 400", async () => {
     planned.set('listReportFields', invalidArgument('Unknown program', { errorIds: ['invalidRequest'] }));
     const res = await call('GET', `/report/fields?programIds=${programA}`);
@@ -430,7 +487,7 @@ describe('GET /report/{reportId}/status and DELETE /report/{reportId}', () => {
     ] as const) {
       const res = await call('GET', `/report/${id}/status`);
       expect([res.status, res.body]).toEqual([200, statusOf(id, status)]);
-      expect(check('ReportStatus', res.body)).toBeUndefined();
+      expect(problemOf(ReportStatusSchema, res.body)).toBeUndefined();
     }
     expect(calls[0]).toEqual(['getReportStatus', { accountId, reportId: pending }]);
   });

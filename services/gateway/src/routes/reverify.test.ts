@@ -1,6 +1,7 @@
 import { programsV1, reportsV1 } from '@eligo/proto';
 import { invalidArgument, notFound } from '@eligo/runtime';
-import { createRequestValidator } from '../validation/request-validator';
+import { checkBody } from '../endpoints/body-check';
+import { ReverifyStarted, ReverifyStatus } from '../endpoints/reverify';
 import {
   accountId,
   createRecorder,
@@ -65,7 +66,6 @@ async function call(method: string, path: string, token: string | null, body?: u
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-const { check } = createRequestValidator();
 const ids = (n: number) => Array.from({ length: n }, (_, i) => i.toString(16).padStart(24, '0'));
 const start = { programId, verificationIds: ids(3) };
 
@@ -80,7 +80,7 @@ describe('POST /verification/reverify', () => {
         reportUrl: `${base}/rest/v2/report/reverify/${batchId}`,
       },
     ]);
-    expect(check('ReverifyStarted', res.body)).toBeUndefined();
+    expect(checkBody(ReverifyStarted, res.body)).toEqual({ ok: true, value: res.body });
     expect(calls).toEqual([['startReverification', { accountId, ...start }]]);
   });
 
@@ -156,7 +156,7 @@ describe('GET /verification/reverify/{batchId}', () => {
         recordsProcessed: 2,
       },
     ]);
-    expect(check('ReverifyStatus', res.body)).toBeUndefined();
+    expect(checkBody(ReverifyStatus, res.body)).toEqual({ ok: true, value: res.body });
     expect(calls).toEqual([['getReverification', { accountId, batchId }]]);
   });
 

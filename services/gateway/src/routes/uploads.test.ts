@@ -283,6 +283,37 @@ describe('PUT /uploads/{uploadToken}', () => {
   });
 });
 
+describe('the methods and paths under /uploads', () => {
+  const send = async (method: string, path: string) => {
+    const res = await fetch(`${origin}${path}`, { method });
+    const text = await res.text();
+    return { status: res.status, allow: res.headers.get('allow'), body: text ? JSON.parse(text) : text };
+  };
+
+  it('answers OPTIONS with the methods of an upload URL, and another method 405, calling no service', async () => {
+    expect(await send('OPTIONS', `/uploads/${token}`)).toEqual({
+      status: 204,
+      allow: 'OPTIONS, PUT',
+      body: '',
+    });
+    expect(await send('GET', `/uploads/${token}`)).toEqual({
+      status: 405,
+      allow: 'OPTIONS, PUT',
+      body: { systemErrorMessage: 'Method GET is not allowed here; allowed: OPTIONS, PUT' },
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('answers a path that is no upload URL 404 SEM', async () => {
+    expect(await send('PUT', `/uploads/${token}/more`)).toEqual({
+      status: 404,
+      allow: null,
+      body: { systemErrorMessage: `No endpoint PUT /uploads/${token}/more` },
+    });
+    expect(calls).toEqual([]);
+  });
+});
+
 /** The status line of a hand-written request (for header combinations no client library sends). */
 function rawStatus(text: string): Promise<number> {
   return new Promise((resolve, reject) => {

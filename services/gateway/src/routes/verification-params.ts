@@ -1,8 +1,9 @@
 import { derivedRequestId } from '../idempotency/middleware';
 import { randomUUID } from 'node:crypto';
-import { notFound } from '@eligo/runtime';
+import { invalidArgument, notFound } from '@eligo/runtime';
 import { isId } from '@eligo/vocabulary';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { BodyCheck } from '../endpoints/body-check';
 import { httpErrorOf } from '../errors';
 import { stepErrorToJson } from '../mapping/verification';
 import { CONTROL_CHARACTER_CLASS } from '../openapi/schemas/text';
@@ -81,4 +82,23 @@ export function stepErrors(err: unknown, req: Request, res: Response, next: Next
         mapped.body.systemErrorMessage,
       ),
     );
+}
+
+/** A refusal of the request as REST v2 words it: 400 invalidRequest (ER, or the step error on the steps). */
+export const invalidRequest = (message: string) => invalidArgument(message, { errorIds: ['invalidRequest'] });
+
+/**
+ * Middleware: a JSON body held to `check`, a definition's schema whose refusals have their own words (a
+ * metadata map's, endpoints/verification-requests.ts); the checked value replaces req.body. Without a JSON
+ * body (express.json leaves it undefined) the request is refused.
+ */
+export function checkedBody(check: (body: unknown) => BodyCheck<unknown>): RequestHandler {
+  return (req, _res, next) => {
+    if (req.body === undefined)
+      return next(invalidRequest('body is required (Content-Type: application/json)'));
+    const checked = check(req.body);
+    if (!checked.ok) return next(invalidRequest(checked.problem));
+    req.body = checked.value;
+    next();
+  };
 }

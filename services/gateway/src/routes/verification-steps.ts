@@ -1,27 +1,36 @@
 import { passThrough } from '../idempotency/middleware';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { verificationV1, verificationVerificationV1 } from '@eligo/proto';
+import type { SubjectType } from '@eligo/vocabulary';
 import type { AuthMiddlewares } from '../auth/middleware';
 import type { VerificationClient } from '../clients/verification.client';
-import { replyToJson } from '../mapping/verification';
-import type { SchemaName } from '../openapi/components';
-import { subjectSchemaName } from '../openapi/schemas/verification';
-import { hexIdParam, programNotFound } from '../validation/path-ids';
-import { invalidRequest, type RequestValidator } from '../validation/request-validator';
+import type { EndpointDefinition } from '../endpoints/define';
+import { routeTable, type Route } from '../endpoints/route-table';
+import { MAX_JWS_BYTES } from '../endpoints/verification-fields';
+import { MarketplaceTokenRequest, tokenOf } from '../endpoints/verification-requests';
+import { checkStepBody } from '../endpoints/verification-step-check';
 import {
-  compactJws,
+  cancelSso,
+  JOSE,
   JOSE_SUBJECT_TYPE,
-  marketplaceTokenFromJson,
-  MAX_JWS_BYTES,
-  personalInfoStep,
-  subjectFromJson,
-  type PersonalInfoStep,
-  type StepShape,
-} from '../validation/subject-body';
+  JoseSubject,
+  personalInfoSteps,
+  skipSocialSecurityNumber,
+  startSso,
+  submitGenericPersonalInfo,
+  submitMarketplaceToken,
+  submitMilitaryStatus,
+  submitSocialSecurityNumber,
+  type MilitaryStatusBody,
+  type SocialSecurityNumberBody,
+  type StartAndSubmitQuery,
+} from '../endpoints/verification-steps';
+import { GENERIC_SUBJECT_TYPE, subjectSchemas, subjectToProto } from '../endpoints/verification-subjects';
+import { replyToJson } from '../mapping/verification';
+import { hexIdParam, programNotFound } from '../validation/path-ids';
 import { bearerChallenge, callerAccountIdOf } from './creation-caller';
-import { optionalPlainText } from './plain-query';
 import {
-  MAX_TRACKING_ID_LENGTH,
+  invalidRequest,
   requestIdOf,
   stepErrors,
   verificationIdOf,
@@ -31,7 +40,6 @@ import {
 export interface VerificationStepRouteOptions {
   verification: VerificationClient;
   auth: AuthMiddlewares;
-  validator: RequestValidator;
   publicBaseUrl: string;
   bodyLimit: string;
   /** Idempotency-Key handling (idempotency/middleware.ts), placed after each route's body parser. */
@@ -40,16 +48,14 @@ export interface VerificationStepRouteOptions {
 
 type Input = verificationV1.SubmitPersonalInfoRequest['input'];
 
-const JOSE = 'application/jose';
-
 /**
- * The steps a client submits to (the spec's personal-info steps, military status, social security number,
- * single sign-on). A reply with errorIds is a 400 (recoverable on a collect step, or the step ended in error);
- * requests the gateway refuses get the same 400 VR shape (stepErrors).
+ * The steps a client submits to, as endpoints/verification-steps.ts defines them (the spec's personal-info
+ * steps, military status, social security number, single sign-on). A reply with errorIds is a 400
+ * (recoverable on a collect step, or the step ended in error); requests the gateway refuses get the same
+ * 400 VR shape (stepErrors).
  */
 export function verificationStepRouter(options: VerificationStepRouteOptions): Router {
-  const { verification, validator, publicBaseUrl } = options;
-  const router = Router();
+  const { verification, publicBaseUrl } = options;
   // Mounted ahead of REST v2's JSON parser: each step reads its own body.
   const json = express.json({ limit: options.bodyLimit, strict: true });
   const jose = express.text({ type: JOSE, limit: MAX_JWS_BYTES });
@@ -59,164 +65,171 @@ export function verificationStepRouter(options: VerificationStepRouteOptions): R
     res.status(body.errorIds.length > 0 ? 400 : 200).json(body);
   };
 
-  router.post(
-    '/verification/:verificationId/step/collectMilitaryStatus',
-    ...verificationIdParam,
-    json,
-    idempotent,
-    validator.body('MilitaryStatusRequest'),
-    async (req: Request, res: Response) => {
-      const { status } = req.body as { status: string };
-      send(
-        res,
-        await verification.submitMilitaryStatus({
-          verificationId: verificationIdOf(req),
-          status,
-          requestId: requestIdOf(req),
-        }),
-      );
-    },
-    stepErrors,
-  );
-
-  router.post(
-    '/verification/:verificationId/step/collectSocialSecurityNumber',
-    ...verificationIdParam,
-    json,
-    idempotent,
-    validator.body('SocialSecurityNumberRequest'),
-    async (req: Request, res: Response) => {
-      const { socialSecurityNumber } = req.body as { socialSecurityNumber: string };
-      send(
-        res,
-        await verification.submitSocialSecurityNumber({
-          verificationId: verificationIdOf(req),
-          socialSecurityNumber,
-          requestId: requestIdOf(req),
-        }),
-      );
-    },
-    stepErrors,
-  );
-
-  for (const step of ['collectSocialSecurityNumber', 'sso']) {
-    router.delete(
-      `/verification/:verificationId/step/${step}`,
-      ...verificationIdParam,
-      async (req: Request, res: Response) => {
-        send(
-          res,
-          await verification.skipStep({
-            verificationId: verificationIdOf(req),
-            step,
-            requestId: requestIdOf(req),
-          }),
-        );
-      },
-      stepErrors,
+  async function chooseMilitaryStatus(req: Request, res: Response) {
+    const { status } = req.body as MilitaryStatusBody;
+    const requestId = requestIdOf(req);
+    send(
+      res,
+      await verification.submitMilitaryStatus({ verificationId: verificationIdOf(req), status, requestId }),
     );
   }
 
+  async function submitSsn(req: Request, res: Response) {
+    const { socialSecurityNumber } = req.body as SocialSecurityNumberBody;
+    send(
+      res,
+      await verification.submitSocialSecurityNumber({
+        verificationId: verificationIdOf(req),
+        socialSecurityNumber,
+        requestId: requestIdOf(req),
+      }),
+    );
+  }
+
+  const skip = (step: string) =>
+    async function skipStep(req: Request, res: Response) {
+      const verificationId = verificationIdOf(req);
+      send(res, await verification.skipStep({ verificationId, step, requestId: requestIdOf(req) }));
+    };
+
   // Starts sign-on: the browser goes on to the organization's login page.
-  router.get('/verification/:verificationId/step/sso', ...verificationIdParam, async (req, res) => {
+  async function redirectToLogin(req: Request, res: Response) {
     const { loginUrl } = await verification.getSsoLoginUrl({ verificationId: verificationIdOf(req) });
     // The login URL may carry per-verification state: no cache may keep the redirect.
     res.set('Cache-Control', 'no-store').redirect(302, loginUrl);
-  });
+  }
 
-  router.post(
-    '/verification/:verificationId/step/:step',
-    personalInfoStepParam('verification'),
-    ...verificationIdParam,
-    json,
-    jose,
-    idempotent,
-    async (req: Request, res: Response) => {
-      const step = stepOf(res);
+  const submitOnVerification = (endpoint: EndpointDefinition) =>
+    async function submitPersonalInfo(req: Request, res: Response) {
       const reply = await verification.submitPersonalInfo({
         verificationId: verificationIdOf(req),
         programId: '',
-        step: step.step,
-        input: inputOf(step, req, validator),
+        step: stepOf(endpoint),
+        input: inputOf(res),
         trackingId: '',
         requestId: requestIdOf(req),
       });
       send(res, reply);
-    },
-    stepErrors,
-  );
+    };
 
   // One request: starts a verification of the program and submits its personal info.
-  router.post(
-    '/verification/program/:programId/step/:step',
-    personalInfoStepParam('program'),
-    hexIdParam('programId', programNotFound),
-    json,
-    jose,
-    idempotent,
-    options.auth.callerAccount,
-    async (req: Request, res: Response) => {
-      const step = stepOf(res);
-      const trackingId = optionalPlainText(req.query, 'trackingId', MAX_TRACKING_ID_LENGTH) ?? '';
+  const startAndSubmit = (endpoint: EndpointDefinition) =>
+    async function startAndSubmitPersonalInfo(req: Request, res: Response) {
+      const { trackingId } = res.locals.query as StartAndSubmitQuery;
       const reply = await verification.submitPersonalInfo({
         verificationId: '',
         programId: req.params.programId as string,
-        step: step.step,
-        input: inputOf(step, req, validator),
-        trackingId,
+        step: stepOf(endpoint),
+        input: inputOf(res),
+        trackingId: trackingId ?? '',
         requestId: requestIdOf(req),
         callerAccountId: callerAccountIdOf(res),
       });
       send(res, reply);
-    },
-    stepErrors,
-    bearerChallenge,
-  );
+    };
 
-  return router;
+  const onVerification = [...verificationIdParam, json, jose, idempotent];
+  const personalInfo = (endpoint: EndpointDefinition, body: RequestHandler): Route => ({
+    endpoint,
+    before: [exactStepName(endpoint), ...onVerification],
+    ownBodyCheck: true,
+    after: [body],
+    handler: submitOnVerification(endpoint),
+    errors: [stepErrors],
+  });
+
+  return routeTable(Router(), [
+    {
+      endpoint: submitMilitaryStatus,
+      before: [...verificationIdParam, json, idempotent],
+      handler: chooseMilitaryStatus,
+      errors: [stepErrors],
+    },
+    {
+      endpoint: submitSocialSecurityNumber,
+      before: [...verificationIdParam, json, idempotent],
+      handler: submitSsn,
+      errors: [stepErrors],
+    },
+    {
+      endpoint: skipSocialSecurityNumber,
+      before: verificationIdParam,
+      handler: skip('collectSocialSecurityNumber'),
+      errors: [stepErrors],
+    },
+    { endpoint: cancelSso, before: verificationIdParam, handler: skip('sso'), errors: [stepErrors] },
+    { endpoint: startSso, before: verificationIdParam, handler: redirectToLogin },
+    ...personalInfoSteps.map(({ type, onVerification: endpoint }) =>
+      personalInfo(endpoint, subjectBody(type)),
+    ),
+    personalInfo(submitGenericPersonalInfo, subjectBody(GENERIC_SUBJECT_TYPE)),
+    personalInfo(submitMarketplaceToken, marketplaceTokenBody),
+    ...personalInfoSteps.map(({ type, onProgram: endpoint }): Route => ({
+      endpoint,
+      before: [
+        exactStepName(endpoint),
+        hexIdParam('programId', programNotFound),
+        json,
+        jose,
+        idempotent,
+        options.auth.callerAccount,
+      ],
+      ownBodyCheck: true,
+      after: [subjectBody(type)],
+      handler: startAndSubmit(endpoint),
+      errors: [stepErrors, bearerChallenge],
+    })),
+  ]);
 }
 
-/** :step must be a personal-info step of this path shape; other steps are left to the routers that own them. */
-function personalInfoStepParam(shape: StepShape): RequestHandler {
+/** The step of the RPC: the last segment of the definition's path (collectStudentPersonalInfo). */
+const stepOf = (endpoint: EndpointDefinition) => endpoint.path.slice(endpoint.path.lastIndexOf('/') + 1);
+
+/**
+ * The step name as the spec spells it: Express matches a path in any case, the personal-info steps never
+ * took another spelling (collectstudentPersonalInfo is left to other routes, and is 404).
+ */
+function exactStepName(endpoint: EndpointDefinition): RequestHandler {
+  const step = stepOf(endpoint);
+  return (req, _res, next) => next(req.path.replace(/\/+$/, '').endsWith(`/${step}`) ? undefined : 'route');
+}
+
+/**
+ * The personal-info body, checked, as the RPC's input (res.locals.input). req.body stays as sent: the request
+ * id of an Idempotency-Key is derived from it (idempotency/middleware.ts), and a token is read trimmed.
+ */
+const inputOf = (res: Response) => res.locals.input as Input;
+
+/**
+ * The subject body of a type: JSON held to its schema (endpoints/verification-subjects.ts), or for
+ * DriverLicense a compact JWS sent as application/jose. Any other content type is 400 invalidRequest.
+ */
+function subjectBody(type: SubjectType): RequestHandler {
+  const joseAllowed = type === JOSE_SUBJECT_TYPE;
+  const types = joseAllowed ? `application/json or ${JOSE}` : 'application/json';
   return (req, res, next) => {
-    const step = personalInfoStep(req.params.step as string, shape);
-    if (!step) return next('route');
-    res.locals.personalInfoStep = step;
+    if (req.body === undefined) return next(invalidRequest(`body is required (Content-Type: ${types})`));
+    if (req.is(JOSE)) {
+      if (!joseAllowed) return next(invalidRequest(`Content-Type must be ${types}`));
+      const token = checkStepBody(JoseSubject, req.body);
+      if (!token.ok) return next(invalidRequest(token.problem));
+      res.locals.input = { $case: 'subjectToken', subjectToken: token.value } satisfies Input;
+      return next();
+    }
+    const subject = checkStepBody(subjectSchemas[type], req.body);
+    if (!subject.ok) return next(invalidRequest(subject.problem));
+    res.locals.input = { $case: 'subject', subject: subjectToProto(subject.value) } satisfies Input;
     next();
   };
 }
 
-const stepOf = (res: Response) => res.locals.personalInfoStep as PersonalInfoStep;
-
-/**
- * The body as the RPC's input: a JSON subject (or {marketplaceToken}), or for DriverLicense a compact JWS
- * sent as application/jose. Any other content type is 400 invalidRequest. A JSON subject is read first (its
- * keys and types, with their own messages), then held to its schema: no control character in any text.
- */
-function inputOf(step: PersonalInfoStep, req: Request, validator: RequestValidator): Input {
-  const joseAllowed = step.kind === 'subject' && step.type === JOSE_SUBJECT_TYPE;
-  const types = joseAllowed ? `application/json or ${JOSE}` : 'application/json';
-  if (req.body === undefined) throw invalidRequest(`body is required (Content-Type: ${types})`);
-  if (req.is(JOSE)) {
-    if (!joseAllowed) throw invalidRequest(`Content-Type must be ${types}`);
-    return { $case: 'subjectToken', subjectToken: compactJws(req.body, 'body') };
-  }
-  if (step.kind === 'marketplace')
-    return { $case: 'subjectToken', subjectToken: marketplaceTokenFromJson(req.body) };
-  const subject = subjectFromJson(step.type, req.body);
-  const problem = subjectProblem(validator, step.type, req.body as Record<string, unknown>);
-  if (problem !== undefined) throw invalidRequest(problem);
-  return { $case: 'subject', subject };
-}
-
-/**
- * What the subject's schema refuses, or undefined. Its metadata is held to its characters only: the service
- * answers a map too large with the step's recoverable errors (maxMetadataValuesExceeded, ...), as for
- * POST /verification.
- */
-function subjectProblem(validator: RequestValidator, type: string, body: Record<string, unknown>) {
-  const { metadata, ...fields } = body;
-  const problem = validator.check(subjectSchemaName(type) as SchemaName, fields);
-  if (problem !== undefined || metadata === undefined || metadata === null) return problem;
-  return validator.check('VerificationMetadataText', metadata)?.replace(/^body/, 'body.metadata');
-}
+/** collectMarketplaceToken's body: {marketplaceToken} or {verificationToken}, as JSON only. */
+const marketplaceTokenBody: RequestHandler = (req, res, next) => {
+  if (req.body === undefined)
+    return next(invalidRequest('body is required (Content-Type: application/json)'));
+  if (req.is(JOSE)) return next(invalidRequest('Content-Type must be application/json'));
+  const checked = checkStepBody(MarketplaceTokenRequest, req.body, { keysFirst: true });
+  if (!checked.ok) return next(invalidRequest(checked.problem));
+  res.locals.input = { $case: 'subjectToken', subjectToken: tokenOf(checked.value) } satisfies Input;
+  next();
+};

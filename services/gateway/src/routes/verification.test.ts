@@ -502,6 +502,18 @@ describe('personal-info steps', () => {
     expect([reverify.status, reverify.headers.get('allow')]).toEqual([405, 'OPTIONS, POST']);
     expect(calls).toEqual([]);
   });
+
+  it('takes a step name only as the spec spells it', async () => {
+    for (const path of [
+      `/verification/${id}/step/collectstudentPersonalInfo`,
+      `/verification/${id}/step/COLLECTMARKETPLACETOKEN`,
+      `/verification/program/${programId}/step/collectStudentPersonalinfo`,
+    ]) {
+      const res = await call('POST', path, { body: { firstName: 'Jane' } });
+      expect([path, res.status, res.body]).toEqual([path, 404, noEndpoint]);
+    }
+    expect(calls).toEqual([]);
+  });
 });
 
 describe('POST /verification/marketplace', () => {

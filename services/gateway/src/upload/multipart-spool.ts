@@ -6,13 +6,13 @@ import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import {
   fieldPartProblem,
+  invalidRequest,
   filePartProblem,
   MAX_MULTIPART_BYTES,
   multipartLimits,
   multipartTooLarge,
   tooManyFiles,
 } from '../validation/multipart-parts';
-import { invalidRequest } from '../validation/request-validator';
 
 /**
  * Size of the writes to the spool. A part arrives in socket-sized chunks (16-64 KiB); writing each one is a

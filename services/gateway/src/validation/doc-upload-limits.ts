@@ -10,7 +10,8 @@ import type { RequestHandler } from 'express';
  * The shape of the tokens in upload paths (a docUpload attempt's, a file's upload token): URL-safe, bounded.
  * Anything else names nothing and is answered like an unknown token, without a service call.
  */
-const TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
+export const TOKEN_PATTERN = '^[A-Za-z0-9_-]{1,128}$';
+const TOKEN = new RegExp(TOKEN_PATTERN);
 
 export const isToken = (value: unknown): value is string => typeof value === 'string' && TOKEN.test(value);
 

@@ -2,12 +2,15 @@ import { invalidArgument, type DomainError } from '@eligo/runtime';
 import { RestError } from '../errors';
 import type { Limits } from 'busboy';
 import { MAX_FILE_BYTES, MAX_UPLOAD_FILES as MAX_FILES } from '@eligo/vocabulary';
-import { invalidRequest } from './request-validator';
+
+/** 400 invalidRequest, which the docUpload step answers as its step error (routes/doc-upload.ts). */
+export const invalidRequest = (message: string): DomainError =>
+  invalidArgument(message, { errorIds: ['invalidRequest'] });
 
 /** Form B's whole body: three full files and room for the part headers and boundaries. */
 export const MAX_MULTIPART_BYTES = MAX_FILES * MAX_FILE_BYTES + 1024 * 1024;
 
-/** The longest file name and MIME type a manifest entry may carry (form A's schema says the same). */
+/** The longest file name and MIME type a file may carry, in either form (form A's schema uses them). */
 export const MAX_FILE_NAME_LENGTH = 255;
 export const MAX_MIME_TYPE_LENGTH = 127;
 
@@ -25,7 +28,7 @@ export const multipartLimits: Limits = {
 
 /**
  * A part key: the spec's "each part key beginning with `file`" (file, file1, file2, fileFront, files[], ...),
- * of a bounded length and plain characters. The OpenAPI document publishes the same pattern.
+ * of a bounded length and plain characters. The OpenAPI document publishes it (endpoints/doc-upload.ts).
  */
 export const FILE_PART_PATTERN = '^file[A-Za-z0-9_.\\[\\]-]{0,60}$';
 const FILE_PART = new RegExp(FILE_PART_PATTERN);

@@ -1,4 +1,7 @@
-/** The docUpload step's bodies, the upload PUT's answer and the staff review queue (admin API). */
+/**
+ * The staff review queue of the admin API. The docUpload step's bodies and the upload PUT's answer are
+ * endpoints/doc-upload-schemas.ts's (zod); a review's documents have the same status and errors.
+ */
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const strings = { type: 'array', items: { type: 'string' } } as const;
@@ -19,80 +22,6 @@ const documentErrors = {
 } as const;
 
 export const documentSchemas = {
-  DocUploadRequest: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['files'],
-    description:
-      'Form A: the files to upload, 1 to 3 (more or none is the step error invalidNumberOfFiles). Each file ' +
-      'of at most 10 MB (10485760 bytes), JPEG, PNG, GIF or PDF.',
-    properties: {
-      files: {
-        type: 'array',
-        maxItems: 10,
-        items: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['fileName', 'mimeType', 'fileSize'],
-          properties: {
-            fileName: { type: 'string', minLength: 1, maxLength: 255 },
-            mimeType: { type: 'string', minLength: 1, maxLength: 127, examples: ['image/png'] },
-            fileSize: {
-              type: 'integer',
-              minimum: 0,
-              maximum: Number.MAX_SAFE_INTEGER,
-              description: 'Bytes; 0 is refused as ZERO_SIZE, more than 10485760 as TOO_LARGE.',
-            },
-          },
-        },
-      },
-    },
-  },
-  Document: {
-    type: 'object',
-    required: ['documentId', 'status', 'mimeType', 'fileSize', 'errors'],
-    properties: {
-      documentId: { type: 'string' },
-      status: documentStatus,
-      mimeType: { type: 'string' },
-      fileSize: { type: 'integer', minimum: 0 },
-      uploadUrl: {
-        type: 'string',
-        format: 'uri',
-        description:
-          'Form A, while the file awaits its bytes: PUT the raw file here (no token, Content-Length required; ' +
-          'it works once).',
-      },
-      errors: documentErrors,
-    },
-  },
-  DocUploadResponse: {
-    description:
-      'The VR of the docUpload step with the documents, in the order of the request. After form A is ' +
-      'accepted, submissionUrl is …/step/completeDocUpload.',
-    allOf: [
-      ref('VerificationResponse'),
-      {
-        type: 'object',
-        required: ['documents'],
-        properties: { documents: { type: 'array', items: ref('Document') } },
-      },
-    ],
-  },
-  UploadedDocument: {
-    type: 'object',
-    required: ['documentId', 'status', 'mimeType', 'fileSize', 'errors'],
-    description: 'A file after its upload. A refused one (400) also has errorIds [unsupportedDocMimeType].',
-    properties: {
-      documentId: { type: 'string' },
-      status: documentStatus,
-      mimeType: { type: 'string' },
-      fileSize: { type: 'integer', minimum: 0 },
-      errors: documentErrors,
-      errorIds: { ...strings, examples: [['unsupportedDocMimeType']] },
-      systemErrorMessage: { type: 'string' },
-    },
-  },
   ReviewDocument: {
     type: 'object',
     required: ['documentId', 'fileName', 'status', 'mimeType', 'fileSize', 'errors'],

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
+import { invalidArgument } from '@eligo/runtime';
 import { httpErrorOf } from '../../errors';
-import { invalidRequest } from '../../validation/request-validator';
 
 /**
  * Error middleware that ends each admin router: every 400 of the admin API is ER invalidRequest, also when
@@ -9,6 +9,7 @@ import { invalidRequest } from '../../validation/request-validator';
  */
 export function adminInvalidRequest(err: unknown, _req: Request, _res: Response, next: NextFunction): void {
   const { status, body } = httpErrorOf(err);
-  if (status === 400 && !('errorIds' in body)) return next(invalidRequest(body.systemErrorMessage));
+  if (status === 400 && !('errorIds' in body))
+    return next(invalidArgument(body.systemErrorMessage, { errorIds: ['invalidRequest'] }));
   next(err);
 }

@@ -1,9 +1,14 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { NotifierClient } from '../../clients/notifier.client';
+import {
+  listMessages,
+  listWebhookDeliveries,
+  type DeliveryListQuery,
+  type MessageListQuery,
+} from '../../endpoints/admin-notifier';
+import { routeTable } from '../../endpoints/route-table';
 import { messagePageToJson, webhookDeliveryPageToJson } from '../../mapping/notifier';
 import { hexIdParam, programNotFound } from '../../validation/path-ids';
-import { optionalHexId, optionalInt, strictQuery } from '../../validation/query-params';
-import { optionalPlainText } from '../plain-query';
 import { adminInvalidRequest } from './invalid-request';
 
 export interface AdminNotifierRouteOptions {
@@ -11,37 +16,41 @@ export interface AdminNotifierRouteOptions {
 }
 
 /**
- * The notifier's logs for staff (operator token checked by the admin router): a program's webhook health and
- * deliveries with their attempts, and the send-link messages (sent by SMTP or kept by the local capture).
+ * The notifier's logs for staff (operator token checked by the admin router), as endpoints/admin-notifier.ts
+ * defines them: a program's webhook health and deliveries with their attempts, and the send-link messages
+ * (sent by SMTP or kept by the local capture).
  */
 export function adminNotifierRouter({ notifier }: AdminNotifierRouteOptions): Router {
-  const router = Router();
-
-  router.get(
-    '/programs/:programId/webhook/deliveries',
-    hexIdParam('programId', programNotFound),
-    async (req, res) => {
-      strictQuery(req.query, ['limit', 'cursor']);
-      const reply = await notifier.listWebhookDeliveries({
-        programId: req.params.programId as string,
-        limit: optionalInt(req.query, 'limit', 1, 100) ?? 0,
-        cursor: optionalPlainText(req.query, 'cursor', 1000) ?? '',
-      });
-      res.json(webhookDeliveryPageToJson(reply));
-    },
-  );
+  async function listDeliveries(req: Request, res: Response) {
+    const query = res.locals.query as DeliveryListQuery;
+    const reply = await notifier.listWebhookDeliveries({
+      programId: req.params.programId as string,
+      limit: query.limit ?? 0,
+      cursor: query.cursor ?? '',
+    });
+    res.json(webhookDeliveryPageToJson(reply));
+  }
 
   // Recipients are personal data and bodies carry verification links: no cache may keep them.
-  router.get('/messages', async (req, res) => {
-    strictQuery(req.query, ['limit', 'cursor', 'requestId']);
+  async function listSentMessages(_req: Request, res: Response) {
+    const query = res.locals.query as MessageListQuery;
     const reply = await notifier.listMessages({
-      limit: optionalInt(req.query, 'limit', 1, 100) ?? 0,
-      cursor: optionalPlainText(req.query, 'cursor', 1000) ?? '',
-      requestId: optionalHexId(req.query, 'requestId') ?? '',
+      limit: query.limit ?? 0,
+      cursor: query.cursor ?? '',
+      requestId: query.requestId ?? '',
     });
     res.set('Cache-Control', 'no-store').json(messagePageToJson(reply));
-  });
+  }
 
+  const router = routeTable(Router(), [
+    {
+      endpoint: listWebhookDeliveries,
+      // An unknown program is 404 before its query is judged.
+      before: [hexIdParam('programId', programNotFound)],
+      handler: listDeliveries,
+    },
+    { endpoint: listMessages, handler: listSentMessages },
+  ]);
   router.use(adminInvalidRequest);
   return router;
 }

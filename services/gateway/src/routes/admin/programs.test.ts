@@ -368,3 +368,96 @@ describe('accounts, tokens and reward codes', () => {
     ]);
   });
 });
+
+describe('the program routes, as endpoints/admin-programs.ts defines them', () => {
+  const raw = (method: string, path: string, contentType?: string, body?: string) =>
+    fetch(`${url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${operator}`,
+        ...(contentType ? { 'content-type': contentType } : {}),
+      },
+      ...(body === undefined ? {} : { body }),
+    });
+
+  it('answers a program of any account (GET, account_id left empty)', async () => {
+    planned.set('getProgram', { program: stored({ name: 'Spring' } as programsProgramV1.Program) });
+    const res = await fetch(`${url}/programs/${programId}`, {
+      headers: { authorization: `Bearer ${operator}` },
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { name: string }).name).toBe('Spring');
+    expect(calls).toEqual([['getProgram', { programId, accountId: '' }]]);
+  });
+
+  it.each([
+    ['GET', `/programs/NOPE`],
+    ['PATCH', `/programs/NOPE`],
+    ['POST', `/programs/NOPE/rewardCodes`],
+  ])('answers %s %s 404 noProgram before the body, without a call', async (method, path) => {
+    const body = method === 'GET' ? undefined : '{"codes":[],"mode":"prod"}';
+    const res = await raw(method, path, body && 'application/json', body);
+    expect([res.status, await res.json()]).toEqual([
+      404,
+      { errorIds: ['noProgram'], systemErrorMessage: 'Program not found' },
+    ]);
+    expect(calls).toEqual([]);
+  });
+
+  it('takes a JSON merge patch, and names only the keys present in the update mask', async () => {
+    const res = await raw(
+      'PATCH',
+      `/programs/${programId}`,
+      'application/merge-patch+json',
+      JSON.stringify({ name: 'Autumn', minAge: null, maxRejections: 5 }),
+    );
+    expect(res.status).toBe(200);
+    const [[, request]] = calls as [[string, programsV1.UpdateProgramRequest]];
+    expect(request.updateMask).toEqual(['name', 'min_age', 'document_review.max_rejections']);
+  });
+
+  it.each<[string, string | undefined, string]>([
+    ['PATCH', '{}', 'body must NOT have fewer than 1 properties'],
+    ['PATCH', undefined, 'body is required (Content-Type: application/json)'],
+    ['POST', undefined, 'body is required (Content-Type: application/json)'],
+    [
+      'POST',
+      // The rules of a new program come before its other faults, as the document's allOf does.
+      JSON.stringify({ ...newProgram, segment: 'student', pricing: 1, minAge: 3 }),
+      'body.minAge must be null (only age and senior programs take an age range)',
+    ],
+  ])('refuses %s %s before any call', async (method, body, message) => {
+    const path = method === 'POST' ? '/programs' : `/programs/${programId}`;
+    const res = await raw(method, path, body === undefined ? undefined : 'application/json', body);
+    expect([res.status, await res.json()]).toEqual(refused(message));
+    expect(calls).toEqual([]);
+  });
+
+  it('answers a new webhook’s signing secret once, not to be cached (201, no-store)', async () => {
+    planned.set(
+      'createProgram',
+      programsV1.CreateProgramResponse.fromPartial({
+        program: stored({
+          webhook: { callbackUri: 'https://hooks.example.com/x', createdAt: new Date(0), notifications: [] },
+        } as unknown as programsProgramV1.Program),
+        webhookSigningSecret: 'whsec_1',
+      }),
+    );
+    const res = await raw(
+      'POST',
+      '/programs',
+      'application/json',
+      JSON.stringify({ ...newProgram, webhook: { callbackUri: 'https://hooks.example.com/x' } }),
+    );
+    expect([res.status, res.headers.get('cache-control')]).toEqual([201, 'no-store']);
+    const answer = (await res.json()) as { webhook: { signingSecret: string } };
+    expect(answer.webhook.signingSecret).toBe('whsec_1');
+    const again = await raw('POST', '/programs', 'application/json', JSON.stringify(newProgram));
+    expect([again.status, again.headers.get('cache-control')]).toEqual([201, null]);
+  });
+
+  it('adds reward codes and answers how many (200)', async () => {
+    const res = await call('POST', `/programs/${programId}/rewardCodes`, { codes: ['A1', 'B2'] });
+    expect([res.status, res.body]).toEqual([200, { added: 2, remaining: 2 }]);
+  });
+});

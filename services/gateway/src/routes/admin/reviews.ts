@@ -1,59 +1,59 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { DocumentsClient } from '../../clients/documents.client';
+import {
+  decideReview,
+  getReview,
+  listReviews,
+  type DecisionBody,
+  type ReviewListQuery,
+} from '../../endpoints/admin-reviews';
+import { routeTable } from '../../endpoints/route-table';
 import { present } from '../../mapping/program';
-import { reviewDetailToJson, reviewPageToJson, reviewStatuses, reviewToJson } from '../../mapping/review';
+import { reviewDetailToJson, reviewPageToJson, reviewToJson } from '../../mapping/review';
 import { reviewNotFound, uuidParam } from '../../validation/path-ids';
-import { optionalEnum, optionalInt, strictQuery } from '../../validation/query-params';
-import { optionalPlainText } from '../plain-query';
-import type { RequestValidator } from '../../validation/request-validator';
 import { adminInvalidRequest } from './invalid-request';
 
 export interface AdminReviewRouteOptions {
   documents: DocumentsClient;
-  validator: RequestValidator;
 }
 
-interface DecisionBody {
-  decision: 'approve' | 'reject';
-  rejectionReasons?: string[];
-}
-
-/** The staff review queue of uploaded documents (operator token checked by the admin router). */
-export function adminReviewRouter({ documents, validator }: AdminReviewRouteOptions): Router {
-  const router = Router();
-  const reviewId = uuidParam('reviewId', reviewNotFound);
-
-  router.get('/reviews', async (req, res) => {
-    strictQuery(req.query, ['status', 'limit', 'cursor']);
+/**
+ * The staff review queue of uploaded documents (operator token checked by the admin router), as
+ * endpoints/admin-reviews.ts defines it.
+ */
+export function adminReviewRouter({ documents }: AdminReviewRouteOptions): Router {
+  async function listQueue(_req: Request, res: Response) {
+    const query = res.locals.query as ReviewListQuery;
     const reply = await documents.listReviews({
-      status: optionalEnum(req.query, 'status', reviewStatuses) ?? '',
-      limit: optionalInt(req.query, 'limit', 1, 100) ?? 0,
-      cursor: optionalPlainText(req.query, 'cursor', 1000) ?? '',
+      status: query.status ?? '',
+      limit: query.limit ?? 0,
+      cursor: query.cursor ?? '',
     });
     res.json(reviewPageToJson(reply));
-  });
+  }
 
   // The file links expire within minutes: no cache may keep them.
-  router.get('/reviews/:reviewId', reviewId, async (req, res) => {
+  async function getWithFiles(req: Request, res: Response) {
     const reply = await documents.getReview({ reviewId: req.params.reviewId as string });
     res.set('Cache-Control', 'no-store').json(reviewDetailToJson(reply));
-  });
+  }
 
-  router.post(
-    '/reviews/:reviewId/decision',
-    reviewId,
-    validator.body('ReviewDecisionInput'),
-    async (req, res) => {
-      const { decision, rejectionReasons } = req.body as DecisionBody;
-      const reply = await documents.decideReview({
-        reviewId: req.params.reviewId as string,
-        decision,
-        rejectionReasons: rejectionReasons ?? [],
-      });
-      res.json(reviewToJson(present(reply.review, 'review')));
-    },
-  );
+  async function decide(req: Request, res: Response) {
+    const { decision, rejectionReasons } = req.body as DecisionBody;
+    const reply = await documents.decideReview({
+      reviewId: req.params.reviewId as string,
+      decision,
+      rejectionReasons: rejectionReasons ?? [],
+    });
+    res.json(reviewToJson(present(reply.review, 'review')));
+  }
 
+  const reviewId = [uuidParam('reviewId', reviewNotFound)];
+  const router = routeTable(Router(), [
+    { endpoint: listReviews, handler: listQueue },
+    { endpoint: getReview, before: reviewId, handler: getWithFiles },
+    { endpoint: decideReview, before: reviewId, handler: decide },
+  ]);
   router.use(adminInvalidRequest);
   return router;
 }

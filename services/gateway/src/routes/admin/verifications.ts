@@ -1,5 +1,7 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { VerificationClient } from '../../clients/verification.client';
+import { getAdminVerification } from '../../endpoints/admin-verifications';
+import { routeTable } from '../../endpoints/route-table';
 import { present } from '../../mapping/program';
 import { adminVerificationToJson } from '../../mapping/verification-admin';
 import { hexIdParam, verificationNotFound } from '../../validation/path-ids';
@@ -10,22 +12,28 @@ export interface AdminVerificationRouteOptions {
   publicBaseUrl: string;
 }
 
-/** Staff look at any verification whole (operator token checked by the admin router). */
+/**
+ * Staff look at any verification whole (operator token checked by the admin router), as
+ * endpoints/admin-verifications.ts defines it.
+ */
 export function adminVerificationRouter({
   verification,
   publicBaseUrl,
 }: AdminVerificationRouteOptions): Router {
-  const router = Router();
-  router.get(
-    '/verifications/:verificationId',
-    hexIdParam('verificationId', verificationNotFound),
-    async (req, res) => {
-      const reply = await verification.getVerificationAdmin({
-        verificationId: req.params.verificationId as string,
-      });
-      res.json(adminVerificationToJson(present(reply.verification, 'verification'), publicBaseUrl));
+  async function getWhole(req: Request, res: Response) {
+    const reply = await verification.getVerificationAdmin({
+      verificationId: req.params.verificationId as string,
+    });
+    res.json(adminVerificationToJson(present(reply.verification, 'verification'), publicBaseUrl));
+  }
+
+  const router = routeTable(Router(), [
+    {
+      endpoint: getAdminVerification,
+      before: [hexIdParam('verificationId', verificationNotFound)],
+      handler: getWhole,
     },
-  );
+  ]);
   router.use(adminInvalidRequest);
   return router;
 }

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { ID_PATTERN } from '@eligo/vocabulary';
+import { tokenRoleNames } from '../auth/principal';
+import { trimmedName } from '../openapi/schemas/text';
+import {
+  adminTags,
+  errorAnswer,
+  hexIdParameter,
+  operatorToken,
+  unauthorized,
+  withBody,
+} from './admin-common';
+import { defineEndpoint, type BodyOf } from './define';
+import { integer } from './reply-schemas';
+import { fromStringSchema } from './schemas';
+import { uniqueNamedItems } from './admin-programs-blocks';
+
+/**
+ * The admin API's accounts and their access tokens (operator token), described once: the routes
+ * (routes/admin/accounts.ts) register them by these paths and check bodies with these schemas; the mapping
+ * (mapping/account.ts) writes the answers' JSON types, which come from here.
+ */
+
+const epochMs = () => integer().meta({ description: 'Epoch milliseconds.' });
+
+export const TokenRole = z.enum(tokenRoleNames).meta({
+  id: 'TokenRole',
+  description:
+    'REPORTER may request reports; PII may read personal information (details, reports with PII); ' +
+    'BULK_VERIFIER may start bulk re-verification.',
+});
+
+export const AccountCreateRequest = z
+  .strictObject({
+    name: fromStringSchema(trimmedName(200)).meta({
+      description: 'Trimmed; 1 to 200 characters, no control characters.',
+    }),
+  })
+  .meta({ id: 'AccountCreateRequest' });
+
+export const Account = z
+  .object({ accountId: z.string().regex(new RegExp(ID_PATTERN)), name: z.string(), created: epochMs() })
+  .meta({ id: 'Account' });
+
+export const AccessTokenCreateRequest = z
+  .strictObject({
+    name: fromStringSchema(trimmedName(100)).meta({
+      description: 'A label to recognise the token by (trimmed; 1 to 100 characters, no control characters).',
+    }),
+    roles: uniqueNamedItems(z.array(TokenRole).max(tokenRoleNames.length)).optional(),
+  })
+  .meta({ id: 'AccessTokenCreateRequest' });
+
+export const AccessTokenCreated = z
+  .object({
+    tokenId: z.string().meta({ description: 'Names the token in DELETE .../tokens/{tokenId}.' }),
+    token: z.string().meta({ description: 'The bearer token: `Authorization: Bearer <token>`.' }),
+    clientId: z.string(),
+    clientSecret: z.string(),
+    name: z.string(),
+    roles: z.array(TokenRole),
+    created: epochMs(),
+  })
+  .meta({
+    id: 'AccessTokenCreated',
+    description:
+      'A new static token and the OAuth 2.0 client credentials issued with it. The secrets (token, ' +
+      'clientSecret) are shown only in this reply; only their hashes are stored.',
+  });
+
+const common = { server: 'admin', tags: adminTags, security: operatorToken } as const;
+const accountId = hexIdParameter('An account');
+
+export const adminCreateAccount = defineEndpoint({
+  ...common,
+  method: 'post',
+  path: '/accounts',
+  operationId: 'adminCreateAccount',
+  summary: 'Creates an account',
+  body: AccountCreateRequest,
+  responses: { '201': { description: 'The account', body: Account }, ...withBody, ...unauthorized },
+});
+
+export const adminCreateAccessToken = defineEndpoint({
+  ...common,
+  method: 'post',
+  path: '/accounts/{accountId}/tokens',
+  operationId: 'adminCreateAccessToken',
+  summary: 'Issues a static access token and OAuth client credentials for the account',
+  description: 'The token and the client secret are in this reply only (`Cache-Control: no-store`).',
+  params: z.object({ accountId }),
+  body: AccessTokenCreateRequest,
+  responses: {
+    '201': { description: 'The token and credentials', body: AccessTokenCreated },
+    ...withBody,
+    ...unauthorized,
+    '404': errorAnswer('No such account', 'SystemErrorMessage'),
+  },
+});
+
+export const adminRevokeAccessToken = defineEndpoint({
+  ...common,
+  method: 'delete',
+  path: '/accounts/{accountId}/tokens/{tokenId}',
+  operationId: 'adminRevokeAccessToken',
+  summary: 'Revokes a token, its client credentials and the OAuth access tokens issued with them',
+  description: 'Every gateway refuses the token within a second.',
+  params: z.object({
+    accountId,
+    tokenId: hexIdParameter('A token of the account (tokenId from its creation)'),
+  }),
+  responses: {
+    '204': { description: 'Revoked' },
+    ...unauthorized,
+    '404': errorAnswer('No such account, or no such token of the account', 'SystemErrorMessage'),
+  },
+});
+
+export type AccountCreateBody = BodyOf<typeof adminCreateAccount>;
+export type AccessTokenCreateBody = BodyOf<typeof adminCreateAccessToken>;
+/** The JSON the mapping writes (mapping/account.ts). */
+export type AccountJson = z.input<typeof Account>;
+export type AccessTokenCreatedJson = z.input<typeof AccessTokenCreated>;
+
+export const adminAccountEndpoints = [
+  adminCreateAccount,
+  adminCreateAccessToken,
+  adminRevokeAccessToken,
+] as const;

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { ID_PATTERN } from '@eligo/vocabulary';
+import {
+  adminTags,
+  errorAnswer,
+  integerValue,
+  operatorToken,
+  pageCursor,
+  stringOrNull,
+  unauthorized,
+} from './admin-common';
+import { defineEndpoint, type QueryOf } from './define';
+import { hexId, integer } from './query';
+
+/**
+ * The notifier's logs under /rest/admin/v1 (operator token), described once: webhook deliveries with their
+ * attempts, and send-link messages. The routes are routes/admin/notifier.ts, the mapping mapping/notifier.ts.
+ */
+const instant = (description: string) =>
+  stringOrNull({ format: 'date-time', description: `${description} ISO 8601.` });
+const nextCursor = stringOrNull({ description: 'Pass as cursor for the next page; null on the last page.' });
+
+export const WebhookEndpoint = z
+  .object({
+    status: z.enum(['NONE', 'ACTIVE', 'DISABLED']).meta({
+      description:
+        'NONE: no webhook is configured. DISABLED: after a 410 or persistent failure; configuring the ' +
+        'webhook again enables it.',
+    }),
+    failingSince: instant('Set while deliveries fail without a success in between.'),
+    disabledAt: instant('When the endpoint was disabled.'),
+    disabledReason: stringOrNull({
+      description: 'GONE (the receiver answered 410) or PERSISTENT_FAILURE; null unless disabled.',
+      examples: ['GONE'],
+    }),
+  })
+  .meta({
+    id: 'WebhookEndpoint',
+    description: "The delivery health of the program's webhook as the notifier sees it.",
+  });
+
+export const WebhookDeliveryAttempt = z
+  .object({
+    attempt: integerValue().min(1).meta({ description: '1 for the first attempt.' }),
+    startedAt: instant('When the attempt started.'),
+    statusCode: integerValue()
+      .nullable()
+      .meta({
+        description:
+          "The receiver's status; null when there was no answer (refused address, connection " +
+          'error, timeout).',
+      }),
+    latencyMs: integerValue().min(0),
+    error: stringOrNull({
+      description: "Why the attempt failed, in Eligo's words (never the receiver's body); null on success.",
+    }),
+  })
+  .meta({ id: 'WebhookDeliveryAttempt' });
+
+export const WebhookDelivery = z
+  .object({
+    webhookId: z.string(),
+    verificationId: z.string(),
+    notifierEventType: z.enum(['SUCCESS', 'DOCUMENT_REJECTED', 'MAX_DOC_UPLOAD_ATTEMPTS', 'EXPIRATION']),
+    status: z.enum(['PENDING', 'DELIVERED', 'FAILED', 'CANCELLED']).meta({
+      description:
+        'PENDING: waiting for its next attempt (nextAttemptAt). DELIVERED: a receiver answered 2xx. FAILED: ' +
+        'every attempt of the schedule failed, or the endpoint was disabled. CANCELLED: the webhook was ' +
+        'removed before the delivery could be made.',
+    }),
+    created: instant('When the delivery was made.'),
+    nextAttemptAt: instant('Set while PENDING.'),
+    deliveredAt: instant('Set once DELIVERED.'),
+    refireOf: stringOrNull({
+      description: 'The webhookId of the delivery this one resends (refireWebhooks); null otherwise.',
+    }),
+    attempts: z.array(WebhookDeliveryAttempt).meta({ description: 'Oldest first.' }),
+  })
+  .meta({
+    id: 'WebhookDelivery',
+    description: 'One logical delivery: its webhookId is the webhook-id header of every attempt.',
+  });
+
+export const WebhookDeliveryPage = z
+  .object({
+    webhook: WebhookEndpoint,
+    deliveries: z.array(WebhookDelivery).meta({ description: 'Newest first.' }),
+    nextCursor,
+  })
+  .meta({ id: 'WebhookDeliveryPage' });
+
+export const SendLinkMessage = z
+  .object({
+    messageId: z.string(),
+    requestId: z.string().meta({ description: 'The send-link request the message was made for.' }),
+    programId: z.string().regex(new RegExp(ID_PATTERN)),
+    channel: z.enum(['EMAIL', 'SMS']),
+    recipient: z.string().meta({ description: 'The email address or the E.164 phone number.' }),
+    subject: stringOrNull({ description: 'The subject of an email; null for an SMS.' }),
+    body: z.string().meta({ description: 'The text sent (or kept), the verification link included.' }),
+    status: z.enum(['PENDING', 'SENT', 'CAPTURED', 'FAILED']).meta({
+      description:
+        'PENDING: being sent, or to be retried. SENT: accepted by the SMTP server. CAPTURED: kept by the ' +
+        'local capture (no SMTP server configured, or an SMS: no SMS gateway is configured).',
+    }),
+    created: instant('When the message was made.'),
+    sentAt: instant('When the SMTP server accepted it.'),
+    error: stringOrNull({
+      description: "Why sending failed (the SMTP server's reply code and Eligo's words).",
+    }),
+  })
+  .meta({
+    id: 'SendLinkMessage',
+    description: 'One send-link message. The recipient is personal data, shown to operators only.',
+  });
+
+export const SendLinkMessagePage = z
+  .object({
+    messages: z.array(SendLinkMessage).meta({ description: 'Newest first.' }),
+    nextCursor,
+  })
+  .meta({ id: 'SendLinkMessagePage' });
+
+export type WebhookEndpointJson = z.input<typeof WebhookEndpoint>;
+export type WebhookDeliveryJson = z.input<typeof WebhookDelivery>;
+export type WebhookDeliveryPageJson = z.input<typeof WebhookDeliveryPage>;
+export type MessageJson = z.input<typeof SendLinkMessage>;
+export type MessagePageJson = z.input<typeof SendLinkMessagePage>;
+
+const common = { server: 'admin', tags: adminTags, security: operatorToken } as const;
+const limit = integer({ description: 'Page size (default 20)', min: 1, max: 100, fallback: 20 }).optional();
+const cursor = pageCursor(
+  'nextCursor of the previous page, as it came (opaque); left out for the first page',
+).optional();
+// Every admin 400 is ER invalidRequest, the notifier's own refusals included.
+const invalidQuery = errorAnswer(
+  'A query parameter the operation does not have, an empty value (leave the parameter out instead), ' +
+    'a value that does not match its schema, or a cursor that is not one the notifier gave (a cursor is ' +
+    'opaque: only a nextCursor reads back) (errorIds [invalidRequest])',
+  'ErrorResponse',
+);
+
+export const listWebhookDeliveries = defineEndpoint({
+  ...common,
+  method: 'get',
+  path: '/programs/{programId}/webhook/deliveries',
+  operationId: 'adminListWebhookDeliveries',
+  summary: "The program's webhook health and its deliveries, newest first, each with its attempts",
+  description:
+    'Every notification sent to the webhook (success and the opted-in notifierEventTypes), refires ' +
+    'included, one page at a time.',
+  params: z.object({
+    programId: z
+      .string()
+      .regex(new RegExp(ID_PATTERN))
+      .meta({
+        description:
+          'A program of any account (24 lowercase hex characters; any other value is answered 404, ' +
+          'as for the other admin program routes)',
+      }),
+  }),
+  strictQuery: true,
+  query: z.object({ limit, cursor }),
+  responses: {
+    '200': { description: 'The webhook and one page of its deliveries', body: WebhookDeliveryPage },
+    '400': invalidQuery,
+    ...unauthorized,
+    '404': errorAnswer('No such program', 'SystemErrorMessage'),
+  },
+});
+
+export const listMessages = defineEndpoint({
+  ...common,
+  method: 'get',
+  path: '/messages',
+  operationId: 'adminListMessages',
+  summary: 'Send-link messages, newest first',
+  description:
+    'The messages sent by SMTP and those kept by the local capture (no SMTP server configured, or an ' +
+    'SMS), recipient and body included (`Cache-Control: no-store`).',
+  strictQuery: true,
+  query: z.object({
+    limit,
+    cursor,
+    requestId: hexId({
+      description: 'Only the messages of this send-link request (default: all)',
+    }).optional(),
+  }),
+  responses: {
+    '200': { description: 'One page of messages', body: SendLinkMessagePage },
+    '400': invalidQuery,
+    ...unauthorized,
+  },
+});
+
+export type DeliveryListQuery = QueryOf<typeof listWebhookDeliveries>;
+export type MessageListQuery = QueryOf<typeof listMessages>;
+
+export const adminNotifierEndpoints = [listWebhookDeliveries, listMessages] as const;

@@ -1,0 +1,262 @@
+import { z } from 'zod';
+import {
+  ERROR_IDS,
+  ESTIMATED_REVIEW_TIMES,
+  ID_PATTERN,
+  MAX_REVIEW_TIMES,
+  ORGANIZATION_TYPES,
+  SEGMENTS,
+  segmentNames,
+} from '@eligo/vocabulary';
+import { COUNTRY_PATTERN } from '../openapi/schemas/countries';
+import { multilineText, trimmedName } from '../openapi/schemas/text';
+import {
+  boundedInteger,
+  dateOrNull,
+  oneOrNull,
+  orNull,
+  requiredEnum,
+  stringMap,
+  uniqueNumbers,
+} from './admin-programs-blocks';
+import { WebhookRequest } from './program';
+import {
+  CODE_MESSAGE,
+  CODE_PATTERN,
+  CUSTOM_CSS_PATTERN,
+  DATE_PATTERN,
+  httpUrl,
+  LOCALE_MAX_LENGTH,
+  LOCALE_PATTERN,
+  MAX_AGE,
+  MAX_COUNTRIES,
+  MAX_CUSTOM_CSS_BYTES,
+  MAX_DOCUMENT_REJECTIONS,
+  MAX_LIMIT_DAYS,
+  MAX_LIMIT_QUANTITY,
+  MAX_MESSAGE_LENGTH,
+  MAX_MESSAGES,
+  MAX_ORGANIZATION_IDS,
+  MAX_REWARD_CODES,
+  MAX_SUBJECT_TOKEN_KEY_LENGTH,
+  MESSAGE_KEY_PATTERN,
+  PADDED_CODE_PATTERN,
+  PATH_QUERY_AND_FRAGMENT,
+  SUB_SEGMENTS,
+  URL_MESSAGE,
+} from './program-input-rules';
+import { fromStringSchema, patterned, uniqueStrings } from './schemas';
+
+/**
+ * Request bodies of the admin API's program endpoints: every rule of the programs service that a schema can
+ * state (its vocabularies come from the service's own lists), so that what the schema admits the service
+ * accepts. What depends on the stored program or compares two fields (endDate after startDate, minAge not
+ * above maxAge, an id both included and excluded, the theme's total size, a usable subjectTokenKey) is
+ * checked by the service and answered 400 invalidRequest naming the field; each operation's 400 lists them.
+ */
+
+const countries = (description: string) =>
+  uniqueStrings(z.array(patterned(COUNTRY_PATTERN)).max(MAX_COUNTRIES)).meta({ description });
+const organizationIds = () =>
+  uniqueNumbers(z.array(boundedInteger(1, Number.MAX_SAFE_INTEGER)).max(MAX_ORGANIZATION_IDS)).meta({
+    description: `Organization ids (positive integers, each once, at most ${MAX_ORGANIZATION_IDS}).`,
+  });
+
+export const OrganizationRulesInput = orNull(
+  z.strictObject({
+    types: uniqueStrings(z.array(z.enum(ORGANIZATION_TYPES)).max(ORGANIZATION_TYPES.length)).optional(),
+    countries: countries('ISO 3166-1 alpha-2 codes (any case, each once).').optional(),
+    includeIds: organizationIds().optional(),
+    excludeIds: organizationIds().optional(),
+  }),
+).meta({
+  id: 'OrganizationRulesInput',
+  description:
+    'Which catalogue organizations the program accepts. Empty lists do not restrict; excludeIds wins ' +
+    'over everything, includeIds over types and countries. An id may not be both included and excluded.',
+});
+
+const messageText = () => fromStringSchema(multilineText(MAX_MESSAGE_LENGTH));
+
+export const ThemeInput = orNull(
+  z.strictObject({
+    intl: z
+      .strictObject({
+        locale: fromStringSchema({ type: 'string', maxLength: LOCALE_MAX_LENGTH, pattern: LOCALE_PATTERN })
+          .meta({
+            description: 'BCP 47 language tag, e.g. en-US (stored in canonical case); empty for the default.',
+          })
+          .optional(),
+        messages: stringMap({
+          key: { pattern: MESSAGE_KEY_PATTERN },
+          value: messageText(),
+          maxProperties: MAX_MESSAGES,
+          description: `Custom messages keyed by message id (at most ${MAX_MESSAGES}).`,
+        }).optional(),
+        errorId: stringMap({
+          key: { enum: ERROR_IDS },
+          value: messageText(),
+          description:
+            'User-facing text keyed by error id (one of the errorIds GET /program/{id}/theme lists).',
+        }).optional(),
+      })
+      .optional(),
+    customCss: fromStringSchema({
+      type: 'string',
+      maxLength: MAX_CUSTOM_CSS_BYTES,
+      pattern: CUSTOM_CSS_PATTERN,
+    })
+      .meta({
+        description: `A CSS stylesheet of at most ${MAX_CUSTOM_CSS_BYTES} bytes (UTF-8), without "<".`,
+      })
+      .optional(),
+  }),
+).meta({
+  id: 'ThemeInput',
+  description: 'At most 256 KiB in all (UTF-8: locale, message keys and texts, CSS); more is 400.',
+});
+
+/** The webhook setting: REST v2's WebhookRequest, or null. */
+export const WebhookInput = orNull(z.strictObject(WebhookRequest.shape)).meta({ id: 'WebhookInput' });
+
+/** The verification limit setting: what REST v2's VerificationLimitRequest takes, or null. */
+export const VerificationLimitInput = orNull(
+  z.strictObject({
+    quantity: boundedInteger(1, MAX_LIMIT_QUANTITY).meta({
+      description: `Verifications a person may complete (1 to ${MAX_LIMIT_QUANTITY})...`,
+    }),
+    days: boundedInteger(1, MAX_LIMIT_DAYS).meta({
+      description: `...within this many days (1 to ${MAX_LIMIT_DAYS}).`,
+    }),
+  }),
+).meta({ id: 'VerificationLimitInput' });
+
+const age = (description: string) => orNull(boundedInteger(0, MAX_AGE)).meta({ description }).optional();
+const code = (description: string) => orNull(patterned(CODE_PATTERN)).meta({ description }).optional();
+const instant = (description: string) =>
+  dateOrNull(
+    DATE_PATTERN,
+    `${description} \`YYYY-MM-DD\` (UTC midnight) or an RFC 3339 date-time with seconds ` +
+      '(`2025-09-01T08:00:00Z`, `...+02:00`); years 0001 to 9999 (0002 to 9998 for a date-time); null for none.',
+  ).optional();
+
+export const ProgramName = fromStringSchema(trimmedName(200)).meta({
+  description: 'Trimmed; 1 to 200 characters, no control characters.',
+});
+export const Segment = requiredEnum(segmentNames).meta({
+  description: 'The audience segment. Cannot be changed later (a PATCH naming another one is 400).',
+});
+
+/** Settings a program is created with and that PATCH changes (the same names and shapes in both). */
+export const programSettings = {
+  name: ProgramName.optional(),
+  segment: Segment.optional(),
+  subSegments: orNull(uniqueStrings(z.array(z.enum(SUB_SEGMENTS)).max(SUB_SEGMENTS.length)))
+    .meta({
+      description:
+        'Sub-segments a verification may end in, each one of the segment: ' +
+        Object.entries(SEGMENTS)
+          .filter(([, subs]) => subs.length > 0)
+          .map(([segment, subs]) => `${segment} ${subs.join(', ')}`)
+          .join('; ') +
+        '; none for the others.',
+    })
+    .optional(),
+  mode: z
+    .enum(['test', 'live'])
+    .meta({ description: 'New programs start in test mode, where outcomes follow the test-mode rules.' })
+    .optional(),
+  startDate: instant('Verifications start at this instant (inclusive).'),
+  endDate: instant('Verifications are refused from this instant on (exclusive); after startDate.'),
+  offerType: z
+    .enum(['staticCode', 'rewardPool', 'noCode'])
+    .meta({
+      description:
+        'staticCode: one rewardCode for everyone; rewardPool: single-use codes added with POST ' +
+        '/programs/{programId}/rewardCodes; noCode: no code (default).',
+    })
+    .optional(),
+  rewardCode: code(
+    `The code of a staticCode offer (required there, refused for the others); ${CODE_MESSAGE}.`,
+  ),
+  redirectUrl: orNull(fromStringSchema(httpUrl(PATH_QUERY_AND_FRAGMENT, URL_MESSAGE)))
+    .meta({ description: 'Where the form sends a person after a success.' })
+    .optional(),
+  consolationRewardCode: code(`Offered when a verification expires; ${CODE_MESSAGE}.`),
+  minAge: age(`Whole years, 0 to ${MAX_AGE}; age and senior programs only.`),
+  maxAge: age(`Whole years, 0 to ${MAX_AGE}, not below minAge; age and senior programs only.`),
+  countries: orNull(
+    countries(
+      'ISO 3166-1 alpha-2 codes (any case, stored upper case, each once) accepted; empty or null for every country.',
+    ),
+  ).optional(),
+  maxRejections: boundedInteger(0, MAX_DOCUMENT_REJECTIONS)
+    .meta({
+      description: `Rejected document reviews allowed before uploads are refused, 0 to ${MAX_DOCUMENT_REJECTIONS} (default 3).`,
+    })
+    .optional(),
+  maxReviewTime: oneOrNull(
+    MAX_REVIEW_TIMES,
+    'The longest a document review takes; null for not stated.',
+  ).optional(),
+  estimatedReviewTime: oneOrNull(
+    ESTIMATED_REVIEW_TIMES,
+    'How long a review usually takes; null for not stated.',
+  ).optional(),
+  organizationRules: OrganizationRulesInput.optional(),
+  theme: ThemeInput.optional(),
+  webhook: WebhookInput.optional(),
+  verificationLimit: VerificationLimitInput.optional(),
+  subjectTokenKey: orNull(fromStringSchema(multilineText(MAX_SUBJECT_TOKEN_KEY_LENGTH, 1)))
+    .meta({
+      description:
+        'Public key that verifies compact JWS tokens sent for the program (a DriverLicense step as ' +
+        'application/jose, the marketplace token): a JWK as JSON or a PEM SPKI public key ' +
+        '(-----BEGIN PUBLIC KEY-----), for ES256 (EC P-256), RS256 (RSA of 2048 bits or more) or EdDSA ' +
+        '(Ed25519). At most 8 KiB (UTF-8); a private key is refused (400). Blank or null for none (such ' +
+        'tokens are then refused).',
+    })
+    .optional(),
+  requireAccountTokenToCreate: orNull(z.boolean())
+    .meta({
+      description:
+        "true: verifications of the program are created only with a token (static or OAuth) of the program's " +
+        'account, on every creation path (POST /verification, POST /verification/program/{programId}/step/..., ' +
+        'POST /verification/marketplace); any other caller, with no token, an invalid one or another ' +
+        "account's, gets 401. The steps of a started verification still need no token. false or null: " +
+        'anyone may start one (the default).',
+    })
+    .optional(),
+};
+
+/** The program's account: a hex id (a malformed one is refused here; an unknown one is 404 noAccount). */
+export const programAccountId = patterned(ID_PATTERN);
+
+export const ProgramPatchRequest = z
+  .preprocess((value, ctx) => {
+    // Ajv checks minProperties before the properties; an empty patch has nothing to check besides.
+    if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length < 1)
+      ctx.addIssue({ code: 'custom', message: 'must NOT have fewer than 1 properties', input: value });
+    return value;
+  }, z.strictObject(programSettings))
+  .meta({
+    id: 'ProgramPatchRequest',
+    minProperties: 1,
+    description:
+      'JSON merge patch (application/merge-patch+json or application/json): a property present is set, ' +
+      'null clears it, a property left out is unchanged. Objects (theme, organizationRules, webhook, ' +
+      'verificationLimit) are replaced as a whole. Setting webhook returns its signingSecret once. The ' +
+      'result must satisfy the rules of ProgramCreateRequest, with the stored settings for those left out.',
+  });
+
+export const RewardCodesRequest = z
+  .strictObject({
+    codes: z
+      .array(patterned(PADDED_CODE_PATTERN))
+      .min(1)
+      .max(MAX_REWARD_CODES)
+      .meta({
+        description: `Codes to add (each ${CODE_MESSAGE}; surrounding whitespace is trimmed; repeats are added once).`,
+      }),
+  })
+  .meta({ id: 'RewardCodesRequest' });

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { integerValue, stringOrNull } from './admin-common';
+import { DocumentErrors, DocumentStatus } from './doc-upload-schemas';
+
+/**
+ * What the staff review queue answers (endpoints/admin-reviews.ts): a review, its page, and the review with
+ * its file links. A review's documents are those of the docUpload step, with the same status and errors.
+ */
+/** The review queue's states (ListReviewsRequest.status; empty = all). */
+export const reviewStatuses = ['pending', 'approved', 'rejected'] as const;
+
+const instant = (description: string) =>
+  stringOrNull({ format: 'date-time', description: `${description} ISO 8601.` });
+
+export const ReviewDocument = z
+  .object({
+    documentId: z.string(),
+    fileName: z.string().meta({ description: 'The sanitised name the client gave.' }),
+    status: DocumentStatus,
+    mimeType: z.string(),
+    fileSize: integerValue().min(0),
+    errors: DocumentErrors,
+  })
+  .meta({ id: 'ReviewDocument' });
+
+export const Review = z
+  .object({
+    reviewId: z.string().meta({ format: 'uuid' }),
+    verificationId: z.string(),
+    programId: z.string(),
+    accountId: z.string(),
+    status: z.enum(reviewStatuses),
+    testMode: z.boolean().meta({ description: 'Test-mode reviews are decided at once from the file names.' }),
+    documents: z.array(ReviewDocument),
+    rejectionReasons: z.array(z.string()).meta({ examples: [['DOCUMENT_UNREADABLE']] }),
+    submittedAt: instant('When the documents were submitted.'),
+    decidedAt: instant('null while pending.'),
+    // `type: ['string', 'null']` beside the enum, as the hand-written schema stated it (zod: an anyOf).
+    decidedBy: z
+      .string()
+      .pipe(z.enum(['staff', 'test-mode']))
+      .nullable()
+      .meta({ enum: ['staff', 'test-mode', null] }),
+    filesDeletedAt: instant('When retention deleted the files; null before.'),
+  })
+  .meta({ id: 'Review' });
+
+export const ReviewDetail = z
+  .intersection(
+    Review,
+    z.object({
+      files: z.array(
+        z.object({
+          documentId: z.string(),
+          url: z.string().meta({ format: 'uri' }),
+          expiresAt: instant('When the link stops working.'),
+        }),
+      ),
+    }),
+  )
+  .meta({
+    id: 'ReviewDetail',
+    description: 'A review with a short-lived link to each of its files (none once retention deleted them).',
+  });
+
+export const ReviewPage = z
+  .object({
+    reviews: z.array(Review),
+    nextCursor: stringOrNull({ description: 'null on the last page.' }),
+  })
+  .meta({ id: 'ReviewPage' });
+
+export type ReviewJson = z.input<typeof Review>;
+export type ReviewDetailJson = z.input<typeof ReviewDetail>;
+export type ReviewPageJson = z.input<typeof ReviewPage>;

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { TRIGGERS } from '@eligo/vocabulary';
+import type { VerificationDetailsJson } from '../mapping/verification';
+import {
+  adminTags,
+  componentRef,
+  errorAnswer,
+  hexIdParameter,
+  integerValue,
+  operatorToken,
+  unauthorized,
+} from './admin-common';
+import { defineEndpoint } from './define';
+
+/**
+ * The staff view of a verification under /rest/admin/v1 (operator token), described once; the route is
+ * routes/admin/verifications.ts. The details are those the program account sees (VerificationDetails).
+ */
+const epochMs = (description: string) =>
+  integerValue().meta({ description: `${description} Epoch milliseconds.` });
+
+export const StepRecord = z
+  .object({
+    step: z.string().meta({ description: 'The step after the change.' }),
+    previousStep: z.string().nullable().meta({ description: 'null for the start.' }),
+    // The verification service's own list: the schema cannot drift from the state machine.
+    trigger: z.enum(['start', ...TRIGGERS]),
+    errorIds: z.array(z.string()),
+    occurred: epochMs('When the change committed.'),
+  })
+  .meta({ id: 'StepRecord' });
+
+export const AdminVerification = z
+  .object({
+    verificationId: z.string(),
+    accountId: z.string().meta({ description: 'The account of the program.' }),
+    segment: z.string(),
+    subSegment: z.string().nullable(),
+    currentStep: z.string(),
+    testMode: z.boolean(),
+    expires: epochMs('When an unfinished verification expires.'),
+    details: componentRef<VerificationDetailsJson>('VerificationDetails'),
+    steps: z.array(StepRecord).meta({ description: 'Oldest first.' }),
+  })
+  .meta({ id: 'AdminVerification' });
+
+export type StepRecordJson = z.input<typeof StepRecord>;
+export type AdminVerificationJson = z.input<typeof AdminVerification>;
+
+export const getAdminVerification = defineEndpoint({
+  method: 'get',
+  path: '/verifications/{verificationId}',
+  server: 'admin',
+  operationId: 'adminGetVerification',
+  summary: 'Any verification whole, with the history of its steps',
+  description:
+    'For staff: the state, the details as the program account sees them (person decrypted) and every ' +
+    'step the verification took, oldest first, including each recoverable error on a step (a step ' +
+    'equal to its previousStep, with errorIds). Reading it changes nothing: a verification past its ' +
+    'time is shown as stored.',
+  tags: adminTags,
+  security: operatorToken,
+  params: z.object({ verificationId: hexIdParameter('A verification') }),
+  responses: {
+    '200': { description: 'The verification', body: AdminVerification },
+    ...unauthorized,
+    '404': errorAnswer('No such verification (errorIds [noVerification])', 'ErrorResponse'),
+  },
+});
+
+export const adminVerificationEndpoints = [getAdminVerification] as const;

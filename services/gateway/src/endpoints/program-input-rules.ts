@@ -1,0 +1,113 @@
+import { SEGMENTS } from '@eligo/vocabulary';
+import { CONTROL_CHARACTER_CLASS, described, TRIMMED_SPACE_CLASS } from '../openapi/schemas/text';
+
+/**
+ * The limits and patterns of program settings, the same rules the programs service applies, so that what the
+ * schemas admit the service accepts: the admin API's program bodies (endpoints/admin-programs-input.ts) and
+ * REST v2's webhook and limit (endpoints/program.ts) state them from here. Each pattern registers its refusal
+ * in words (`described`).
+ */
+
+/** Limits of services/programs/src/domain (program-validation.ts, codes.ts, countries.ts, theme.ts). */
+export const MAX_AGE = 150;
+export const MAX_DOCUMENT_REJECTIONS = 10;
+export const MAX_ORGANIZATION_IDS = 1000;
+export const MAX_COUNTRIES = 250;
+export const MAX_CODE_LENGTH = 128;
+export const MAX_URL_LENGTH = 2048;
+export const MAX_MESSAGES = 500;
+export const MAX_MESSAGE_LENGTH = 2000;
+export const MAX_CUSTOM_CSS_BYTES = 65_536;
+export const MAX_LIMIT_QUANTITY = 1000;
+export const MAX_LIMIT_DAYS = 3650;
+export const MAX_REWARD_CODES = 10_000;
+export const MAX_SUBJECT_TOKEN_KEY_LENGTH = 8192;
+/** Segments whose programs may bound the person's age (AGE_BOUNDED_SEGMENTS of the programs service). */
+export const AGE_BOUNDED_SEGMENTS = ['age', 'senior'] as const;
+
+export const SUB_SEGMENTS = [...new Set(Object.values(SEGMENTS).flat())];
+const CONTROL = CONTROL_CHARACTER_CLASS;
+const SPACE = TRIMMED_SPACE_CLASS;
+
+/**
+ * A reward code as a person types it at a checkout: 1 to 128 characters, no whitespace, no control
+ * characters. Reward-pool uploads (RewardCodesRequest) may carry surrounding whitespace, which is trimmed.
+ */
+const CODE = `[^${SPACE}${CONTROL}]{1,${MAX_CODE_LENGTH}}`;
+export const CODE_MESSAGE = `must be 1 to ${MAX_CODE_LENGTH} characters without whitespace or control characters`;
+export const CODE_PATTERN = described(`^${CODE}$`, CODE_MESSAGE);
+export const PADDED_CODE_PATTERN = described(
+  `^[${SPACE}]*${CODE}[${SPACE}]*$`,
+  `${CODE_MESSAGE} (surrounding whitespace is trimmed)`,
+);
+
+/**
+ * An absolute http or https URL in ASCII, as the programs service's URL check takes it (the WHATWG URL parser
+ * with its refusals): a host name of letters, digits and single inner hyphens whose last label starts with a
+ * letter (a numeric last label would be read as an IPv4 address), an IPv4 address or a bracketed IPv6 one;
+ * a port up to 65535; no user name or password; then a path, query and fragment of the characters RFC 3986
+ * allows there (percent-encode anything else), so that the URL is also a `format: uri` when it is answered.
+ */
+const LABEL = '[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*';
+const TOP_LABEL = '[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*';
+const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])';
+const H16 = '[0-9A-Fa-f]{1,4}';
+const IPV6 = [
+  `(?:${H16}:){7}${H16}`,
+  `(?:${H16}:){1,7}:`,
+  `(?:${H16}:){1,6}:${H16}`,
+  `(?:${H16}:){1,5}(?::${H16}){1,2}`,
+  `(?:${H16}:){1,4}(?::${H16}){1,3}`,
+  `(?:${H16}:){1,3}(?::${H16}){1,4}`,
+  `(?:${H16}:){1,2}(?::${H16}){1,5}`,
+  `${H16}:(?::${H16}){1,6}`,
+  `:(?:(?::${H16}){1,7}|:)`,
+].join('|');
+const HOST = `(?:(?:${LABEL}\\.)*${TOP_LABEL}|${OCTET}(?:\\.${OCTET}){3}|\\[(?:${IPV6})\\])`;
+const PORT = '(?::(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[0-9]{1,4}))?';
+const URI_CHARACTER = "(?:[A-Za-z0-9._~!$&'()*+,;=:@/?-]|%[0-9A-Fa-f]{2})";
+export const PATH_AND_QUERY = `(?:[/?]${URI_CHARACTER}*)?`;
+/** A redirect may also carry a fragment; a webhook may not (PATH_AND_QUERY alone). */
+export const PATH_QUERY_AND_FRAGMENT = `${PATH_AND_QUERY}(?:#${URI_CHARACTER}*)?`;
+export const httpUrl = (rest: string, message: string) =>
+  ({
+    type: 'string',
+    maxLength: MAX_URL_LENGTH,
+    pattern: described(`^[Hh][Tt][Tt][Pp][Ss]?://${HOST}${PORT}${rest}$`, message),
+  }) as const;
+export const URL_MESSAGE =
+  'must be an absolute http or https URL in ASCII (host name, IPv4 or [IPv6] address, no user name or password)';
+
+/**
+ * Dates as the mapping reads them: YYYY-MM-DD (UTC midnight) or an RFC 3339 date-time with seconds and an
+ * upper-case T and Z or a ±hh:mm offset. The year is 0001-9999 (the span of a protobuf Timestamp); a
+ * date-time in year 0001 or 9999 could leave that span once its offset is applied, so its year is 0002-9998.
+ */
+const DD = '(?:0[1-9]|[12][0-9]|3[01])';
+const MM = '(?:0[1-9]|1[0-2])';
+const YEAR = '(?:[1-9][0-9]{3}|0[1-9][0-9]{2}|00[1-9][0-9]|000[1-9])';
+const INNER_YEAR =
+  '(?:[1-8][0-9]{3}|9[0-8][0-9]{2}|99[0-8][0-9]|999[0-8]|0[1-9][0-9]{2}|00[1-9][0-9]|000[2-9])';
+const TIME =
+  '(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]{1,9})?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])';
+export const DATE_PATTERN = described(
+  `^(?:${YEAR}-${MM}-${DD}|${INNER_YEAR}-${MM}-${DD}T${TIME})$`,
+  'must be a date (YYYY-MM-DD) or an RFC 3339 date-time with seconds and Z or an offset (YYYY-MM-DDThh:mm:ssZ)',
+);
+
+/** The theme's locale: a BCP 47 tag of the forms the programs service canonicalizes, or empty. */
+export const LOCALE_MAX_LENGTH = 35;
+export const LOCALE_PATTERN = described(
+  '^(?:|(?:[A-Za-z]{2,3}|[A-Za-z]{5,8})(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?' +
+    '(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))?)$',
+  'must be a BCP 47 language tag (language[-Script][-REGION][-variant], e.g. en-US), or empty',
+);
+export const MESSAGE_KEY_PATTERN = described(
+  '^[A-Za-z0-9_.-]{1,100}$',
+  'must be 1 to 100 letters, digits, _ . or -',
+);
+/** multilineText's rule, plus "<", and with the form feed, which CSS counts as a line break. */
+export const CUSTOM_CSS_PATTERN = described(
+  '^[^<\\u0000-\\u0008\\u000b\\u000e-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$',
+  'must not contain "<" (write \\3c in strings) or control characters other than tabs and line breaks',
+);

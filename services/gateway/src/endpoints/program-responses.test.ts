@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { programsProgramV1 } from '@eligo/proto';
+import { programToJson, themeToJson } from '../mapping/program';
+import { endpointDocument } from './openapi';
+import { ProgramConfiguration, programResponseSchemas, Theme } from './program-responses';
+
+/** The schemas as the hand-written document stated them (openapi/schemas/program.ts), before endpoints/. */
+const before = JSON.parse(
+  readFileSync(join(__dirname, '../../test/fixtures/document-before-definitions.json'), 'utf8'),
+) as { components: { schemas: Record<string, unknown> } };
+
+const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+const names = [
+  'OrganizationRules',
+  'ProgramConfiguration',
+  'RewardCodesAdded',
+  'Theme',
+  'VerificationLimit',
+  'Webhook',
+];
+
+describe('the program response schemas', () => {
+  const { schemas } = endpointDocument([], 'https://eligo.test', programResponseSchemas);
+
+  it.each(names)('state %s as the hand-written schema did', (name) => {
+    expect(plain(schemas[name])).toEqual(before.components.schemas[name]);
+  });
+
+  it('name exactly those components', () => {
+    expect(Object.keys(schemas).sort()).toEqual(names);
+  });
+
+  it('take what the mapping answers, a webhook and a limit included', () => {
+    const { Program, ProgramMode, WebhookNotification } = programsProgramV1;
+    const program = Program.fromPartial({
+      programId: 'ab'.repeat(12),
+      accountId: 'cd'.repeat(12),
+      name: 'Spring',
+      segment: 'student',
+      mode: ProgramMode.PROGRAM_MODE_LIVE,
+      startDate: new Date('2030-01-15T00:00:00.000Z'),
+      minAge: 18,
+      webhook: {
+        callbackUri: 'https://hooks.example/x',
+        createdAt: new Date(1_700_000_000_000),
+        notifications: [WebhookNotification.WEBHOOK_NOTIFICATION_EXPIRATION],
+      },
+      verificationLimit: { quantity: 2, days: 30 },
+      theme: { intl: { locale: 'en-US', messages: { title: 'Hi' } } },
+    });
+    expect(ProgramConfiguration.safeParse(programToJson(program, 'whsec_1')).error).toBeUndefined();
+    const bare = Program.fromPartial({ programId: 'ab'.repeat(12), accountId: 'cd'.repeat(12) });
+    expect(ProgramConfiguration.safeParse(programToJson(bare)).error).toBeUndefined();
+    expect(Theme.safeParse(themeToJson(undefined)).error).toBeUndefined();
+  });
+
+  it('refuse what the document refuses: a fractional count, a missing field', () => {
+    const json = programToJson(
+      programsProgramV1.Program.fromPartial({ programId: 'ab'.repeat(12), accountId: 'cd'.repeat(12) }),
+    );
+    expect(ProgramConfiguration.safeParse(json).success).toBe(true);
+    expect(ProgramConfiguration.safeParse({ ...json, maxRejections: 1.5 }).success).toBe(false);
+    const { theme: _theme, ...withoutTheme } = json;
+    expect(ProgramConfiguration.safeParse(withoutTheme).success).toBe(false);
+  });
+});

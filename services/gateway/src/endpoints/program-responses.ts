@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { ID_PATTERN } from '@eligo/vocabulary';
+import { webhookNotificationNames } from '../mapping/webhook-notification';
+import { integer, nullableInteger, stringMap } from './reply-schemas';
+
+/**
+ * What the program endpoints answer, REST v2's (endpoints/program.ts) and the admin API's: the program
+ * configuration and its parts, described once. The components keep their names (ProgramConfiguration,
+ * Theme, ...), and mapping/program-json.ts takes the JSON types of mapping/program.ts from here.
+ */
+
+const epochMs = () => integer().meta({ description: 'Epoch milliseconds.' });
+const nullableString = () => z.string().nullable();
+const hexId = () => z.string().regex(new RegExp(ID_PATTERN));
+const nullableDateTime = () => z.string().nullable().meta({ format: 'date-time' });
+
+export const OrganizationRules = z
+  .object({
+    types: z.array(z.string()),
+    countries: z.array(z.string()),
+    includeIds: z.array(integer()),
+    excludeIds: z.array(integer()),
+  })
+  .meta({ id: 'OrganizationRules' });
+
+export const Theme = z
+  .object({
+    intl: z.object({ locale: z.string(), messages: stringMap(), errorId: stringMap() }),
+    customCss: z.string(),
+  })
+  .meta({
+    id: 'Theme',
+    description:
+      'Messages and CSS of the verification form. User-facing text for an error is under intl.errorId, ' +
+      'keyed by the error id.',
+  });
+
+export const Webhook = z
+  .object({
+    callbackUri: z.url(),
+    notifierEventTypes: z.array(z.enum(webhookNotificationNames)).meta({
+      description: 'The notifications besides success the program opted in to; [] when none.',
+    }),
+    created: epochMs(),
+    signingSecret: z
+      .string()
+      .meta({
+        description:
+          'HMAC-SHA256 key of the webhook signature; only in the reply of the call that set the webhook.',
+      })
+      .optional(),
+  })
+  .meta({ id: 'Webhook' });
+
+export const VerificationLimit = z
+  .object({ quantity: integer(), days: integer() })
+  .meta({ id: 'VerificationLimit' });
+
+export const ProgramConfiguration = z
+  .object({
+    programId: hexId(),
+    accountId: hexId(),
+    name: z.string(),
+    segment: z.string(),
+    subSegments: z.array(z.string()),
+    mode: z.enum(['test', 'live']),
+    startDate: nullableDateTime(),
+    endDate: nullableDateTime(),
+    offerType: z.enum(['staticCode', 'rewardPool', 'noCode']),
+    rewardCode: nullableString(),
+    rewardCodesRemaining: integer().meta({ description: 'Unclaimed codes of a rewardPool offer.' }),
+    redirectUrl: nullableString(),
+    consolationRewardCode: nullableString(),
+    minAge: nullableInteger(),
+    maxAge: nullableInteger(),
+    countries: z.array(z.string()),
+    maxRejections: integer(),
+    maxReviewTime: nullableString(),
+    estimatedReviewTime: nullableString(),
+    organizationRules: OrganizationRules,
+    theme: Theme,
+    webhook: Webhook.nullable(),
+    verificationLimit: VerificationLimit.nullable(),
+    subjectTokenKey: nullableString().meta({
+      description:
+        'Public key (a JWK as JSON, or PEM) that verifies the compact JWS subject tokens of the program; ' +
+        'null when none.',
+    }),
+    requireAccountTokenToCreate: z.boolean().meta({
+      description:
+        "Verifications of the program are created only with a token of the program's account (401 " +
+        'otherwise); false: anyone may start one.',
+    }),
+    created: epochMs(),
+    updated: epochMs(),
+  })
+  .meta({ id: 'ProgramConfiguration' });
+
+export const RewardCodesAdded = z
+  .object({
+    added: integer().meta({ description: 'Codes newly added (duplicates are skipped, not counted).' }),
+    remaining: integer().meta({ description: 'Unclaimed codes in the pool now.' }),
+  })
+  .meta({ id: 'RewardCodesAdded' });
+
+/**
+ * Named by the shared response ProgramConfiguration (openapi/components.ts) and by name in other
+ * definitions (the theme) and the admin API's paths (rewardCodes), rather than by a definition's schema.
+ */
+export const programResponseSchemas = [
+  ProgramConfiguration,
+  OrganizationRules,
+  Theme,
+  Webhook,
+  VerificationLimit,
+  RewardCodesAdded,
+] as const;

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { ID_PATTERN } from '@eligo/vocabulary';
+import { orNull } from './verification-fields';
+import { patterned } from './schemas';
+
+/**
+ * The answers of the verification flow (the spec's verification resources): the verification response (VR),
+ * the step error, the history and the details. mapping/verification.ts writes them, typed by these schemas;
+ * the document states them from here.
+ */
+
+const strings = (meta: Record<string, unknown>) => z.array(z.string()).meta(meta);
+const uri = (description: string) => z.string().meta({ format: 'uri', description });
+/** `{ type: 'integer' }` and its bounds as stated: z.int() would also state the safe-integer ones. */
+const integer = (meta: Record<string, unknown> = {}) =>
+  z.int().meta({ minimum: undefined, maximum: undefined, ...meta });
+
+export const VerificationResponse = z
+  .object({
+    verificationId: patterned(ID_PATTERN),
+    currentStep: z.string().meta({
+      description:
+        'collect<Type>PersonalInfo, collectMilitaryStatus, collectSocialSecurityNumber, sso, docUpload, ' +
+        'pending, success or error (more may be added).',
+      examples: ['collectStudentPersonalInfo', 'success'],
+    }),
+    errorIds: strings({ description: 'Empty when no error.' }),
+    segment: z.string().meta({ examples: ['student'] }),
+    subSegment: z
+      .string()
+      .nullable()
+      .meta({ examples: ['activeDuty'] }),
+    locale: z.string().meta({
+      examples: ['en-US'],
+      description:
+        'BCP 47 tag: the verification’s own (the locale of the start or of the last personal-info body that ' +
+        'gave one), else the program theme’s, else en-US.',
+    }),
+    submissionUrl: uri(
+      'While a step awaits input: where to send it (…/verification/{id}/step/{currentStep}).',
+    ).optional(),
+    statusUrl: uri('With pending: poll it with GET.').optional(),
+    systemErrorMessage: z
+      .string()
+      .meta({ description: 'With error: debugging text for integrators, never for end users.' })
+      .optional(),
+    rewardCode: z.string().meta({ description: 'With success, when the program has a code.' }).optional(),
+    rewardData: z.object({ rewardCode: z.string() }).optional(),
+    redirectUrl: z
+      .string()
+      .nullable()
+      .meta({ description: 'With success (null when the program has none).' })
+      .optional(),
+    consolationRewardCode: z
+      .string()
+      .meta({ description: 'When an expired verification has a consolation.' })
+      .optional(),
+    availableStatuses: strings({ description: 'The statuses a status-choosing step accepts.' }).optional(),
+    rejectionReasons: strings({ description: 'With docUpload after a rejected review.' }).optional(),
+    maxReviewTime: z
+      .string()
+      .meta({ examples: ['20_MIN'] })
+      .optional(),
+    estimatedReviewTime: z
+      .string()
+      .meta({ examples: ['A_FEW_MINUTES'] })
+      .optional(),
+    country: z.string().meta({ description: 'ISO 3166-1 alpha-2 of the person, where known.' }).optional(),
+    instantMatchAttempts: integer({ minimum: 0 }),
+  })
+  .meta({
+    id: 'VerificationResponse',
+    description:
+      'VR. A 200 status does not mean success: read currentStep. Optional fields appear with the steps named ' +
+      'in their descriptions.',
+  });
+
+export const VerificationStepError = z
+  .object({
+    verificationId: z.string().meta({ description: 'When the path names a verification.' }).optional(),
+    currentStep: z.literal('error'),
+    errorIds: strings({ examples: [['invalidRequest']] }),
+    systemErrorMessage: z.string(),
+  })
+  .meta({
+    id: 'VerificationStepError',
+    description:
+      'The 400 of a step the gateway or the service refused before it ran (e.g. an unexpected property): ' +
+      'currentStep error; the verification itself is unchanged.',
+  });
+
+export const VerificationHistory = z.array(VerificationResponse).max(10).meta({
+  id: 'VerificationHistory',
+  description: 'The most recent verifications of the tracking id, newest first.',
+});
+
+const OrganizationRef = orNull(z.object({ id: integer(), name: z.string() }));
+const day = () => z.string().nullable().meta({ description: 'YYYY-MM-DD' });
+
+export const VerificationDetails = z
+  .object({
+    programId: z.string(),
+    trackingId: z.string().meta({ description: 'Empty when the verification was started without one.' }),
+    personId: z.string().meta({ description: 'A stable pseudonymous id of the person within the program.' }),
+    created: integer({ description: 'Epoch milliseconds.' }),
+    updated: integer({ description: 'Epoch milliseconds.' }),
+    lastResponse: VerificationResponse,
+    personInfo: orNull(
+      z.object({
+        firstName: z.string(),
+        lastName: z.string(),
+        email: z.string(),
+        birthDate: z.string().meta({ description: 'YYYY-MM-DD; empty when not collected.' }),
+        // JSON keys are always strings: the document states no propertyNames.
+        metadata: orNull(z.record(z.string(), z.string()).meta({ propertyNames: undefined })),
+        organization: OrganizationRef,
+      }),
+    ).meta({ description: 'null before personal info was submitted.' }),
+    docUploadRejectionCount: integer({ minimum: 0 }),
+    docUploadRejectionReasons: strings({ examples: [['DOCUMENT_UNREADABLE']] }),
+    verificationMethod: z.literal(['INSTANT', 'MANUAL', null]).meta({ type: ['string', 'null'] }),
+    confirmedSegments: z.array(
+      z.object({
+        segment: z.string(),
+        subSegment: z.string().nullable(),
+        organization: OrganizationRef,
+        active: z.boolean(),
+        startDate: day(),
+        endDate: day(),
+      }),
+    ),
+    externalUserId: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'The person’s identifier in your own systems, as the personal-info body gave it (externalUserId); ' +
+          'null when none.',
+      }),
+  })
+  .meta({ id: 'VerificationDetails' });
