@@ -1,5 +1,11 @@
 import { status as Status } from '@grpc/grpc-js';
-import { decodeGrpcError, grpcStatusByKind, isDomainError } from '@eligo/runtime';
+import {
+  decodeGrpcError,
+  grpcStatusByKind,
+  invalidArgument,
+  isDomainError,
+  type DomainError,
+} from '@eligo/runtime';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { httpStatusOf } from './error-statuses';
@@ -8,6 +14,13 @@ import { httpStatusOf } from './error-statuses';
 import type { ErrorBody } from './endpoints/errors';
 
 export type { ErrorBody };
+
+/**
+ * A request the contract refuses: 400 invalidRequest, the message naming what is wrong (ER, or REST v2's step
+ * error on the step endpoints).
+ */
+export const invalidRequest = (message: string): DomainError =>
+  invalidArgument(message, { errorIds: ['invalidRequest'] });
 export type ErrorBodyShape = 'ER' | 'SEM';
 
 export interface HttpError {

@@ -1,16 +1,10 @@
 import type { commonBuildInfoV1 } from '@eligo/proto';
+import type { z } from 'zod';
+import type { ModuleInfo as ModuleInfoSchema } from '../endpoints/info';
 import type { ServiceClients } from './clients';
 
-/** What GET /info reports of each module. */
-export interface ModuleInfo {
-  module: string;
-  status: 'SERVING' | 'UNAVAILABLE';
-  version?: string;
-  gitCommit?: string;
-  runtimeVersion?: string;
-  startedAt?: string;
-  hostName?: string;
-}
+/** What GET /info reports of each module (endpoints/info.ts). */
+export type ModuleInfo = z.input<typeof ModuleInfoSchema>;
 
 export interface ModuleInfoReader {
   readAll(): Promise<ModuleInfo[]>;

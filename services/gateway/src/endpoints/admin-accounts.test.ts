@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { z } from 'zod';
-import { describeValidationError } from '../validation/error-message';
+import { describeValidationError } from '../../test/document-validator';
 import { checkBody } from './body-check';
 import {
   AccessTokenCreated,

@@ -5,7 +5,7 @@ import addFormats from 'ajv-formats';
 import type { z } from 'zod';
 import { SEGMENTS, segmentNames } from '@eligo/vocabulary';
 import { COUNTRY_CODES } from '../openapi/schemas/countries';
-import { describeValidationError } from '../validation/error-message';
+import { describeValidationError } from '../../test/document-validator';
 import { checkBody } from './body-check';
 import { ProgramCreateRequest } from './admin-programs-create';
 import {

@@ -1,13 +1,14 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
-import { invalidArgument } from '@eligo/runtime';
-import { fieldPath } from '../validation/error-message';
+import { invalidRequest } from '../errors';
+import { fieldPath } from './field-path';
 
 export type BodyCheck<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 /**
- * Checks a body against its definition's zod schema. A refusal is one sentence of the same form the
- * OpenAPI validator writes (validation/error-message.ts), naming the field as it appears in the body:
+ * Checks a body against its definition's zod schema. A refusal is one sentence, in the words a JSON Schema
+ * validator (Ajv) uses for the schema the document states, naming the field as it appears in the body
+ * (the endpoint tests compare both, test/document-validator.ts):
  * "body.currency must be string", "body has unexpected property price (allowed: amount, currency, tags)".
  */
 export function checkBody<S extends z.ZodType>(schema: S, value: unknown): BodyCheck<z.infer<S>> {
@@ -18,8 +19,8 @@ export function checkBody<S extends z.ZodType>(schema: S, value: unknown): BodyC
 }
 
 /**
- * Middleware: the body checked against `schema`, refused as the OpenAPI validator refuses it (400 ER
- * invalidRequest naming the field, validation/request-validator.ts); the checked value replaces req.body.
+ * Middleware: the body checked against `schema`, a refusal 400 invalidRequest naming the field; the
+ * checked value replaces req.body.
  * Without a JSON body (express.json leaves it undefined) the request is refused, unless `optional`.
  */
 export function requestBody(schema: z.ZodType, options: { optional?: boolean } = {}): RequestHandler {
@@ -34,8 +35,6 @@ export function requestBody(schema: z.ZodType, options: { optional?: boolean } =
     next();
   };
 }
-
-const invalidRequest = (message: string) => invalidArgument(message, { errorIds: ['invalidRequest'] });
 
 /**
  * One issue decides, as with Ajv, which checks a value's own keywords (type, required, additionalProperties,
@@ -56,9 +55,13 @@ export function describeIssues(
   return decisive ? describeIssue(schema, decisive, value) : 'body is invalid';
 }
 
-/** A property the body leaves out that its object requires (zod: the property's type refusing undefined). */
+/**
+ * A property the body leaves out that its object requires: zod reports the property's own schema refusing
+ * undefined, as a wrong type, or as a value outside an enum or literal.
+ */
 function isMissing(issue: z.core.$ZodIssue, value: unknown): boolean {
-  if (issue.code !== 'invalid_type' || issue.path.length === 0) return false;
+  if ((issue.code !== 'invalid_type' && issue.code !== 'invalid_value') || issue.path.length === 0)
+    return false;
   const parent = valueAt(value, issue.path.slice(0, -1));
   return (
     parent !== null &&

@@ -3,8 +3,8 @@ import addFormats from 'ajv-formats';
 import { z } from 'zod';
 import { openApiDocument } from '../openapi/document';
 import { CURRENCY_PATTERN } from '../openapi/schemas/conversion-limits';
-import { describeValidationError } from '../validation/error-message';
-import { createRequestValidator } from '../validation/request-validator';
+import { describeValidationError } from '../../test/document-validator';
+import { createDocumentValidator } from '../../test/document-validator';
 import { checkBody } from './body-check';
 import {
   ConversionRequest,
@@ -350,7 +350,7 @@ describe('the body check of ConversionRequest', () => {
   });
 
   it("is compiled by the request validator as the document's ConversionRequest", () => {
-    expect(createRequestValidator().check('ConversionRequest', { amount: 1, currency: 'x' })).toBe(
+    expect(createDocumentValidator().check('ConversionRequest', { amount: 1, currency: 'x' })).toBe(
       'body.currency must be an ISO 4217 currency code',
     );
   });

@@ -56,7 +56,10 @@ export interface EndpointSpec<
   deprecated?: boolean;
   /** Where the path lives when not under REST v2. */
   server?: ServerName;
-  /** OpenAPI security requirements; `{}` among them lets a request without a token through. */
+  /**
+   * OpenAPI security requirements; `{}` among them lets a request without a token through, and none (`[]`)
+   * means the operation takes no token.
+   */
   security: readonly Record<string, readonly string[]>[];
   /** Path parameters, one property per `{name}` of the path; each property's description documents it. */
   params?: Params;

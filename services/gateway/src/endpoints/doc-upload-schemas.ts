@@ -6,7 +6,7 @@ import { MAX_FILE_NAME_LENGTH, MAX_MIME_TYPE_LENGTH } from '../validation/multip
 /**
  * The bodies of the docUpload step and of the upload PUT (endpoints/doc-upload.ts): form A's manifest, the
  * documents[] entries of its answers, and the file after its upload. The admin API's review queue shows the
- * same documents (openapi/schemas/document.ts states them there with the same status and errors).
+ * same documents (endpoints/admin-review-schemas.ts states them there with the same status and errors).
  */
 
 /**

@@ -5,12 +5,11 @@ import addFormats from 'ajv-formats';
 import { z } from 'zod';
 import { withGatewayAnswers } from '../openapi/gateway-answers';
 import { withIdempotencyKey } from '../openapi/idempotency';
-import { describeValidationError } from '../validation/error-message';
+import { describeValidationError } from '../../test/document-validator';
 import { checkBody } from './body-check';
 import { expressPath } from './define';
 import { docUploadEndpoints, type DocUploadBody } from './doc-upload';
 import { codePointString, DocUploadRequest, Document, UploadedDocument } from './doc-upload-schemas';
-import { withoutEmptySecurity } from './no-token';
 import { endpointDocument } from './openapi';
 
 type Json = Record<string, unknown>;
@@ -21,8 +20,7 @@ const documentBefore = JSON.parse(
 ) as { paths: Record<string, Json>; components: { schemas: Record<string, Json> } };
 
 /** Path items as the served document states them: with the document-wide answers and the Idempotency-Key. */
-const served = (paths: Record<string, Json>) =>
-  withIdempotencyKey(withGatewayAnswers(withoutEmptySecurity(paths)));
+const served = (paths: Record<string, Json>) => withIdempotencyKey(withGatewayAnswers(paths));
 
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
@@ -52,7 +50,7 @@ describe('the docUpload and upload endpoint definitions', () => {
   });
 
   it('state no security: the operations take no token', () => {
-    for (const item of Object.values(withoutEmptySecurity(paths)))
+    for (const item of Object.values(paths))
       for (const operation of Object.values(item))
         expect(Object.keys(operation as Json)).not.toContain('security');
   });

@@ -15,10 +15,7 @@ import { patterned } from './schemas';
  * validation/doc-upload-limits.ts), which the media types below state.
  */
 
-/**
- * No token: the verification id (an upload token) is the capability. The document states no `security` for
- * such operations (endpoints/no-token.ts leaves the empty list out, as the hand-written paths did).
- */
+/** No token: the verification id (an upload token) is the capability. */
 const security = [] as const;
 
 const tags = ['verification'] as const;

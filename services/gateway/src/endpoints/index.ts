@@ -8,7 +8,6 @@ import type { z } from 'zod';
 import type { EndpointDefinition } from './define';
 import { endpointDocument } from './openapi';
 import { infoEndpoints } from './info';
-import { withoutEmptySecurity } from './no-token';
 import { oauthEndpoints } from './oauth';
 import { organizationEndpoints } from './organization';
 import { programResponseSchemas } from './program-responses';
@@ -61,7 +60,7 @@ export const alsoNamedSchemas: readonly z.ZodType[] = [
 
 /** The path items of the definitions; other servers' paths name theirs under `publicBaseUrl`. */
 export function endpointPaths(publicBaseUrl: string): Record<string, Record<string, unknown>> {
-  return withoutEmptySecurity(endpointDocument(endpointDefinitions, publicBaseUrl, alsoNamedSchemas).paths);
+  return endpointDocument(endpointDefinitions, publicBaseUrl, alsoNamedSchemas).paths;
 }
 
 /** The schemas the definitions name (`.meta({ id })`), by that id: they do not depend on the base URL. */

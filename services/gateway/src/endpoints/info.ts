@@ -1,4 +1,28 @@
+import { z } from 'zod';
 import { defineEndpoint } from './define';
+
+/** What GET /info reports of each module (clients/module-info.ts reads it from each module's GetInfo). */
+export const ModuleInfo = z
+  .object({
+    module: z.string().meta({ examples: ['programs'] }),
+    status: z.enum(['SERVING', 'UNAVAILABLE']),
+    version: z.string().optional(),
+    gitCommit: z.string().optional(),
+    runtimeVersion: z.string().optional(),
+    startedAt: z.string().meta({ format: 'date-time' }).optional(),
+    hostName: z.string().optional(),
+  })
+  .meta({ id: 'ModuleInfo' });
+
+export const BuildInfo = z
+  .object({
+    name: z.literal('eligo'),
+    apiVersion: z.string().meta({ examples: ['2.0.0'] }),
+    version: z.string(),
+    gitCommit: z.string().optional(),
+    modules: z.array(ModuleInfo),
+  })
+  .meta({ id: 'BuildInfo' });
 
 /**
  * Service information (REST v2), described once: build information, and this document. The route
@@ -15,7 +39,7 @@ export const getInfo = defineEndpoint({
   tags,
   security: [{ bearerToken: [] }, { oauthClientCredentials: [] }, { operatorToken: [] }],
   responses: {
-    '200': { description: 'Build information', body: 'BuildInfo' },
+    '200': { description: 'Build information', body: BuildInfo },
     '401': { shared: 'Unauthorized' },
     '503': { shared: 'ServiceUnavailable' },
   },
@@ -27,7 +51,7 @@ export const getOpenApiDocument = defineEndpoint({
   operationId: 'getOpenApiDocument',
   summary: 'This OpenAPI 3.1 document',
   tags,
-  // None: the document's own (no token) applies (endpoints/no-token.ts).
+  // None: the document's own (no token) applies.
   security: [],
   responses: {
     '200': {

@@ -74,7 +74,11 @@ export function endpointDocument(
       ...(definition.deprecated ? { deprecated: true } : {}),
       summary: definition.summary,
       ...(definition.description !== undefined ? { description: definition.description } : {}),
-      security: definition.security.map((requirement) => ({ ...requirement })),
+      // No requirement (`security: []`, no token) is stated by leaving `security` out: the document's own
+      // (none) applies, and readers of the document take an operation's `security` as "takes a token".
+      ...(definition.security.length > 0
+        ? { security: definition.security.map((requirement) => ({ ...requirement })) }
+        : {}),
       ...(query.length > 0 ? { parameters: query } : {}),
       ...(Object.keys(content).length > 0
         ? {

@@ -22,7 +22,7 @@ import { country, integer, text } from './query';
 export const DEPRECATED_SINCE = '@1767225600';
 
 const tags = ['organization'] as const;
-/** None: the document's own (no token) applies (endpoints/no-token.ts). */
+/** None: the document's own (no token) applies. */
 const noToken = [] as const;
 const unavailable = { '503': { shared: 'ServiceUnavailable' } } satisfies Record<string, EndpointResponse>;
 const er = (description: string): EndpointResponse => ({ description, body: 'ErrorResponse' });

@@ -2,8 +2,8 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { z } from 'zod';
 import { openApiDocument } from '../openapi/document';
-import { describeValidationError } from '../validation/error-message';
-import { createRequestValidator } from '../validation/request-validator';
+import { describeValidationError } from '../../test/document-validator';
+import { createDocumentValidator } from '../../test/document-validator';
 import { checkBody } from './body-check';
 import { defineEndpoint } from './define';
 import { endpointDocument } from './openapi';
@@ -591,7 +591,7 @@ describe('the body checks of the program endpoints', () => {
   });
 
   it("are compiled by the request validator as the document's schemas", () => {
-    const validator = createRequestValidator();
+    const validator = createDocumentValidator();
     expect(validator.check('VerificationLimitRequest', { quantity: 0, days: 1 })).toBe(
       'body.quantity must be >= 1',
     );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isId, ID_PATTERN } from '@eligo/vocabulary';
-import { invalidArgument } from '@eligo/runtime';
+import { invalidRequest } from '../errors';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { COUNTRY_CODES } from '../openapi/schemas/countries';
 import type { EndpointDefinition } from './define';
@@ -160,8 +160,6 @@ export function hexIdList(options: { description: string; maxItems: number }) {
     });
   return parameter(schema, { list: true });
 }
-
-const invalidRequest = (message: string) => invalidArgument(message, { errorIds: ['invalidRequest'] });
 
 /**
  * Middleware: the definition's query parameters read and checked, in their order; the values (absent ones

@@ -4,7 +4,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { withGatewayAnswers } from '../openapi/gateway-answers';
 import { withIdempotencyKey } from '../openapi/idempotency';
-import { describeValidationError } from '../validation/error-message';
+import { describeValidationError } from '../../test/document-validator';
 import { checkBody } from './body-check';
 import { expressPath } from './define';
 import { endpointDocument } from './openapi';

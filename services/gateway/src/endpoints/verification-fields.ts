@@ -10,7 +10,7 @@ import {
   MAX_METADATA_VALUE_LENGTH,
   RESERVED_METADATA_KEYS,
 } from '@eligo/vocabulary';
-import { fieldPath } from '../validation/error-message';
+import { fieldPath } from './field-path';
 import { described, NO_CONTROL_CHARACTERS, plainText } from '../openapi/schemas/text';
 
 /**

@@ -57,7 +57,7 @@ export const NewVerificationRequest = z
 export type NewVerificationBody = z.output<typeof NewVerificationRequest>;
 
 /**
- * POST /verification's body, refused as before: the published schema's words (validation/error-message.ts),
+ * POST /verification's body, refused as before: the published schema's words (endpoints/body-check.ts),
  * and the metadata's shape only once the rest passes, in a metadata map's words; its text rules and sizes
  * are the verification service's, which answers them (the latter with their own errorIds).
  */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { BodyCheck } from './body-check';
-import { fieldPath } from '../validation/error-message';
+import { fieldPath } from './field-path';
 import { metadataProblem, type TextRule } from './verification-fields';
 
 /**

@@ -1,5 +1,5 @@
 import { metadataProblems, type SubjectType } from '@eligo/vocabulary';
-import { createRequestValidator } from '../validation/request-validator';
+import { createDocumentValidator } from '../../test/document-validator';
 import { checkStepBody } from './verification-step-check';
 import { subjectSchemas } from './verification-subjects';
 
@@ -11,7 +11,7 @@ const takes = (type: SubjectType, body: unknown) => checkStepBody(subjectSchemas
 const map = (count: number) => Object.fromEntries([...Array(count).keys()].map((i) => [`k${i}`, 'v']));
 
 describe('the published subject schemas', () => {
-  const validator = createRequestValidator();
+  const validator = createDocumentValidator();
 
   it('admit exactly the bodies the check takes', () => {
     const bodies: [SubjectType, unknown][] = [

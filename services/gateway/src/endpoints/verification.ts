@@ -15,7 +15,7 @@ import { VerificationDetails, VerificationHistory, VerificationResponse } from '
 
 export const tags = ['verification'] as const;
 const bearer = [{ bearerToken: [] }, { oauthClientCredentials: [] }] as const;
-/** No token: the unguessable verificationId is the capability (endpoints/no-token.ts states it so). */
+/** No token: the unguessable verificationId is the capability. */
 export const noToken = [] as const;
 
 const hexId = (description: string) =>

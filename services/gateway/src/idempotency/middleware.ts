@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { invalidRequest } from '../validation/request-validator';
+import { invalidRequest } from '../errors';
 import type { IdempotencyStore, StoredAnswer } from './store';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

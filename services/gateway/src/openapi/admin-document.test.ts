@@ -1,6 +1,6 @@
 import { countries } from 'countries-list';
 import { segmentNames, SEGMENTS } from '@eligo/vocabulary';
-import { createRequestValidator } from '../validation/request-validator';
+import { createDocumentValidator } from '../../test/document-validator';
 import { COUNTRY_CODES } from './schemas/countries';
 import { openApiDocument } from './document';
 
@@ -11,7 +11,7 @@ const document = openApiDocument('https://eligo.example.com') as {
   paths: Record<string, Json>;
   components: { schemas: Record<string, Json>; responses: Record<string, Json> };
 };
-const { check } = createRequestValidator();
+const { check } = createDocumentValidator();
 
 const adminOperations = Object.entries(document.paths).flatMap(([path, item]) =>
   ['get', 'post', 'patch', 'delete']

@@ -1,22 +1,7 @@
 import { endpointSchemas } from '../endpoints';
-import { commonSchemas } from './schemas/common';
-import { documentSchemas } from './schemas/document';
-import { reportSchemas } from './schemas/report';
 
-/** Every schema the document publishes; the request validator compiles exactly these. */
-export const schemas = {
-  ...commonSchemas,
-  ...documentSchemas,
-  ...reportSchemas,
-  // Named by the endpoint definitions (endpoints/), generated from their zod schemas.
-  ...endpointSchemas,
-} as const;
-
-/**
- * A schema's name: any string, since the endpoint definitions' named schemas (endpoints/index.ts) are known
- * only when the module loads; a name the document lacks fails where it is used (validation/request-validator.ts).
- */
-export type SchemaName = string;
+/** Every schema the document publishes: those the endpoint definitions name (endpoints/), from their zod schemas. */
+export const schemas = endpointSchemas;
 
 const json = (schema: string) => ({
   'application/json': { schema: { $ref: `#/components/schemas/${schema}` } },

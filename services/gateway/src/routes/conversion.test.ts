@@ -1,5 +1,5 @@
 import { internal, invalidArgument, notFound } from '@eligo/runtime';
-import { createRequestValidator } from '../validation/request-validator';
+import { createDocumentValidator } from '../../test/document-validator';
 import { decimalString } from './conversion';
 import {
   accountId,
@@ -49,7 +49,7 @@ describe('POST /conversion/verification/{verificationId}', () => {
   it('records the conversion without a token: the verification id is the capability', async () => {
     const res = await postJson(byVerification, { amount: 12.5 });
     expect([res.status, res.body]).toEqual([200, { id: 'conv_1' }]);
-    expect(createRequestValidator().check('ConversionResponse', res.body)).toBeUndefined();
+    expect(createDocumentValidator().check('ConversionResponse', res.body)).toBeUndefined();
     expect(calls).toEqual([
       [
         'recordConversion',

@@ -4,7 +4,7 @@ import { createAuthenticator } from '../auth/authenticator';
 import type { ProgramsClient } from '../clients/programs.client';
 import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../../test/rest-app';
 import { standIn } from '../../test/stand-in';
-import { createRequestValidator } from '../validation/request-validator';
+import { createDocumentValidator } from '../../test/document-validator';
 
 // The webhook's opt-in notifications (notifierEventTypes) through the program routes as mounted by mountRest,
 // against a recording programs stand-in: REST v2 POST .../webhook and the admin API's program settings.
@@ -107,7 +107,7 @@ describe('POST /rest/v2/program/{programId}/webhook', () => {
       created: 1_700_000_000_000,
       signingSecret: 'whsec_1',
     });
-    expect(createRequestValidator().check('ProgramConfiguration', res.body)).toBeUndefined();
+    expect(createDocumentValidator().check('ProgramConfiguration', res.body)).toBeUndefined();
     expect(calls).toEqual([
       [
         'createWebhook',

@@ -1,10 +1,10 @@
 import { derivedRequestId } from '../idempotency/middleware';
 import { randomUUID } from 'node:crypto';
-import { invalidArgument, notFound } from '@eligo/runtime';
+import { notFound } from '@eligo/runtime';
 import { isId } from '@eligo/vocabulary';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { BodyCheck } from '../endpoints/body-check';
-import { httpErrorOf } from '../errors';
+import { httpErrorOf, invalidRequest } from '../errors';
 import { stepErrorToJson } from '../mapping/verification';
 import { CONTROL_CHARACTER_CLASS } from '../openapi/schemas/text';
 import { hexIdParam, verificationNotFound } from '../validation/path-ids';
@@ -85,7 +85,7 @@ export function stepErrors(err: unknown, req: Request, res: Response, next: Next
 }
 
 /** A refusal of the request as REST v2 words it: 400 invalidRequest (ER, or the step error on the steps). */
-export const invalidRequest = (message: string) => invalidArgument(message, { errorIds: ['invalidRequest'] });
+export { invalidRequest };
 
 /**
  * Middleware: a JSON body held to `check`, a definition's schema whose refusals have their own words (a

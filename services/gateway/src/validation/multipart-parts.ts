@@ -1,11 +1,9 @@
 import { invalidArgument, type DomainError } from '@eligo/runtime';
-import { RestError } from '../errors';
+import { invalidRequest, RestError } from '../errors';
 import type { Limits } from 'busboy';
 import { MAX_FILE_BYTES, MAX_UPLOAD_FILES as MAX_FILES } from '@eligo/vocabulary';
 
-/** 400 invalidRequest, which the docUpload step answers as its step error (routes/doc-upload.ts). */
-export const invalidRequest = (message: string): DomainError =>
-  invalidArgument(message, { errorIds: ['invalidRequest'] });
+export { invalidRequest };
 
 /** Form B's whole body: three full files and room for the part headers and boundaries. */
 export const MAX_MULTIPART_BYTES = MAX_FILES * MAX_FILE_BYTES + 1024 * 1024;

@@ -6,7 +6,7 @@
  * engines that read the document, Python's among them).
  *
  * Each helper registers what its pattern means, so that a refusal says "must not contain control characters"
- * instead of quoting the pattern (validation/error-message.ts reads `patternMessage`).
+ * instead of quoting the pattern (endpoints/schemas.ts reads `patternMessage`).
  */
 const CONTROL = '\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029';
 const SPACE = '\\t\\n\\u000b\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';

@@ -1,5 +1,50 @@
 import type { ErrorObject } from 'ajv';
-import { patternMessage } from '../openapi/schemas/text';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { schemas } from '../src/openapi/components';
+import { patternMessage } from '../src/openapi/schemas/text';
+import { fieldPath } from '../src/endpoints/field-path';
+
+/**
+ * Test support: the served document's schemas checked by Ajv, a JSON Schema validator that knows nothing of
+ * zod. The endpoint tests compare its answers with the definitions' own checks (endpoints/body-check.ts):
+ * where both accept and refuse the same bodies, in the same words, the document says exactly what the
+ * gateway accepts. Until the endpoints were described once, this was the gateway's request validator.
+ */
+
+/** The base URI the component schemas are registered under; `#/components/schemas/X` refs resolve in it. */
+const DOCUMENT_ID = 'https://eligo.invalid/rest/openapi.json';
+
+export interface DocumentValidator {
+  /** The message naming what is wrong with `value`, or undefined when it matches the schema. */
+  check(schema: string, value: unknown): string | undefined;
+}
+
+/**
+ * Compiles the component schemas of a document (the served one by default, or one captured before, such as
+ * test/fixtures/document-before-definitions.json). Strict mode keeps typos in schema keywords from silently
+ * validating nothing.
+ */
+export function createDocumentValidator(components: Record<string, unknown> = schemas): DocumentValidator {
+  const ajv = new Ajv2020({ strict: true, strictRequired: false, allowUnionTypes: true, verbose: true });
+  addFormats(ajv);
+  // OpenAPI keeps schemas under components.schemas; declaring the key lets Ajv take the document as a schema.
+  ajv.addKeyword('components');
+  ajv.addSchema({ $id: DOCUMENT_ID, components: { schemas: components } });
+  const compiled = new Map<string, ValidateFunction>();
+  for (const name of Object.keys(components)) {
+    const validate = ajv.getSchema(`${DOCUMENT_ID}#/components/schemas/${name}`);
+    if (!validate) throw new Error(`schema ${name} did not compile`);
+    compiled.set(name, validate);
+  }
+  return {
+    check(schema, value) {
+      const validate = compiled.get(schema);
+      if (!validate) throw new Error(`the document has no schema ${schema}`);
+      return validate(value) ? undefined : describeValidationError(validate.errors ?? []);
+    },
+  };
+}
 
 /**
  * One readable sentence for integrators out of Ajv's errors, naming the field the way it appears in the body:
@@ -89,20 +134,6 @@ function typeList(e: ErrorObject): string {
   return String((e.params as { type: string | string[] }).type)
     .split(',')
     .join(' or ');
-}
-
-/** "/theme/intl/messages/a.b" -> body.theme.intl.messages["a.b"]; "/codes/3" -> body.codes[3]. */
-export function fieldPath(instancePath: string): string {
-  if (!instancePath) return 'body';
-  const segments = instancePath
-    .split('/')
-    .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  return segments.reduce((path, s) => {
-    if (/^\d+$/.test(s)) return `${path}[${s}]`;
-    if (/^[A-Za-z_$][\w$]*$/.test(s)) return `${path}.${s}`;
-    return `${path}[${JSON.stringify(s)}]`;
-  }, 'body');
 }
 
 function unique(values: string[]): string[] {

@@ -1,9 +1,9 @@
-import { openApiDocument } from '../openapi/document';
-import { schemas } from '../openapi/components';
-import { createRequestValidator } from './request-validator';
-import { subjectTypes } from './subject-keys';
+import { openApiDocument } from '../src/openapi/document';
+import { schemas } from '../src/openapi/components';
+import { createDocumentValidator } from './document-validator';
+import { subjectTypes } from '../src/validation/subject-keys';
 
-const validator = createRequestValidator();
+const validator = createDocumentValidator();
 const check = validator.check;
 
 describe('the request validator checks bodies against the published schemas', () => {
