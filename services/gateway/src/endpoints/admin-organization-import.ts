@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_REPORTED_ERRORS } from '../import/import-runner';
+import { MAX_REPORTED_ERRORS } from '../import/import-limits';
 import { importColumns } from '../import/organization-rows';
 import { described, plainText, TRIMMED_SPACE_CLASS, trimmedName } from '../openapi/schemas/text';
 import { adminTags, errorAnswer, integerValue, operatorToken, unauthorized } from './admin-common';

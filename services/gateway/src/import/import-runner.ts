@@ -1,12 +1,13 @@
 import type { organizationsV1 } from '@eligo/proto';
 import type { ImportSummaryJson } from '../endpoints/admin-organization-import';
+import { MAX_REPORTED_ERRORS } from './import-limits';
 import { BodyTooLargeError } from './import-stream';
 import { ImportFileError, type ParsedRow } from './organization-rows';
 
 /** Rows per ImportOrganizations call: well under the contract's 1000, small enough to keep memory flat. */
 export const IMPORT_BATCH_SIZE = 500;
 /** The reply lists the first rejections only; the count covers them all. */
-export const MAX_REPORTED_ERRORS = 100;
+export { MAX_REPORTED_ERRORS };
 
 /** What the import answers (the OrganizationImportResult its definition states). */
 export type ImportSummary = ImportSummaryJson;
