@@ -2,26 +2,17 @@ import { z } from 'zod';
 import { ID_PATTERN } from '@eligo/vocabulary';
 import { tokenRoleNames } from '../auth/principal';
 import { trimmedName } from '../openapi/schemas/text';
-import {
-  adminTags,
-  errorAnswer,
-  hexIdParameter,
-  operatorToken,
-  unauthorized,
-  withBody,
-} from './admin-common';
+import { adminOperation, unauthorized } from './admin-common';
+import { hexIdParameter, sem, withBody } from './common';
 import { defineEndpoint, type BodyOf } from './define';
-import { integer } from './reply-schemas';
-import { fromStringSchema } from './schemas';
-import { uniqueNamedItems } from './admin-programs-blocks';
+import { fromStringSchema, uniqueItems } from './schemas';
+import { epochMs } from './schemas-numbers';
 
 /**
  * The admin API's accounts and their access tokens (operator token), described once: the routes
  * (routes/admin/accounts.ts) register them by these paths and check bodies with these schemas; the mapping
  * (mapping/account.ts) writes the answers' JSON types, which come from here.
  */
-
-const epochMs = () => integer().meta({ description: 'Epoch milliseconds.' });
 
 export const TokenRole = z.enum(tokenRoleNames).meta({
   id: 'TokenRole',
@@ -47,7 +38,7 @@ export const AccessTokenCreateRequest = z
     name: fromStringSchema(trimmedName(100)).meta({
       description: 'A label to recognise the token by (trimmed; 1 to 100 characters, no control characters).',
     }),
-    roles: uniqueNamedItems(z.array(TokenRole).max(tokenRoleNames.length)).optional(),
+    roles: uniqueItems(z.array(TokenRole).max(tokenRoleNames.length)).optional(),
   })
   .meta({ id: 'AccessTokenCreateRequest' });
 
@@ -68,11 +59,10 @@ export const AccessTokenCreated = z
       'clientSecret) are shown only in this reply; only their hashes are stored.',
   });
 
-const common = { server: 'admin', tags: adminTags, security: operatorToken } as const;
 const accountId = hexIdParameter('An account');
 
 export const adminCreateAccount = defineEndpoint({
-  ...common,
+  ...adminOperation,
   method: 'post',
   path: '/accounts',
   operationId: 'adminCreateAccount',
@@ -82,7 +72,7 @@ export const adminCreateAccount = defineEndpoint({
 });
 
 export const adminCreateAccessToken = defineEndpoint({
-  ...common,
+  ...adminOperation,
   method: 'post',
   path: '/accounts/{accountId}/tokens',
   operationId: 'adminCreateAccessToken',
@@ -94,12 +84,12 @@ export const adminCreateAccessToken = defineEndpoint({
     '201': { description: 'The token and credentials', body: AccessTokenCreated },
     ...withBody,
     ...unauthorized,
-    '404': errorAnswer('No such account', 'SystemErrorMessage'),
+    '404': sem('No such account'),
   },
 });
 
 export const adminRevokeAccessToken = defineEndpoint({
-  ...common,
+  ...adminOperation,
   method: 'delete',
   path: '/accounts/{accountId}/tokens/{tokenId}',
   operationId: 'adminRevokeAccessToken',
@@ -112,7 +102,7 @@ export const adminRevokeAccessToken = defineEndpoint({
   responses: {
     '204': { description: 'Revoked' },
     ...unauthorized,
-    '404': errorAnswer('No such account, or no such token of the account', 'SystemErrorMessage'),
+    '404': sem('No such account, or no such token of the account'),
   },
 });
 

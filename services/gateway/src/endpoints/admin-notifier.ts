@@ -1,24 +1,24 @@
 import { z } from 'zod';
 import { ID_PATTERN } from '@eligo/vocabulary';
-import {
-  adminTags,
-  errorAnswer,
-  integerValue,
-  operatorToken,
-  pageCursor,
-  stringOrNull,
-  unauthorized,
-} from './admin-common';
+import { adminOperation, pageCursor, unauthorized } from './admin-common';
+import { er, sem } from './common';
 import { defineEndpoint, type QueryOf } from './define';
 import { hexId, integer } from './query';
+import { integerValue } from './schemas-numbers';
 
 /**
  * The notifier's logs under /rest/admin/v1 (operator token), described once: webhook deliveries with their
  * attempts, and send-link messages. The routes are routes/admin/notifier.ts, the mapping mapping/notifier.ts.
  */
 const instant = (description: string) =>
-  stringOrNull({ format: 'date-time', description: `${description} ISO 8601.` });
-const nextCursor = stringOrNull({ description: 'Pass as cursor for the next page; null on the last page.' });
+  z
+    .string()
+    .nullable()
+    .meta({ format: 'date-time', description: `${description} ISO 8601.` });
+const nextCursor = z
+  .string()
+  .nullable()
+  .meta({ description: 'Pass as cursor for the next page; null on the last page.' });
 
 export const WebhookEndpoint = z
   .object({
@@ -29,10 +29,13 @@ export const WebhookEndpoint = z
     }),
     failingSince: instant('Set while deliveries fail without a success in between.'),
     disabledAt: instant('When the endpoint was disabled.'),
-    disabledReason: stringOrNull({
-      description: 'GONE (the receiver answered 410) or PERSISTENT_FAILURE; null unless disabled.',
-      examples: ['GONE'],
-    }),
+    disabledReason: z
+      .string()
+      .nullable()
+      .meta({
+        description: 'GONE (the receiver answered 410) or PERSISTENT_FAILURE; null unless disabled.',
+        examples: ['GONE'],
+      }),
   })
   .meta({
     id: 'WebhookEndpoint',
@@ -51,7 +54,7 @@ export const WebhookDeliveryAttempt = z
           'error, timeout).',
       }),
     latencyMs: integerValue().min(0),
-    error: stringOrNull({
+    error: z.string().nullable().meta({
       description: "Why the attempt failed, in Eligo's words (never the receiver's body); null on success.",
     }),
   })
@@ -71,7 +74,7 @@ export const WebhookDelivery = z
     created: instant('When the delivery was made.'),
     nextAttemptAt: instant('Set while PENDING.'),
     deliveredAt: instant('Set once DELIVERED.'),
-    refireOf: stringOrNull({
+    refireOf: z.string().nullable().meta({
       description: 'The webhookId of the delivery this one resends (refireWebhooks); null otherwise.',
     }),
     attempts: z.array(WebhookDeliveryAttempt).meta({ description: 'Oldest first.' }),
@@ -96,7 +99,7 @@ export const SendLinkMessage = z
     programId: z.string().regex(new RegExp(ID_PATTERN)),
     channel: z.enum(['EMAIL', 'SMS']),
     recipient: z.string().meta({ description: 'The email address or the E.164 phone number.' }),
-    subject: stringOrNull({ description: 'The subject of an email; null for an SMS.' }),
+    subject: z.string().nullable().meta({ description: 'The subject of an email; null for an SMS.' }),
     body: z.string().meta({ description: 'The text sent (or kept), the verification link included.' }),
     status: z.enum(['PENDING', 'SENT', 'CAPTURED', 'FAILED']).meta({
       description:
@@ -105,7 +108,7 @@ export const SendLinkMessage = z
     }),
     created: instant('When the message was made.'),
     sentAt: instant('When the SMTP server accepted it.'),
-    error: stringOrNull({
+    error: z.string().nullable().meta({
       description: "Why sending failed (the SMTP server's reply code and Eligo's words).",
     }),
   })
@@ -127,21 +130,19 @@ export type WebhookDeliveryPageJson = z.input<typeof WebhookDeliveryPage>;
 export type MessageJson = z.input<typeof SendLinkMessage>;
 export type MessagePageJson = z.input<typeof SendLinkMessagePage>;
 
-const common = { server: 'admin', tags: adminTags, security: operatorToken } as const;
 const limit = integer({ description: 'Page size (default 20)', min: 1, max: 100, fallback: 20 }).optional();
 const cursor = pageCursor(
   'nextCursor of the previous page, as it came (opaque); left out for the first page',
 ).optional();
 // Every admin 400 is ER invalidRequest, the notifier's own refusals included.
-const invalidQuery = errorAnswer(
+const invalidQuery = er(
   'A query parameter the operation does not have, an empty value (leave the parameter out instead), ' +
     'a value that does not match its schema, or a cursor that is not one the notifier gave (a cursor is ' +
     'opaque: only a nextCursor reads back) (errorIds [invalidRequest])',
-  'ErrorResponse',
 );
 
 export const listWebhookDeliveries = defineEndpoint({
-  ...common,
+  ...adminOperation,
   method: 'get',
   path: '/programs/{programId}/webhook/deliveries',
   operationId: 'adminListWebhookDeliveries',
@@ -165,12 +166,12 @@ export const listWebhookDeliveries = defineEndpoint({
     '200': { description: 'The webhook and one page of its deliveries', body: WebhookDeliveryPage },
     '400': invalidQuery,
     ...unauthorized,
-    '404': errorAnswer('No such program', 'SystemErrorMessage'),
+    '404': sem('No such program'),
   },
 });
 
 export const listMessages = defineEndpoint({
-  ...common,
+  ...adminOperation,
   method: 'get',
   path: '/messages',
   operationId: 'adminListMessages',

@@ -2,10 +2,13 @@ import { z } from 'zod';
 import { MAX_REPORTED_ERRORS } from '../import/import-limits';
 import { importColumns } from '../import/organization-rows';
 import { described, plainText, TRIMMED_SPACE_CLASS, trimmedName } from '../openapi/schemas/text';
-import { adminTags, errorAnswer, integerValue, operatorToken, unauthorized } from './admin-common';
+import { adminOperation, unauthorized } from './admin-common';
 import { countryCode, importDomains, organizationType } from './admin-organization-schemas';
+import { er } from './common';
 import { defineEndpoint } from './define';
 import { fromStringSchema } from './schemas';
+import { orNullTypeFirst } from './schemas-nullable';
+import { integerValue } from './schemas-numbers';
 
 /**
  * POST /organizations, the catalog's bulk import (routes/admin/organizations.ts). Its body is a CSV or NDJSON
@@ -31,25 +34,8 @@ const CSV_HEADER = described(
   `must begin with a header row of the columns ${importColumns.join(', ')} (any case and order)`,
 );
 
-/**
- * plainText or null, stated as `type: ['string', 'null']` beside the text's own keywords (zod would state an
- * anyOf), and refused in Ajv's words for that type.
- */
-const textOrNull = (max: number, description?: string) => {
-  const { type: _string, ...keywords } = plainText(max);
-  return z.preprocess(
-    (value, ctx) => {
-      if (value !== null && typeof value !== 'string')
-        ctx.addIssue({ code: 'custom', message: 'must be string or null', input: value });
-      return value;
-    },
-    z
-      .string()
-      .pipe(fromStringSchema(plainText(max)))
-      .nullable()
-      .meta({ ...keywords, ...(description !== undefined ? { description } : {}) }),
-  );
-};
+/** plainText or null, refused in Ajv's words (the tests hold the row to the document's validator). */
+const textOrNull = (max: number) => orNullTypeFirst(fromStringSchema(plainText(max)));
 
 /**
  * One NDJSON line, as documentation: the import reads its lines itself (import/organization-rows.ts) and the
@@ -68,11 +54,13 @@ export const OrganizationImportRow = z
     domains: importDomains().optional(),
     city: textOrNull(100).optional(),
     state: textOrNull(100).optional(),
-    loginUrl: textOrNull(
-      2048,
-      "The organization's single sign-on page: an absolute https URL of at most 2048 characters; " +
-        'empty or null for none. Another value rejects the row.',
-    ).optional(),
+    loginUrl: textOrNull(2048)
+      .meta({
+        description:
+          "The organization's single sign-on page: an absolute https URL of at most 2048 characters; " +
+          'empty or null for none. Another value rejects the row.',
+      })
+      .optional(),
   })
   .meta({
     id: 'OrganizationImportRow',
@@ -106,7 +94,6 @@ const text = { type: 'string' };
 export const importOrganizations = defineEndpoint({
   method: 'post',
   path: '/organizations',
-  server: 'admin',
   operationId: 'adminImportOrganizations',
   summary: 'Adds or updates catalog organizations from a CSV or NDJSON file',
   description:
@@ -118,8 +105,7 @@ export const importOrganizations = defineEndpoint({
     'state, loginUrl (optional), in any order; domains separated by ";"; loginUrl, the single sign-on ' +
     'page, an absolute https URL. NDJSON: one OrganizationImportRow per line, ' +
     'blank lines skipped. A row longer than 64 KiB is refused.',
-  tags: adminTags,
-  security: operatorToken,
+  ...adminOperation,
   bodyContent: {
     'text/csv': { json: { ...text, pattern: CSV_HEADER, description: 'UTF-8 CSV with a header row' } },
     'application/x-ndjson': {
@@ -135,23 +121,18 @@ export const importOrganizations = defineEndpoint({
       description: 'What the import did, with the first rejected rows',
       body: OrganizationImportResult,
     },
-    '400': errorAnswer(
+    '400': er(
       'The CSV cannot be read on (errorIds [invalidRequest]): no header row (an empty file), a header ' +
         'column that is unknown or repeated, a required column (externalId, name, type, country) ' +
         'missing, or broken quoting in any row. systemErrorMessage names the line and what was imported ' +
         'before it; send the corrected file again. An NDJSON file is never refused as a whole: each bad ' +
         'line is a rejected row',
-      'ErrorResponse',
     ),
     ...unauthorized,
-    '413': errorAnswer(
+    '413': er(
       'The file is larger than ELIGO_GATEWAY_IMPORT_MAX_BYTES; systemErrorMessage says what was ' +
         'imported before the limit',
-      'ErrorResponse',
     ),
-    '415': errorAnswer(
-      'Content-Type is not text/csv, application/x-ndjson or application/jsonl in UTF-8',
-      'ErrorResponse',
-    ),
+    '415': er('Content-Type is not text/csv, application/x-ndjson or application/jsonl in UTF-8'),
   },
 });

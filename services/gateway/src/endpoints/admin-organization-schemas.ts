@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ID_PATTERN, ORGANIZATION_TYPES } from '@eligo/vocabulary';
 import { COUNTRY_PATTERN } from '../openapi/schemas/countries';
 import { described, multilineText, plainText, trimmedName } from '../openapi/schemas/text';
-import { enumOf, integerOrNull, integerValue, stringOrNull } from './admin-common';
 import { fromStringSchema, patterned } from './schemas';
+import { epochMs, integerValue } from './schemas-numbers';
 
 /** The catalog and the add-school review queue as operators see them (endpoints/admin-organizations.ts). */
 
@@ -33,7 +33,7 @@ const domains = (description: string) => z.array(domain).max(20).meta({ descript
 export const countryCode = (description: string) =>
   patterned(COUNTRY_PATTERN).meta({ description, examples: ['US'] });
 
-export const organizationType = enumOf(ORGANIZATION_TYPES);
+export const organizationType = z.enum(ORGANIZATION_TYPES);
 
 export const OrganizationDetail = z
   .object({
@@ -42,13 +42,13 @@ export const OrganizationDetail = z
     type: z.string(),
     country: z.string(),
     domains: z.array(z.string()),
-    city: stringOrNull(),
-    state: stringOrNull(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
     externalKey: z.string().meta({
       description:
         "The key it was loaded under (an import row's externalId, swot:<domain>, add-school:<requestId>).",
     }),
-    loginUrl: stringOrNull({
+    loginUrl: z.string().nullable().meta({
       description: "The organization's single sign-on page (https); null when it has none.",
     }),
   })
@@ -65,13 +65,17 @@ export const AddSchoolRequestRecord = z
     schoolName: z.string(),
     schoolDomain: z.string(),
     schoolCountry: z.string(),
-    created: integerValue().meta({ description: 'Epoch milliseconds.' }),
-    decided: integerOrNull({ description: 'Epoch milliseconds of the accept or decline.' }),
-    organizationId: integerOrNull({ description: 'The organization an accept added.' }),
-    declineReason: stringOrNull(),
-    trackingId: stringOrNull({
-      description: 'The trackingId the request was sent with; null when none.',
-    }).optional(),
+    created: epochMs(),
+    decided: integerValue().nullable().meta({ description: 'Epoch milliseconds of the accept or decline.' }),
+    organizationId: integerValue().nullable().meta({ description: 'The organization an accept added.' }),
+    declineReason: z.string().nullable(),
+    trackingId: z
+      .string()
+      .nullable()
+      .meta({
+        description: 'The trackingId the request was sent with; null when none.',
+      })
+      .optional(),
   })
   .meta({
     id: 'AddSchoolRequestRecord',
@@ -81,7 +85,10 @@ export const AddSchoolRequestRecord = z
 export const AddSchoolRequestPage = z
   .object({
     requests: z.array(AddSchoolRequestRecord).meta({ description: 'Newest first.' }),
-    nextPageToken: stringOrNull({ description: 'Pass as pageToken for the next page; null on the last.' }),
+    nextPageToken: z
+      .string()
+      .nullable()
+      .meta({ description: 'Pass as pageToken for the next page; null on the last.' }),
   })
   .meta({ id: 'AddSchoolRequestPage' });
 

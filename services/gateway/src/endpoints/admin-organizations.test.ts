@@ -1,32 +1,13 @@
-import type { Request, Response } from 'express';
-import type { z } from 'zod';
+import { zodSays } from '../../test/check-answers';
+import { readQuery, tokenPagingRows } from '../../test/query-reader';
 import { importColumns } from '../import/organization-rows';
 import { OrganizationImportRow } from './admin-organization-import';
 import { AddSchoolAcceptRequest, AddSchoolDeclineRequest } from './admin-organization-schemas';
 import { listAddSchoolRequests } from './admin-organizations';
-import { checkBody } from './body-check';
-import type { EndpointDefinition } from './define';
-import { requestQuery } from './query';
 
 // What the OpenAPI validator (Ajv over the hand-written openapi/schemas/organization-admin.ts) answered for
 // each body, and what the hand-written readers (validation/query-params.ts) answered for each query,
 // captured before the schemas became the definitions' zod schemas: the definitions must answer the same.
-
-/** What checkBody answers: undefined for a body it takes, else the refusal. */
-function answer(schema: z.ZodType, body: unknown): string | undefined {
-  const checked = checkBody(schema, body);
-  return checked.ok ? undefined : checked.problem;
-}
-
-/** The refusal requestQuery answers, or the values it read. */
-function read(definition: EndpointDefinition, query: Record<string, unknown>): unknown {
-  const res = { locals: {} } as Response;
-  let problem: string | undefined;
-  requestQuery(definition)({ query } as unknown as Request, res, (error?: unknown) => {
-    problem = (error as Error | undefined)?.message;
-  });
-  return problem ?? res.locals.query;
-}
 
 describe('AddSchoolAcceptRequest', () => {
   it.each<[unknown, string | undefined]>([
@@ -144,7 +125,7 @@ describe('AddSchoolAcceptRequest', () => {
     [{ type: 'UNIVERSITY', name: 1, country: 'ZZ' }, 'body.name must be string'],
     [{ type: 'UNIVERSITY', country: 'ZZ', name: 1 }, 'body.name must be string'],
   ])('judges %j as the OpenAPI validator did', (body, expected) => {
-    expect(answer(AddSchoolAcceptRequest, body)).toBe(expected);
+    expect(zodSays(AddSchoolAcceptRequest, body)).toBe(expected);
   });
 });
 
@@ -182,7 +163,7 @@ describe('AddSchoolDeclineRequest', () => {
     [null, 'body must be object'],
     ['reason', 'body must be object'],
   ])('judges %j as the OpenAPI validator did', (body, expected) => {
-    expect(answer(AddSchoolDeclineRequest, body)).toBe(expected);
+    expect(zodSays(AddSchoolDeclineRequest, body)).toBe(expected);
   });
 });
 
@@ -243,24 +224,13 @@ describe('OrganizationImportRow', () => {
       'body.domains must be array',
     ],
   ])('judges %j as the OpenAPI validator did', (body, expected) => {
-    expect(answer(OrganizationImportRow, body)).toBe(expected);
+    expect(zodSays(OrganizationImportRow, body)).toBe(expected);
   });
 });
 
 describe('GET /addSchoolRequests', () => {
   it.each<[Record<string, unknown>, unknown]>([
-    [{}, {}],
-    [
-      { stauts: 'x' },
-      'query has unexpected parameter stauts (allowed: status, programId, pageSize, pageToken)',
-    ],
-    [{ pageToken: 'tok' }, { pageToken: 'tok' }],
-    [{ pageToken: 'a\nb' }, 'query.pageToken must not contain control characters'],
-    [{ pageToken: '\tabc' }, 'query.pageToken must not contain control characters'],
-    [{ pageToken: 'x'.repeat(1001) }, 'query.pageToken must be at most 1000 characters'],
-    [{ pageSize: '500' }, { pageSize: 500 }],
-    [{ pageSize: '501' }, 'query.pageSize must be an integer from 1 to 500'],
-    [{ pageSize: '0' }, 'query.pageSize must be an integer from 1 to 500'],
+    ...tokenPagingRows('status, programId, pageSize, pageToken'),
     [{ status: 'PENDING' }, { status: 'PENDING' }],
     [{ status: 'pending' }, 'query.status must be one of PENDING, ACCEPTED, DECLINED'],
     [{ status: 'parked' }, 'query.status must be one of PENDING, ACCEPTED, DECLINED'],
@@ -274,6 +244,6 @@ describe('GET /addSchoolRequests', () => {
       { status: 'ACCEPTED', programId: 'abababababababababababab', pageSize: 10, pageToken: 't' },
     ],
   ])('reads %j as the hand-written readers did', (query, expected) => {
-    expect(read(listAddSchoolRequests, query)).toEqual(expected);
+    expect(readQuery(listAddSchoolRequests, query)).toEqual(expected);
   });
 });

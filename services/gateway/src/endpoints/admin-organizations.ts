@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  adminTags,
-  errorAnswer,
-  hexIdParameter,
-  operatorToken,
-  pageCursor,
-  unauthorized,
-  withBody,
-} from './admin-common';
+import { adminOperation, pageCursor, unauthorized } from './admin-common';
 import {
   AddSchoolAccepted,
   AddSchoolAcceptRequest,
@@ -17,39 +9,39 @@ import {
   addSchoolStatuses,
   OrganizationDetail,
 } from './admin-organization-schemas';
+import { er, hexIdParameter, sem, withBody } from './common';
 import { defineEndpoint, type BodyOf, type QueryOf } from './define';
 import { hexId, integer, oneOf } from './query';
+import { integerValue } from './schemas-numbers';
 
 /**
  * The catalog and the add-school review queue under /rest/admin/v1 (operator token), described once; the
  * routes are routes/admin/organizations.ts, the import endpoints/admin-organization-import.ts.
  */
-const common = { server: 'admin', tags: adminTags, security: operatorToken } as const;
 const requestParams = z.object({ requestId: hexIdParameter('An add-school request') });
-const noRequest = errorAnswer('No such add-school request', 'SystemErrorMessage');
-const decided = errorAnswer('The request was already accepted or declined', 'SystemErrorMessage');
+const noRequest = sem('No such add-school request');
+const decided = sem('The request was already accepted or declined');
 
 export const getOrganization = defineEndpoint({
-  ...common,
+  ...adminOperation,
   method: 'get',
   path: '/organizations/{organizationId}',
   operationId: 'adminGetOrganization',
   summary: 'One catalog organization with its domains and external key',
   params: z.object({
-    organizationId: z.number().min(1).meta({
-      type: 'integer',
-      description: 'The organization id (a positive integer; any other value is answered 404)',
-    }),
+    organizationId: integerValue()
+      .min(1)
+      .meta({ description: 'The organization id (a positive integer; any other value is answered 404)' }),
   }),
   responses: {
     '200': { description: 'The organization', body: OrganizationDetail },
     ...unauthorized,
-    '404': errorAnswer('No such organization (errorIds [noOrganization])', 'ErrorResponse'),
+    '404': er('No such organization (errorIds [noOrganization])'),
   },
 });
 
 export const listAddSchoolRequests = defineEndpoint({
-  ...common,
+  ...adminOperation,
   method: 'get',
   path: '/addSchoolRequests',
   operationId: 'adminListAddSchoolRequests',
@@ -67,18 +59,17 @@ export const listAddSchoolRequests = defineEndpoint({
   }),
   responses: {
     '200': { description: 'One page of requests', body: AddSchoolRequestPage },
-    '400': errorAnswer(
+    '400': er(
       'A query parameter the operation does not have, an empty value (leave the parameter out instead), ' +
         'a value that does not match its schema, or a pageToken that is not one the organizations service gave ' +
         '(a pageToken is opaque: only a nextPageToken reads back) (errorIds [invalidRequest])',
-      'ErrorResponse',
     ),
     ...unauthorized,
   },
 });
 
 export const acceptAddSchoolRequest = defineEndpoint({
-  ...common,
+  ...adminOperation,
   method: 'post',
   path: '/addSchoolRequests/{requestId}/accept',
   operationId: 'adminAcceptAddSchoolRequest',
@@ -88,12 +79,11 @@ export const acceptAddSchoolRequest = defineEndpoint({
   responses: {
     '200': { description: 'The closed request and the new organization', body: AddSchoolAccepted },
     ...withBody,
-    '400': errorAnswer(
+    '400': er(
       'The body does not match its schema, or the organizations service refuses a value the schema cannot ' +
         'judge (errorIds [invalidRequest]; systemErrorMessage names the field): a domain that does not ' +
         'end in a registrable name under a top-level domain of the Public Suffix List (ICANN section), ' +
         'a name without a letter or digit',
-      'ErrorResponse',
     ),
     ...unauthorized,
     '404': noRequest,
@@ -102,7 +92,7 @@ export const acceptAddSchoolRequest = defineEndpoint({
 });
 
 export const declineAddSchoolRequest = defineEndpoint({
-  ...common,
+  ...adminOperation,
   method: 'post',
   path: '/addSchoolRequests/{requestId}/decline',
   operationId: 'adminDeclineAddSchoolRequest',

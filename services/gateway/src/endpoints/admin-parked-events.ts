@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { CONSUMER_NAME, parkingModules } from '../clients/parked-events.client';
-import { adminTags, errorAnswer, integerValue, operatorToken, unauthorized } from './admin-common';
+import { adminOperation, unauthorized } from './admin-common';
+import { er, sem } from './common';
 import { defineEndpoint, type QueryOf } from './define';
 import { integer, oneOf, text } from './query';
+import { stringMap } from './schemas-maps';
+import { integerValue } from './schemas-numbers';
 
 /**
  * Parked events under /rest/admin/v1 (operator token), described once: what consumers set aside after
@@ -27,10 +30,7 @@ export const ParkedEvent = z
     attempts: integerValue().min(1).meta({ description: 'Failed attempts, replays included' }),
     parkedAt: z.string().meta({ format: 'date-time' }),
     replayedAt: z.string().nullable().meta({ format: 'date-time', description: 'null while parked' }),
-    headers: z
-      .record(z.string(), z.string())
-      // zod states the keys (propertyNames), which JSON object keys are anyway.
-      .meta({ propertyNames: undefined, description: 'The CloudEvents headers as delivered' }),
+    headers: stringMap().meta({ description: 'The CloudEvents headers as delivered' }),
     payloadBytes: integerValue().min(0).meta({
       description: 'Size of the protobuf payload, kept in the database',
     }),
@@ -50,18 +50,16 @@ export type ParkedEventJson = z.input<typeof ParkedEvent>;
 export type ParkedEventListJson = z.input<typeof ParkedEventList>;
 export type ParkedEventReplayJson = z.input<typeof ParkedEventReplay>;
 
-const common = { server: 'admin', tags: adminTags, security: operatorToken } as const;
 const eventParams = z.object({
   module: z.string().meta({ description: 'The module whose consumer parked the event' }),
   id: z.string().meta({ description: "The event's id within its module" }),
 });
-const notFound = errorAnswer(
+const notFound = sem(
   'No such parked event (a module without consumers, or an id that is not a positive integer, is answered the same)',
-  'SystemErrorMessage',
 );
 
 export const listParkedEvents = defineEndpoint({
-  ...common,
+  ...adminOperation,
   method: 'get',
   path: '/parked-events',
   operationId: 'adminListParkedEvents',
@@ -96,16 +94,15 @@ export const listParkedEvents = defineEndpoint({
   }),
   responses: {
     '200': { description: 'Parked events', body: ParkedEventList },
-    '400': errorAnswer(
+    '400': er(
       'A query parameter the operation does not have, or a value that does not match its schema (errorIds [invalidRequest])',
-      'ErrorResponse',
     ),
     ...unauthorized,
   },
 });
 
 export const getParkedEvent = defineEndpoint({
-  ...common,
+  ...adminOperation,
   method: 'get',
   path: '/parked-events/{module}/{id}',
   operationId: 'adminGetParkedEvent',
@@ -119,7 +116,7 @@ export const getParkedEvent = defineEndpoint({
 });
 
 export const replayParkedEvent = defineEndpoint({
-  ...common,
+  ...adminOperation,
   method: 'post',
   path: '/parked-events/{module}/{id}/replay',
   operationId: 'adminReplayParkedEvent',

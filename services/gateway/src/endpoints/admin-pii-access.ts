@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { ID_PATTERN } from '@eligo/vocabulary';
-import {
-  adminTags,
-  errorAnswer,
-  operatorToken,
-  pageCursor,
-  stringOrNull,
-  unauthorized,
-} from './admin-common';
+import { adminOperation, pageCursor, unauthorized } from './admin-common';
+import { er } from './common';
 import { defineEndpoint, type QueryOf } from './define';
 import { hexId, integer } from './query';
 
@@ -25,7 +19,7 @@ export const PiiAccess = z
       description: 'REQUESTED (a report with personal information) or DOWNLOADED.',
       examples: ['REQUESTED'],
     }),
-    reason: stringOrNull({ description: 'The piiReason given; null when none was recorded.' }),
+    reason: z.string().nullable().meta({ description: 'The piiReason given; null when none was recorded.' }),
     occurredAt: z.string().meta({ format: 'date-time', description: 'ISO 8601.' }),
   })
   .meta({ id: 'PiiAccess' });
@@ -33,7 +27,7 @@ export const PiiAccess = z
 export const PiiAccessPage = z
   .object({
     accesses: z.array(PiiAccess),
-    nextPageToken: stringOrNull({
+    nextPageToken: z.string().nullable().meta({
       description: 'Pass as pageToken for the next page; null on the last page.',
     }),
   })
@@ -44,14 +38,12 @@ export type PiiAccessPageJson = z.input<typeof PiiAccessPage>;
 export const listPiiAccess = defineEndpoint({
   method: 'get',
   path: '/pii-access',
-  server: 'admin',
   operationId: 'adminListPiiAccess',
   summary: 'The PII access log, newest first',
   description:
     'Every report with personal information that was requested (with its reason) or downloaded, and ' +
     'the access token that did it (`Cache-Control: no-store`).',
-  tags: adminTags,
-  security: operatorToken,
+  ...adminOperation,
   strictQuery: true,
   query: z.object({
     accountId: hexId({ description: 'Only this account’s entries (default: every account)' }).optional(),
@@ -66,11 +58,10 @@ export const listPiiAccess = defineEndpoint({
       body: PiiAccessPage,
       headers: { 'Cache-Control': { schema: z.literal('no-store') } },
     },
-    '400': errorAnswer(
+    '400': er(
       'A query parameter the operation does not have, an empty value (leave the parameter out instead), ' +
         'a value that does not match its schema, or a pageToken that is not one the reports service gave ' +
         '(a pageToken is opaque: only a nextPageToken reads back) (errorIds [invalidRequest])',
-      'ErrorResponse',
     ),
     ...unauthorized,
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SEGMENTS, segmentNames, type Segment as SegmentName } from '@eligo/vocabulary';
-import { isJsonObject } from './admin-programs-blocks';
+import { isJsonObject } from './schemas';
 import { programAccountId, ProgramName, programSettings, Segment } from './admin-programs-input';
 import { AGE_BOUNDED_SEGMENTS } from './program-input-rules';
 

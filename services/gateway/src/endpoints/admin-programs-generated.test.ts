@@ -1,10 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import type { z } from 'zod';
-import { describeValidationError } from '../../test/document-validator';
-import { checkBody } from './body-check';
+import { ajvSaidBefore, zodSays } from '../../test/check-answers';
 import { AccessTokenCreateRequest, AccountCreateRequest } from './admin-accounts';
 import { ProgramCreateRequest } from './admin-programs-create';
 import { programSettings, ProgramPatchRequest, RewardCodesRequest } from './admin-programs-input';
@@ -12,23 +7,6 @@ import { programSettings, ProgramPatchRequest, RewardCodesRequest } from './admi
 // The OpenAPI validator (Ajv) over the document captured before the admin endpoints became definitions, and
 // the zod checks, on bodies made of values each check accepts or refuses, combined at random (a fixed seed):
 // several faults in one body, so that the order in which the checks meet them is compared too.
-const before = JSON.parse(
-  readFileSync(join(__dirname, '../../test/fixtures/document-before-definitions.json'), 'utf8'),
-) as { components: { schemas: Record<string, unknown> } };
-const ajv = new Ajv2020({ strict: true, strictRequired: false, allowUnionTypes: true, verbose: true });
-addFormats(ajv);
-ajv.addKeyword('components');
-const BEFORE = 'https://eligo.invalid/before.json';
-ajv.addSchema({ $id: BEFORE, components: { schemas: before.components.schemas } });
-const ajvSays = (name: string, body: unknown) => {
-  const validate = ajv.getSchema(`${BEFORE}#/components/schemas/${name}`)!;
-  return validate(body) ? undefined : describeValidationError(validate.errors ?? []);
-};
-const zodSays = (schema: z.ZodType, body: unknown) => {
-  const checked = checkBody(schema, body);
-  return checked.ok ? undefined : checked.problem;
-};
-
 let seed = 20_251_126;
 const random = () => {
   seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
@@ -167,7 +145,7 @@ it.each<[string, z.ZodType, string[], string[], number]>([
   const differences: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const generated = body(keys, required);
-    const [was, is] = [ajvSays(name, generated), zodSays(schema, generated)];
+    const [was, is] = [ajvSaidBefore(name, generated), zodSays(schema, generated)];
     if (was !== is) differences.push(`${JSON.stringify(generated)}: ${was} / ${is}`);
   }
   expect(differences).toEqual([]);

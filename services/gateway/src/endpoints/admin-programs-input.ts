@@ -10,16 +10,7 @@ import {
 } from '@eligo/vocabulary';
 import { COUNTRY_PATTERN } from '../openapi/schemas/countries';
 import { multilineText, trimmedName } from '../openapi/schemas/text';
-import {
-  boundedInteger,
-  dateOrNull,
-  oneOrNull,
-  orNull,
-  requiredEnum,
-  stringMap,
-  uniqueNumbers,
-} from './admin-programs-blocks';
-import { WebhookRequest } from './program';
+import { VerificationLimitRequest, WebhookRequest } from './program';
 import {
   CODE_MESSAGE,
   CODE_PATTERN,
@@ -32,8 +23,6 @@ import {
   MAX_COUNTRIES,
   MAX_CUSTOM_CSS_BYTES,
   MAX_DOCUMENT_REJECTIONS,
-  MAX_LIMIT_DAYS,
-  MAX_LIMIT_QUANTITY,
   MAX_MESSAGE_LENGTH,
   MAX_MESSAGES,
   MAX_ORGANIZATION_IDS,
@@ -45,7 +34,10 @@ import {
   SUB_SEGMENTS,
   URL_MESSAGE,
 } from './program-input-rules';
-import { fromStringSchema, patterned, uniqueStrings } from './schemas';
+import { fromStringSchema, patterned, uniqueItems } from './schemas';
+import { mapOf } from './schemas-maps';
+import { dateOrNull, oneOrNull, orNullTypeFirst } from './schemas-nullable';
+import { boundedInteger } from './schemas-numbers';
 
 /**
  * Request bodies of the admin API's program endpoints: every rule of the programs service that a schema can
@@ -56,15 +48,15 @@ import { fromStringSchema, patterned, uniqueStrings } from './schemas';
  */
 
 const countries = (description: string) =>
-  uniqueStrings(z.array(patterned(COUNTRY_PATTERN)).max(MAX_COUNTRIES)).meta({ description });
+  uniqueItems(z.array(patterned(COUNTRY_PATTERN)).max(MAX_COUNTRIES)).meta({ description });
 const organizationIds = () =>
-  uniqueNumbers(z.array(boundedInteger(1, Number.MAX_SAFE_INTEGER)).max(MAX_ORGANIZATION_IDS)).meta({
+  uniqueItems(z.array(boundedInteger(1, Number.MAX_SAFE_INTEGER)).max(MAX_ORGANIZATION_IDS)).meta({
     description: `Organization ids (positive integers, each once, at most ${MAX_ORGANIZATION_IDS}).`,
   });
 
-export const OrganizationRulesInput = orNull(
+export const OrganizationRulesInput = orNullTypeFirst(
   z.strictObject({
-    types: uniqueStrings(z.array(z.enum(ORGANIZATION_TYPES)).max(ORGANIZATION_TYPES.length)).optional(),
+    types: uniqueItems(z.array(z.enum(ORGANIZATION_TYPES)).max(ORGANIZATION_TYPES.length)).optional(),
     countries: countries('ISO 3166-1 alpha-2 codes (any case, each once).').optional(),
     includeIds: organizationIds().optional(),
     excludeIds: organizationIds().optional(),
@@ -78,7 +70,7 @@ export const OrganizationRulesInput = orNull(
 
 const messageText = () => fromStringSchema(multilineText(MAX_MESSAGE_LENGTH));
 
-export const ThemeInput = orNull(
+export const ThemeInput = orNullTypeFirst(
   z.strictObject({
     intl: z
       .strictObject({
@@ -87,13 +79,13 @@ export const ThemeInput = orNull(
             description: 'BCP 47 language tag, e.g. en-US (stored in canonical case); empty for the default.',
           })
           .optional(),
-        messages: stringMap({
+        messages: mapOf({
           key: { pattern: MESSAGE_KEY_PATTERN },
           value: messageText(),
           maxProperties: MAX_MESSAGES,
           description: `Custom messages keyed by message id (at most ${MAX_MESSAGES}).`,
         }).optional(),
-        errorId: stringMap({
+        errorId: mapOf({
           key: { enum: ERROR_IDS },
           value: messageText(),
           description:
@@ -117,22 +109,19 @@ export const ThemeInput = orNull(
 });
 
 /** The webhook setting: REST v2's WebhookRequest, or null. */
-export const WebhookInput = orNull(z.strictObject(WebhookRequest.shape)).meta({ id: 'WebhookInput' });
+export const WebhookInput = orNullTypeFirst(z.strictObject(WebhookRequest.shape)).meta({
+  id: 'WebhookInput',
+});
 
-/** The verification limit setting: what REST v2's VerificationLimitRequest takes, or null. */
-export const VerificationLimitInput = orNull(
-  z.strictObject({
-    quantity: boundedInteger(1, MAX_LIMIT_QUANTITY).meta({
-      description: `Verifications a person may complete (1 to ${MAX_LIMIT_QUANTITY})...`,
-    }),
-    days: boundedInteger(1, MAX_LIMIT_DAYS).meta({
-      description: `...within this many days (1 to ${MAX_LIMIT_DAYS}).`,
-    }),
-  }),
-).meta({ id: 'VerificationLimitInput' });
+/** The verification limit setting: REST v2's VerificationLimitRequest, or null. */
+export const VerificationLimitInput = orNullTypeFirst(z.strictObject(VerificationLimitRequest.shape)).meta({
+  id: 'VerificationLimitInput',
+});
 
-const age = (description: string) => orNull(boundedInteger(0, MAX_AGE)).meta({ description }).optional();
-const code = (description: string) => orNull(patterned(CODE_PATTERN)).meta({ description }).optional();
+const age = (description: string) =>
+  orNullTypeFirst(boundedInteger(0, MAX_AGE)).meta({ description }).optional();
+const code = (description: string) =>
+  orNullTypeFirst(patterned(CODE_PATTERN)).meta({ description }).optional();
 const instant = (description: string) =>
   dateOrNull(
     DATE_PATTERN,
@@ -143,7 +132,7 @@ const instant = (description: string) =>
 export const ProgramName = fromStringSchema(trimmedName(200)).meta({
   description: 'Trimmed; 1 to 200 characters, no control characters.',
 });
-export const Segment = requiredEnum(segmentNames).meta({
+export const Segment = z.enum(segmentNames).meta({
   description: 'The audience segment. Cannot be changed later (a PATCH naming another one is 400).',
 });
 
@@ -151,7 +140,7 @@ export const Segment = requiredEnum(segmentNames).meta({
 export const programSettings = {
   name: ProgramName.optional(),
   segment: Segment.optional(),
-  subSegments: orNull(uniqueStrings(z.array(z.enum(SUB_SEGMENTS)).max(SUB_SEGMENTS.length)))
+  subSegments: orNullTypeFirst(uniqueItems(z.array(z.enum(SUB_SEGMENTS)).max(SUB_SEGMENTS.length)))
     .meta({
       description:
         'Sub-segments a verification may end in, each one of the segment: ' +
@@ -179,13 +168,13 @@ export const programSettings = {
   rewardCode: code(
     `The code of a staticCode offer (required there, refused for the others); ${CODE_MESSAGE}.`,
   ),
-  redirectUrl: orNull(fromStringSchema(httpUrl(PATH_QUERY_AND_FRAGMENT, URL_MESSAGE)))
+  redirectUrl: orNullTypeFirst(fromStringSchema(httpUrl(PATH_QUERY_AND_FRAGMENT, URL_MESSAGE)))
     .meta({ description: 'Where the form sends a person after a success.' })
     .optional(),
   consolationRewardCode: code(`Offered when a verification expires; ${CODE_MESSAGE}.`),
   minAge: age(`Whole years, 0 to ${MAX_AGE}; age and senior programs only.`),
   maxAge: age(`Whole years, 0 to ${MAX_AGE}, not below minAge; age and senior programs only.`),
-  countries: orNull(
+  countries: orNullTypeFirst(
     countries(
       'ISO 3166-1 alpha-2 codes (any case, stored upper case, each once) accepted; empty or null for every country.',
     ),
@@ -207,7 +196,7 @@ export const programSettings = {
   theme: ThemeInput.optional(),
   webhook: WebhookInput.optional(),
   verificationLimit: VerificationLimitInput.optional(),
-  subjectTokenKey: orNull(fromStringSchema(multilineText(MAX_SUBJECT_TOKEN_KEY_LENGTH, 1)))
+  subjectTokenKey: orNullTypeFirst(fromStringSchema(multilineText(MAX_SUBJECT_TOKEN_KEY_LENGTH, 1)))
     .meta({
       description:
         'Public key that verifies compact JWS tokens sent for the program (a DriverLicense step as ' +
@@ -217,7 +206,7 @@ export const programSettings = {
         'tokens are then refused).',
     })
     .optional(),
-  requireAccountTokenToCreate: orNull(z.boolean())
+  requireAccountTokenToCreate: orNullTypeFirst(z.boolean())
     .meta({
       description:
         "true: verifications of the program are created only with a token (static or OAuth) of the program's " +

@@ -1,15 +1,10 @@
 import { z } from 'zod';
-import {
-  adminTags,
-  errorAnswer,
-  hexIdParameter,
-  operatorToken,
-  unauthorized,
-  withBody,
-} from './admin-common';
+import { adminOperation, unauthorized } from './admin-common';
 import { ProgramCreateRequest } from './admin-programs-create';
 import { ProgramPatchRequest, RewardCodesRequest } from './admin-programs-input';
+import { er, hexIdParameter, sem, withBody } from './common';
 import { defineEndpoint, type BodyOf, type EndpointResponse } from './define';
+import { RewardCodesAdded } from './program-responses';
 
 /**
  * The admin API's programs, of any account (operator token): create, read, change (JSON merge patch) and
@@ -18,7 +13,6 @@ import { defineEndpoint, type BodyOf, type EndpointResponse } from './define';
  * here. The program configuration they answer is the shared response of REST v2's program endpoints.
  */
 
-const common = { server: 'admin', tags: adminTags, security: operatorToken } as const;
 const params = z.object({ programId: hexIdParameter('A program of any account') });
 const configuration = { shared: 'ProgramConfiguration' } satisfies EndpointResponse;
 const programNotFound = { shared: 'ProgramNotFound' } satisfies EndpointResponse;
@@ -30,14 +24,13 @@ const crossFieldRules =
   'over 64 KiB, a subjectTokenKey that is not a usable public key, a webhook callbackUri whose host is a ' +
   'non-public IP address outside ELIGO_WEBHOOK_ALLOW_CIDRS';
 const invalidProgram = (rules: string) =>
-  errorAnswer(
+  er(
     'The body does not match its schema, or breaks a rule the schema cannot state (errorIds ' +
       `[invalidRequest]; systemErrorMessage names every field): ${rules}`,
-    'ErrorResponse',
   );
 
 export const adminCreateProgram = defineEndpoint({
-  ...common,
+  ...adminOperation,
   method: 'post',
   path: '/programs',
   operationId: 'adminCreateProgram',
@@ -49,12 +42,12 @@ export const adminCreateProgram = defineEndpoint({
     ...withBody,
     '400': invalidProgram(`${crossFieldRules}.`),
     ...unauthorized,
-    '404': errorAnswer('No such account', 'SystemErrorMessage'),
+    '404': sem('No such account'),
   },
 });
 
 export const adminGetProgram = defineEndpoint({
-  ...common,
+  ...adminOperation,
   method: 'get',
   path: '/programs/{programId}',
   operationId: 'adminGetProgram',
@@ -64,7 +57,7 @@ export const adminGetProgram = defineEndpoint({
 });
 
 export const adminUpdateProgram = defineEndpoint({
-  ...common,
+  ...adminOperation,
   method: 'patch',
   path: '/programs/{programId}',
   operationId: 'adminUpdateProgram',
@@ -83,16 +76,15 @@ export const adminUpdateProgram = defineEndpoint({
     ),
     ...unauthorized,
     '404': programNotFound,
-    '409': errorAnswer(
+    '409': er(
       'webhook set while the program has one (errorIds [webhookAlreadyExists]), or verificationLimit ' +
         'set while it has one (errorIds [verificationLimitAlreadyExists]): clear it first (null)',
-      'ErrorResponse',
     ),
   },
 });
 
 export const adminAddRewardCodes = defineEndpoint({
-  ...common,
+  ...adminOperation,
   method: 'post',
   path: '/programs/{programId}/rewardCodes',
   operationId: 'adminAddRewardCodes',
@@ -100,7 +92,7 @@ export const adminAddRewardCodes = defineEndpoint({
   params,
   body: RewardCodesRequest,
   responses: {
-    '200': { description: 'Codes added', body: 'RewardCodesAdded' },
+    '200': { description: 'Codes added', body: RewardCodesAdded },
     ...withBody,
     ...unauthorized,
     '404': programNotFound,

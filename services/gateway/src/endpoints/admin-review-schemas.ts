@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { integerValue, stringOrNull } from './admin-common';
 import { DocumentErrors, DocumentStatus } from './doc-upload-schemas';
+import { integerValue } from './schemas-numbers';
 
 /**
  * What the staff review queue answers (endpoints/admin-reviews.ts): a review, its page, and the review with
@@ -10,7 +10,10 @@ import { DocumentErrors, DocumentStatus } from './doc-upload-schemas';
 export const reviewStatuses = ['pending', 'approved', 'rejected'] as const;
 
 const instant = (description: string) =>
-  stringOrNull({ format: 'date-time', description: `${description} ISO 8601.` });
+  z
+    .string()
+    .nullable()
+    .meta({ format: 'date-time', description: `${description} ISO 8601.` });
 
 export const ReviewDocument = z
   .object({
@@ -66,7 +69,7 @@ export const ReviewDetail = z
 export const ReviewPage = z
   .object({
     reviews: z.array(Review),
-    nextCursor: stringOrNull({ description: 'null on the last page.' }),
+    nextCursor: z.string().nullable().meta({ description: 'null on the last page.' }),
   })
   .meta({ id: 'ReviewPage' });
 

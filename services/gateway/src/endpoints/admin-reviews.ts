@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { described } from '../openapi/schemas/text';
-import {
-  adminTags,
-  enumOf,
-  errorAnswer,
-  operatorToken,
-  pageCursor,
-  unauthorized,
-  withBody,
-} from './admin-common';
+import { adminOperation, pageCursor, unauthorized } from './admin-common';
+import { er, sem, withBody } from './common';
 import { defineEndpoint, type BodyOf, type QueryOf } from './define';
 import { integer, oneOf } from './query';
 import { Review, ReviewDetail, ReviewPage, reviewStatuses } from './admin-review-schemas';
@@ -58,7 +51,7 @@ export const ReviewDecisionInput = z
     },
     z
       .strictObject({
-        decision: enumOf(['approve', 'reject']),
+        decision: z.enum(['approve', 'reject']),
         rejectionReasons: z
           .array(patterned(REJECTION_REASON))
           .max(MAX_REJECTION_REASONS)
@@ -86,16 +79,15 @@ export const ReviewDecisionInput = z
   )
   .meta({ id: 'ReviewDecisionInput' });
 
-const common = { server: 'admin', tags: adminTags, security: operatorToken } as const;
 const reviewParams = z.object({
   reviewId: z
     .string()
     .meta({ format: 'uuid', description: 'A review (a UUID; any other value is answered 404)' }),
 });
-const noReview = errorAnswer('No such review', 'SystemErrorMessage');
+const noReview = sem('No such review');
 
 export const listReviews = defineEndpoint({
-  ...common,
+  ...adminOperation,
   method: 'get',
   path: '/reviews',
   operationId: 'adminListReviews',
@@ -110,18 +102,17 @@ export const listReviews = defineEndpoint({
   }),
   responses: {
     '200': { description: 'One page of reviews', body: ReviewPage },
-    '400': errorAnswer(
+    '400': er(
       'A query parameter the operation does not have, an empty value (leave the parameter out instead), ' +
         'a value that does not match its schema, or a cursor that is not one the documents service gave ' +
         '(a cursor is opaque: only a nextCursor reads back) (errorIds [invalidRequest])',
-      'ErrorResponse',
     ),
     ...unauthorized,
   },
 });
 
 export const getReview = defineEndpoint({
-  ...common,
+  ...adminOperation,
   method: 'get',
   path: '/reviews/{reviewId}',
   operationId: 'adminGetReview',
@@ -138,7 +129,7 @@ export const getReview = defineEndpoint({
 });
 
 export const decideReview = defineEndpoint({
-  ...common,
+  ...adminOperation,
   method: 'post',
   path: '/reviews/{reviewId}/decision',
   operationId: 'adminDecideReview',
@@ -153,7 +144,7 @@ export const decideReview = defineEndpoint({
     ...withBody,
     ...unauthorized,
     '404': noReview,
-    '409': errorAnswer('The review was decided already', 'SystemErrorMessage'),
+    '409': sem('The review was decided already'),
   },
 });
 

@@ -1,24 +1,15 @@
 import { z } from 'zod';
 import { TRIGGERS } from '@eligo/vocabulary';
-import type { VerificationDetailsJson } from '../mapping/verification';
-import {
-  adminTags,
-  componentRef,
-  errorAnswer,
-  hexIdParameter,
-  integerValue,
-  operatorToken,
-  unauthorized,
-} from './admin-common';
+import { adminOperation, unauthorized } from './admin-common';
+import { er, hexIdParameter } from './common';
 import { defineEndpoint } from './define';
+import { epochMs } from './schemas-numbers';
+import { VerificationDetails } from './verification-responses';
 
 /**
  * The staff view of a verification under /rest/admin/v1 (operator token), described once; the route is
  * routes/admin/verifications.ts. The details are those the program account sees (VerificationDetails).
  */
-const epochMs = (description: string) =>
-  integerValue().meta({ description: `${description} Epoch milliseconds.` });
-
 export const StepRecord = z
   .object({
     step: z.string().meta({ description: 'The step after the change.' }),
@@ -39,7 +30,7 @@ export const AdminVerification = z
     currentStep: z.string(),
     testMode: z.boolean(),
     expires: epochMs('When an unfinished verification expires.'),
-    details: componentRef<VerificationDetailsJson>('VerificationDetails'),
+    details: VerificationDetails,
     steps: z.array(StepRecord).meta({ description: 'Oldest first.' }),
   })
   .meta({ id: 'AdminVerification' });
@@ -50,7 +41,6 @@ export type AdminVerificationJson = z.input<typeof AdminVerification>;
 export const getAdminVerification = defineEndpoint({
   method: 'get',
   path: '/verifications/{verificationId}',
-  server: 'admin',
   operationId: 'adminGetVerification',
   summary: 'Any verification whole, with the history of its steps',
   description:
@@ -58,13 +48,12 @@ export const getAdminVerification = defineEndpoint({
     'step the verification took, oldest first, including each recoverable error on a step (a step ' +
     'equal to its previousStep, with errorIds). Reading it changes nothing: a verification past its ' +
     'time is shown as stored.',
-  tags: adminTags,
-  security: operatorToken,
+  ...adminOperation,
   params: z.object({ verificationId: hexIdParameter('A verification') }),
   responses: {
     '200': { description: 'The verification', body: AdminVerification },
     ...unauthorized,
-    '404': errorAnswer('No such verification (errorIds [noVerification])', 'ErrorResponse'),
+    '404': er('No such verification (errorIds [noVerification])'),
   },
 });
 

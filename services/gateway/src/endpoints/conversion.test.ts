@@ -1,9 +1,7 @@
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import { z } from 'zod';
 import { openApiDocument } from '../openapi/document';
-import { CURRENCY_PATTERN } from '../openapi/schemas/conversion-limits';
-import { describeValidationError } from '../../test/document-validator';
+import { ajvSaidBefore, zodSays } from '../../test/check-answers';
+import { documentBefore, expectPathsAsBefore, plain, schemasBefore } from '../../test/document-before';
 import { createDocumentValidator } from '../../test/document-validator';
 import { checkBody } from './body-check';
 import {
@@ -15,272 +13,21 @@ import {
 import { defineEndpoint, expressPath } from './define';
 import { endpointDocument } from './openapi';
 
-// What the hand-written OpenAPI declared for the two conversion endpoints, captured from the document before
-// they became definitions (the currency pattern is the ICU list, hence the constant): the definitions must
-// state exactly the same request and responses.
-/** The conversion path items as openapi/conversion.paths.ts declared them by hand, before endpoints/. */
-export const pathsBefore = {
-  '/conversion/verification/{verificationId}': {
-    parameters: [
-      {
-        name: 'verificationId',
-        in: 'path',
-        required: true,
-        description: 'The verification (24 lowercase hex characters; any other value is answered 404)',
-        schema: {
-          type: 'string',
-          pattern: '^[0-9a-f]{24}$',
-        },
-      },
-    ],
-    post: {
-      tags: ['conversion'],
-      operationId: 'recordConversionByVerification',
-      summary: 'Records a conversion (e.g. a purchase) against a verification',
-      description:
-        "A token is optional: without one, the verification id is the capability; with one, it must be a valid account token, and the conversion is checked against its account (another account's verification is 404).",
-      security: [
-        {},
-        {
-          bearerToken: [],
-        },
-        {
-          oauthClientCredentials: [],
-        },
-      ],
-      requestBody: {
-        required: true,
-        content: {
-          'application/json': {
-            schema: {
-              $ref: '#/components/schemas/ConversionRequest',
-            },
-          },
-        },
-      },
-      responses: {
-        '200': {
-          description: 'The conversion was recorded',
-          content: {
-            'application/json': {
-              schema: {
-                $ref: '#/components/schemas/ConversionResponse',
-              },
-            },
-          },
-        },
-        '400': {
-          description:
-            'The body is refused: systemErrorMessage "Invalid amount" for an amount that is missing, not a number, negative or not finite; otherwise it names the field (also malformed JSON, an unknown currency)',
-          content: {
-            'application/json': {
-              schema: {
-                $ref: '#/components/schemas/SystemErrorMessage',
-              },
-            },
-          },
-        },
-        '401': {
-          description: 'An Authorization header was sent, and its token is not a valid account token',
-          content: {
-            'application/json': {
-              schema: {
-                $ref: '#/components/schemas/SystemErrorMessage',
-              },
-            },
-          },
-        },
-        '404': {
-          description: 'No such verification (also for a malformed verificationId)',
-          content: {
-            'application/json': {
-              schema: {
-                $ref: '#/components/schemas/SystemErrorMessage',
-              },
-            },
-          },
-        },
-        '413': {
-          description: 'Request body larger than the configured limit',
-          content: {
-            'application/json': {
-              schema: {
-                $ref: '#/components/schemas/SystemErrorMessage',
-              },
-            },
-          },
-        },
-        '503': {
-          $ref: '#/components/responses/ServiceUnavailable',
-        },
-      },
-    },
-  },
-  '/conversion/account/{accountId}/trackingId/{trackingId}': {
-    parameters: [
-      {
-        name: 'accountId',
-        in: 'path',
-        required: true,
-        description:
-          'The account (shown with the access tokens) (24 lowercase hex characters; any other value is answered 404)',
-        schema: {
-          type: 'string',
-          pattern: '^[0-9a-f]{24}$',
-        },
-      },
-      {
-        name: 'trackingId',
-        in: 'path',
-        required: true,
-        description:
-          'The tracking id a verification of the account was started with (1 to 256 characters, no control characters).',
-        schema: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 256,
-          pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$',
-        },
-      },
-    ],
-    post: {
-      tags: ['conversion'],
-      operationId: 'recordConversionByTrackingId',
-      summary: 'Records a conversion against the most recent verification with this tracking id',
-      description:
-        "The account's own token is required (static or OAuth): the tracking id is yours (often an order number), so the path alone must not let anyone record conversions or learn which tracking ids exist.",
-      security: [
-        {
-          bearerToken: [],
-        },
-        {
-          oauthClientCredentials: [],
-        },
-      ],
-      requestBody: {
-        required: true,
-        content: {
-          'application/json': {
-            schema: {
-              $ref: '#/components/schemas/ConversionRequest',
-            },
-          },
-        },
-      },
-      responses: {
-        '200': {
-          description: 'The conversion was recorded',
-          content: {
-            'application/json': {
-              schema: {
-                $ref: '#/components/schemas/ConversionResponse',
-              },
-            },
-          },
-        },
-        '400': {
-          description:
-            'The body is refused: systemErrorMessage "Invalid amount" for an amount that is missing, not a number, negative or not finite; otherwise it names the field (also malformed JSON, an unknown currency)',
-          content: {
-            'application/json': {
-              schema: {
-                $ref: '#/components/schemas/SystemErrorMessage',
-              },
-            },
-          },
-        },
-        '401': {
-          description:
-            'No token, a token that is not a valid account token, or a token of another account than accountId: the same answer whether or not that account exists (`WWW-Authenticate: Bearer`)',
-          content: {
-            'application/json': {
-              schema: {
-                $ref: '#/components/schemas/SystemErrorMessage',
-              },
-            },
-          },
-        },
-        '404': {
-          description:
-            'No verification of the account with this tracking id (also for a tracking id longer than 256 characters or with control characters)',
-          content: {
-            'application/json': {
-              schema: {
-                $ref: '#/components/schemas/SystemErrorMessage',
-              },
-            },
-          },
-        },
-        '413': {
-          description: 'Request body larger than the configured limit',
-          content: {
-            'application/json': {
-              schema: {
-                $ref: '#/components/schemas/SystemErrorMessage',
-              },
-            },
-          },
-        },
-        '503': {
-          $ref: '#/components/responses/ServiceUnavailable',
-        },
-      },
-    },
-  },
-};
-
-/** ConversionRequest and ConversionResponse as openapi/schemas/report.ts declared them by hand. */
-export const schemasBefore = {
-  ConversionRequest: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['amount'],
-    properties: {
-      amount: {
-        type: 'number',
-        minimum: 0,
-        exclusiveMaximum: 100000000000,
-        description:
-          'The value of the conversion (e.g. a purchase total), kept to 4 decimal places. Missing, not a number, negative or 100000000000 and more: 400 "Invalid amount".',
-      },
-      currency: {
-        type: 'string',
-        pattern: CURRENCY_PATTERN,
-        description: 'An ISO 4217 code, in any case (default USD); another is 400 "Invalid currency".',
-        examples: ['USD'],
-      },
-      tags: {
-        type: 'array',
-        maxItems: 20,
-        items: {
-          type: 'string',
-          pattern:
-            '^[\\t\\n\\u000b\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]*[^\\t\\n\\u000b\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]([^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]{0,62}[^\\t\\n\\u000b\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029])?[\\t\\n\\u000b\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]*$',
-        },
-        description:
-          "Labels of your own, kept with the conversion: at most 20, each 1 to 64 characters once trimmed, without control characters; repeated ones are kept once. A verification keeps at most 100 distinct tags over all its conversions (the report's conversionTags): once it has that many, tags it does not have yet are dropped, and the conversion itself is still recorded and counted (never refused for its tags).",
-      },
-    },
-  },
-  ConversionResponse: {
-    type: 'object',
-    required: ['id'],
-    properties: {
-      id: {
-        type: 'string',
-        description: 'The id of the recorded conversion.',
-      },
-    },
-  },
-};
-
-const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+// What the hand-written OpenAPI declared for the two conversion endpoints (openapi/conversion.paths.ts) and
+// their schemas (openapi/schemas/report.ts), captured from the document before they became definitions: the
+// definitions must state exactly the same request and responses.
+const pathNames = [
+  '/conversion/verification/{verificationId}',
+  '/conversion/account/{accountId}/trackingId/{trackingId}',
+];
+const declaredSchemas = schemasBefore(['ConversionRequest', 'ConversionResponse']);
 
 describe('the conversion endpoint definitions', () => {
   it('generate the path items the hand-written document declared', () => {
     const { paths, schemas } = endpointDocument(conversionEndpoints, 'https://eligo.test');
-    expect(plain(paths)).toEqual(pathsBefore);
-    expect(plain(schemas)).toEqual(schemasBefore);
+    expect(Object.keys(paths)).toEqual(pathNames);
+    expectPathsAsBefore(paths);
+    expect(plain(schemas)).toEqual(declaredSchemas);
   });
 
   it('are what the served document states, components included', () => {
@@ -288,13 +35,14 @@ describe('the conversion endpoint definitions', () => {
       paths: Record<string, unknown>;
       components: { schemas: Record<string, unknown> };
     };
-    for (const [path, item] of Object.entries(pathsBefore)) {
-      const served = document.paths[path] as { post: { operationId: string; requestBody: unknown } };
-      expect(served.post.operationId).toBe(item.post.operationId);
-      expect(served.post.requestBody).toEqual(item.post.requestBody);
+    for (const path of pathNames) {
+      type Item = { post: { operationId: string; requestBody: unknown } };
+      const [now, before] = [document.paths[path] as Item, documentBefore.paths[path] as Item];
+      expect(now.post.operationId).toBe(before.post.operationId);
+      expect(now.post.requestBody).toEqual(before.post.requestBody);
     }
-    expect(plain(document.components.schemas.ConversionRequest)).toEqual(schemasBefore.ConversionRequest);
-    expect(plain(document.components.schemas.ConversionResponse)).toEqual(schemasBefore.ConversionResponse);
+    expect(plain(document.components.schemas.ConversionRequest)).toEqual(declaredSchemas.ConversionRequest);
+    expect(plain(document.components.schemas.ConversionResponse)).toEqual(declaredSchemas.ConversionResponse);
   });
 
   it('register the Express form of their paths', () => {
@@ -307,16 +55,6 @@ describe('the conversion endpoint definitions', () => {
 
 describe('the body check of ConversionRequest', () => {
   // Ajv as the request validator runs it, on the schema as it was written by hand.
-  const ajv = new Ajv2020({ strict: true, strictRequired: false, allowUnionTypes: true, verbose: true });
-  addFormats(ajv);
-  const validate = ajv.compile(schemasBefore.ConversionRequest);
-  const ajvSays = (value: unknown) =>
-    validate(value) ? undefined : describeValidationError(validate.errors ?? []);
-  const zodSays = (value: unknown) => {
-    const checked = checkBody(ConversionRequest, value);
-    return checked.ok ? undefined : checked.problem;
-  };
-
   // Bodies past the route's "Invalid amount" rule: the amount is a number in range.
   it.each([
     [{ amount: 1 }],
@@ -346,7 +84,7 @@ describe('the body check of ConversionRequest', () => {
     ['text'],
     [null],
   ])('refuses or accepts %j as the OpenAPI validator did, in the same words', (body) => {
-    expect(zodSays(body)).toEqual(ajvSays(body));
+    expect(zodSays(ConversionRequest, body)).toEqual(ajvSaidBefore('ConversionRequest', body));
   });
 
   it("is compiled by the request validator as the document's ConversionRequest", () => {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ID_PATTERN } from '@eligo/vocabulary';
 import {
   CURRENCY_PATTERN,
   MAX_AMOUNT,
@@ -8,6 +7,7 @@ import {
   MAX_TAGS_PER_VERIFICATION,
 } from '../openapi/schemas/conversion-limits';
 import { plainText, trimmedName } from '../openapi/schemas/text';
+import { accountToken, hexIdParameter, sem, unavailable } from './common';
 import { defineEndpoint, type BodyOf, type EndpointResponse } from './define';
 import { fromStringSchema, patterned } from './schemas';
 
@@ -53,8 +53,6 @@ export const ConversionResponse = z
   .meta({ id: 'ConversionResponse' });
 
 const tags = ['conversion'] as const;
-const bearer = [{ bearerToken: [] }, { oauthClientCredentials: [] }] as const;
-const sem = (description: string): EndpointResponse => ({ description, body: 'SystemErrorMessage' });
 const common = {
   '200': { description: 'The conversion was recorded', body: ConversionResponse },
   '400': sem(
@@ -62,14 +60,8 @@ const common = {
       'negative or not finite; otherwise it names the field (also malformed JSON, an unknown currency)',
   ),
   '413': sem('Request body larger than the configured limit'),
-  '503': { shared: 'ServiceUnavailable' },
+  ...unavailable,
 } satisfies Record<string, EndpointResponse>;
-
-const hexId = (description: string) =>
-  z
-    .string()
-    .regex(new RegExp(ID_PATTERN))
-    .meta({ description: `${description} (24 lowercase hex characters; any other value is answered 404)` });
 
 export const recordConversionByVerification = defineEndpoint({
   method: 'post',
@@ -82,8 +74,8 @@ export const recordConversionByVerification = defineEndpoint({
     'verification is 404).',
   tags,
   // The empty requirement lets a request without a token through.
-  security: [{}, ...bearer],
-  params: z.object({ verificationId: hexId('The verification') }),
+  security: [{}, ...accountToken],
+  params: z.object({ verificationId: hexIdParameter('The verification') }),
   body: ConversionRequest,
   responses: {
     ...common,
@@ -101,9 +93,9 @@ export const recordConversionByTrackingId = defineEndpoint({
     "The account's own token is required (static or OAuth): the tracking id is yours (often an order " +
     'number), so the path alone must not let anyone record conversions or learn which tracking ids exist.',
   tags,
-  security: bearer,
+  security: accountToken,
   params: z.object({
-    accountId: hexId('The account (shown with the access tokens)'),
+    accountId: hexIdParameter('The account (shown with the access tokens)'),
     trackingId: fromStringSchema(plainText(256, 1)).meta({
       description:
         'The tracking id a verification of the account was started with (1 to 256 characters, no control ' +

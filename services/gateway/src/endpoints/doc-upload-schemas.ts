@@ -2,39 +2,14 @@ import { z } from 'zod';
 import { MAX_FILE_BYTES } from '@eligo/vocabulary';
 import type { VerificationResponseJson } from '../mapping/verification';
 import { MAX_FILE_NAME_LENGTH, MAX_MIME_TYPE_LENGTH } from '../validation/multipart-parts';
+import { codePointString, componentRef } from './schemas';
+import { integerValue } from './schemas-numbers';
 
 /**
  * The bodies of the docUpload step and of the upload PUT (endpoints/doc-upload.ts): form A's manifest, the
  * documents[] entries of its answers, and the file after its upload. The admin API's review queue shows the
  * same documents (endpoints/admin-review-schemas.ts states them there with the same status and errors).
  */
-
-/**
- * A string of `min` to `max` characters counted in code points, as JSON Schema (and Ajv) count them, published
- * as minLength/maxLength: zod's .min/.max count UTF-16 units (an emoji would be two). For strings without a
- * pattern, which endpoints/schemas.ts's fromStringSchema requires.
- */
-export function codePointString(min: number, max: number) {
-  return z
-    .string()
-    .check(
-      z.superRefine((value: string, ctx) => {
-        const length = [...value].length;
-        if (length > max)
-          ctx.addIssue({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, input: value });
-        else if (length < min)
-          ctx.addIssue({ code: 'too_small', origin: 'string', minimum: min, inclusive: true, input: value });
-      }),
-    )
-    .meta({ minLength: min, maxLength: max });
-}
-
-/**
- * A component another resource describes (the VR of endpoints/verification*), named only: the document
- * refers to it by name, and the type is its JSON as mapping/ writes it. Never parsed (response bodies only).
- */
-export const namedComponent = <T>(id: string) =>
-  z.unknown().meta({ $ref: `#/components/schemas/${id}` }) as unknown as z.ZodType<T, T>;
 
 export const DocumentStatus = z.enum(['AWAITING_UPLOAD', 'UPLOADING', 'UPLOADED', 'REJECTED']);
 
@@ -44,7 +19,7 @@ export const DocumentErrors = z.array(z.string()).meta({
 });
 
 /** Sizes are whole bytes; the document states no upper bound for them (a response is never refused). */
-const byteCount = () => z.number().min(0).meta({ type: 'integer' });
+const byteCount = () => integerValue().min(0);
 
 export const DocUploadRequest = z
   .strictObject({
@@ -92,7 +67,7 @@ export const Document = z
 
 export const DocUploadResponse = z
   .intersection(
-    namedComponent<VerificationResponseJson>('VerificationResponse'),
+    componentRef<VerificationResponseJson>('VerificationResponse'),
     z.object({ documents: z.array(Document) }),
   )
   .meta({

@@ -1,28 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import { z } from 'zod';
-import { withGatewayAnswers } from '../openapi/gateway-answers';
-import { withIdempotencyKey } from '../openapi/idempotency';
-import { describeValidationError } from '../../test/document-validator';
+import { ajvSaidBefore, zodSays } from '../../test/check-answers';
+import { expectPathsAsBefore, expectSchemasAsBefore, plain } from '../../test/document-before';
 import { checkBody } from './body-check';
 import { expressPath } from './define';
 import { docUploadEndpoints, type DocUploadBody } from './doc-upload';
-import { codePointString, DocUploadRequest, Document, UploadedDocument } from './doc-upload-schemas';
+import { DocUploadRequest, Document, UploadedDocument } from './doc-upload-schemas';
 import { endpointDocument } from './openapi';
+import { codePointString } from './schemas';
 
 type Json = Record<string, unknown>;
-
-/** The document as the hand-written OpenAPI stated it, before the endpoints became definitions. */
-const documentBefore = JSON.parse(
-  readFileSync(join(__dirname, '../../test/fixtures/document-before-definitions.json'), 'utf8'),
-) as { paths: Record<string, Json>; components: { schemas: Record<string, Json> } };
-
-/** Path items as the served document states them: with the document-wide answers and the Idempotency-Key. */
-const served = (paths: Record<string, Json>) => withIdempotencyKey(withGatewayAnswers(paths));
-
-const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
 describe('the docUpload and upload endpoint definitions', () => {
   const { paths, schemas } = endpointDocument(docUploadEndpoints, 'https://eligo.test');
@@ -34,8 +20,7 @@ describe('the docUpload and upload endpoint definitions', () => {
       '/verification/{verificationId}/step/completeDocUpload',
       '/uploads/{uploadToken}',
     ]);
-    for (const [path, item] of Object.entries(served(paths)))
-      expect([path, plain(item)]).toEqual([path, documentBefore.paths[path]]);
+    expectPathsAsBefore(paths);
   });
 
   it('name the schemas the hand-written openapi/schemas/document.ts declared, as it declared them', () => {
@@ -45,8 +30,15 @@ describe('the docUpload and upload endpoint definitions', () => {
       'Document',
       'UploadedDocument',
     ]);
-    for (const [name, schema] of Object.entries(schemas))
-      expect([name, plain(schema)]).toEqual([name, documentBefore.components.schemas[name]]);
+    expectSchemasAsBefore(schemas);
+  });
+
+  it('state the upload URL’s body as any bytes, which no body can violate', () => {
+    const upload = (paths['/uploads/{uploadToken}'] as { put: { requestBody: Json } }).put.requestBody;
+    expect(upload).toEqual({
+      required: true,
+      content: { '*/*': { schema: { description: expect.any(String) } } },
+    });
   });
 
   it('state no security: the operations take no token', () => {
@@ -67,15 +59,6 @@ describe('the docUpload and upload endpoint definitions', () => {
 
 describe('the check of form A’s manifest (DocUploadRequest)', () => {
   // Ajv as the request validator ran it on the hand-written schema: the answers below are its answers.
-  const ajv = new Ajv2020({ strict: true, strictRequired: false, allowUnionTypes: true, verbose: true });
-  addFormats(ajv);
-  const validate = ajv.compile(documentBefore.components.schemas.DocUploadRequest!);
-  const ajvSays = (body: unknown) =>
-    validate(body) ? undefined : describeValidationError(validate.errors ?? []);
-  const zodSays = (body: unknown) => {
-    const checked = checkBody(DocUploadRequest, body);
-    return checked.ok ? undefined : checked.problem;
-  };
   const png = { fileName: 'id.png', mimeType: 'image/png', fileSize: 100 };
   const file = (fields: Json) => ({ files: [{ ...png, ...fields }] });
   const emoji = (n: number) => '\u{1F600}'.repeat(n);
@@ -166,8 +149,8 @@ describe('the check of form A’s manifest (DocUploadRequest)', () => {
       'body.files[0].mimeType must be string',
     ],
   ])('%s: %j', (_, body, expected) => {
-    expect(zodSays(body)).toEqual(expected);
-    expect(ajvSays(body)).toEqual(expected);
+    expect(zodSays(DocUploadRequest, body)).toEqual(expected);
+    expect(ajvSaidBefore('DocUploadRequest', body)).toEqual(expected);
   });
 
   it('types the checked manifest as the schema infers it', () => {

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { ID_PATTERN, MAX_FILE_BYTES, MAX_UPLOAD_FILES } from '@eligo/vocabulary';
+import { MAX_FILE_BYTES, MAX_UPLOAD_FILES } from '@eligo/vocabulary';
 import type { VerificationResponseJson } from '../mapping/verification';
 import { TOKEN_PATTERN } from '../validation/doc-upload-limits';
 import { FILE_PART_PATTERN, MAX_MULTIPART_BYTES } from '../validation/multipart-parts';
+import { er, sem, unavailable } from './common';
 import { defineEndpoint, type BodyOf, type EndpointResponse } from './define';
-import { DocUploadRequest, DocUploadResponse, namedComponent, UploadedDocument } from './doc-upload-schemas';
-import { patterned } from './schemas';
+import { DocUploadRequest, DocUploadResponse, UploadedDocument } from './doc-upload-schemas';
+import { componentRef, patterned } from './schemas';
+import { noVerification, tags, verificationId } from './verification';
 
 /**
  * The docUpload step of REST v2 (form A: a JSON manifest, form B: the files as multipart/form-data),
@@ -18,27 +20,15 @@ import { patterned } from './schemas';
 /** No token: the verification id (an upload token) is the capability. */
 const security = [] as const;
 
-const tags = ['verification'] as const;
-const hexId = (description: string) =>
-  z
-    .string()
-    .regex(new RegExp(ID_PATTERN))
-    .meta({ description: `${description} (24 lowercase hex characters; any other value is answered 404)` });
-const verificationId = hexId('The verification');
 const token = (description: string) => patterned(TOKEN_PATTERN).meta({ description });
 
-const VerificationResponse = namedComponent<VerificationResponseJson>('VerificationResponse');
+const VerificationResponse = componentRef<VerificationResponseJson>('VerificationResponse');
+
 /** A 400 of the step: the operation's own answer, or the step error (a VR with currentStep error). */
 const orStepError = (description: string, schema: z.ZodType): EndpointResponse => ({
   description,
-  body: z.union([schema, namedComponent('VerificationStepError')]),
+  body: z.union([schema, componentRef('VerificationStepError')]),
 });
-const noVerification: EndpointResponse = {
-  description: 'No such verification (errorIds [noVerification]); also for a malformed verificationId',
-  body: 'ErrorResponse',
-};
-const sem = (description: string): EndpointResponse => ({ description, body: 'SystemErrorMessage' });
-const unavailable = { '503': { shared: 'ServiceUnavailable' } } satisfies Record<string, EndpointResponse>;
 
 /** Form B's parts: the OpenAPI statement of what validation/multipart-parts.ts checks as they stream. */
 const multipartBody = {
@@ -86,16 +76,11 @@ const docUpload = {
       DocUploadResponse,
     ),
     '404': noVerification,
-    '413': {
-      description:
-        `Body too large: the manifest over ELIGO_HTTP_BODY_LIMIT, or a multipart body over ${MAX_MULTIPART_BYTES} ` +
+    '413': er(
+      `Body too large: the manifest over ELIGO_HTTP_BODY_LIMIT, or a multipart body over ${MAX_MULTIPART_BYTES} ` +
         `bytes (${MAX_UPLOAD_FILES} files of 10 MB and 1 MB of headers)`,
-      body: 'ErrorResponse',
-    },
-    '429': {
-      description: 'The verification used up its document reviews (errorIds [docReviewLimitExceeded])',
-      body: 'ErrorResponse',
-    },
+    ),
+    '429': er('The verification used up its document reviews (errorIds [docReviewLimitExceeded])'),
     '502': sem('Form B: the document store did not take a file; nothing was kept, send the files again'),
     ...unavailable,
   },
@@ -156,7 +141,11 @@ export const uploadDocumentFile = defineEndpoint({
   security,
   params: z.object({ uploadToken: token('From the document’s uploadUrl.') }),
   // Streamed on to the object store as it arrives; its length is checked from the headers (routes/uploads.ts).
-  bodyContent: { '*/*': { json: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+  // Any bytes are a file: no schema a body could violate (JSON Schema's `type: string` made a JSON object sent as
+  // application/json "invalid", which the route never reads as JSON). What the bytes are is checked once stored.
+  bodyContent: {
+    '*/*': { json: { description: 'The file’s bytes, as they are, of the declared Content-Length' } },
+  },
   responses: {
     '200': { description: 'The file is stored and accepted (status UPLOADED)', body: UploadedDocument },
     '400': {
@@ -164,7 +153,7 @@ export const uploadDocumentFile = defineEndpoint({
         'The stored bytes are not an accepted type (status REJECTED, errorIds [unsupportedDocMimeType]; upload ' +
         'again from the docUpload step), or Content-Length is not the declared size (SEM naming it; the URL ' +
         'may be used again)',
-      body: z.union([UploadedDocument, namedComponent('SystemErrorMessage')]),
+      body: z.union([UploadedDocument, componentRef('SystemErrorMessage')]),
     },
     '404': sem('No such upload'),
     '410': sem('The upload URL expired or was used'),

@@ -1,20 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { openApiDocument } from '../openapi/document';
+import { changedOnPurpose, documentBefore as before } from '../../test/document-before';
 
-type Json = Record<string, unknown>;
-
-/**
- * The served document as the hand-written OpenAPI (openapi/*.paths.ts, openapi/schemas/*) stated it, captured
- * before the endpoints moved to definitions (endpoints/): moving an endpoint changes how it is described,
- * not what the document says. A path or schema whose document had to change is listed with the reason.
- */
-const before = JSON.parse(
-  readFileSync(join(__dirname, '../../test/fixtures/document-before-definitions.json'), 'utf8'),
-) as { paths: Record<string, Json>; components: { schemas: Record<string, Json>; responses: Json } };
-
-/** Paths and component schemas whose statement changed on purpose, with why. */
-const changedOnPurpose: Record<string, string> = {};
+// The served document as the hand-written OpenAPI (openapi/*.paths.ts, openapi/schemas/*) stated it, captured
+// before the endpoints moved to definitions (endpoints/): moving an endpoint changes how it is described, not
+// what the document says. A path or schema whose document had to change is listed with the reason.
 
 const now = openApiDocument('https://eligo.test') as typeof before;
 

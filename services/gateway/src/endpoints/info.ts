@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { operatorToken } from './admin-common';
+import { accountToken } from './common';
 import { defineEndpoint } from './define';
 
 /** What GET /info reports of each module (clients/module-info.ts reads it from each module's GetInfo). */
@@ -37,7 +39,7 @@ export const getInfo = defineEndpoint({
   summary: 'Build information of the service and of every module it reaches',
   description: 'Any valid token: an account token, an OAuth access token or the operator token.',
   tags,
-  security: [{ bearerToken: [] }, { oauthClientCredentials: [] }, { operatorToken: [] }],
+  security: [...accountToken, ...operatorToken],
   responses: {
     '200': { description: 'Build information', body: BuildInfo },
     '401': { shared: 'Unauthorized' },

@@ -3,16 +3,8 @@ import { ID_PATTERN } from '@eligo/vocabulary';
 import { plainText } from '../openapi/schemas/text';
 import { defineEndpoint, type BodyOf } from './define';
 import { exactlyOneOf, fromStringSchema, patterned } from './schemas';
-import {
-  creationNote,
-  creationRefused,
-  creationSecurity,
-  limitReached,
-  sem,
-  tags,
-  unavailable,
-  vr,
-} from './verification';
+import { sem, unavailable } from './common';
+import { creationNote, creationRefused, creationSecurity, limitReached, tags, vr } from './verification';
 import { JWS } from './verification-fields';
 import { MARKETPLACE_TOKEN_DESCRIPTION, OTHER_TOKEN_NAME } from './verification-requests';
 import { VerificationResponse, VerificationStepError } from './verification-responses';

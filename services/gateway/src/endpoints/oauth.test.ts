@@ -1,10 +1,6 @@
+import { zodSays } from '../../test/check-answers';
 import { checkBody } from './body-check';
 import { OAuthTokenRequest } from './oauth';
-
-const zodSays = (body: unknown) => {
-  const checked = checkBody(OAuthTokenRequest, body);
-  return checked.ok ? undefined : checked.problem;
-};
 
 describe('the token request parameters', () => {
   // The messages are what the OpenAPI validator (Ajv) answered on the hand-written OAuthTokenRequest
@@ -47,7 +43,7 @@ describe('the token request parameters', () => {
     ['grant_type=client_credentials', 'body must be object'],
     [5, 'body must be object'],
   ])('refuses or accepts %j as the OpenAPI validator did, in the same words', (body, said) => {
-    expect(zodSays(body)).toEqual(said);
+    expect(zodSays(OAuthTokenRequest, body)).toEqual(said);
   });
 
   it('ignores parameters they do not know (RFC 6749 section 3.1), and types the ones they do', () => {

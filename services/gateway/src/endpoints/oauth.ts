@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { plainText } from '../openapi/schemas/text';
 import { defineEndpoint, type EndpointResponse } from './define';
-import { integer } from './reply-schemas';
+import { integerValue } from './schemas-numbers';
 import { fromStringSchema } from './schemas';
 
 /**
@@ -12,8 +12,7 @@ import { fromStringSchema } from './schemas';
 
 export const OAuthTokenRequest = z
   .object({
-    // Read as a string first: left out, it is then "is required" (a missing literal would be "must be string").
-    grant_type: z.string().pipe(z.literal('client_credentials')).meta({ const: 'client_credentials' }),
+    grant_type: z.literal('client_credentials'),
     client_id: fromStringSchema(plainText(512)).optional(),
     client_secret: fromStringSchema(plainText(512)).optional(),
     scope: fromStringSchema(plainText(512))
@@ -34,7 +33,7 @@ export const OAuthTokenResponse = z
       .string()
       .meta({ description: 'Use as `Authorization: Bearer <access_token>` on the token endpoints.' }),
     token_type: z.literal('Bearer'),
-    expires_in: integer().meta({ description: 'Lifetime in seconds.' }),
+    expires_in: integerValue().meta({ description: 'Lifetime in seconds.' }),
   })
   .meta({ id: 'OAuthTokenResponse' });
 

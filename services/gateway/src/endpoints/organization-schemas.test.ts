@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { zodSays } from '../../test/check-answers';
+import { addSchoolRequest } from '../../test/request-bodies';
 import { checkBody } from './body-check';
 import {
   AddSchoolDomainSearchRequest,
@@ -6,25 +8,12 @@ import {
   AddSchoolRequest,
 } from './organization-schemas';
 
-const id = 'ab'.repeat(12);
-const add = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.edu',
-  schoolName: 'Analytical College',
-  schoolDomain: 'analytical.edu',
-  schoolCountry: 'US',
-  programId: id,
-};
+const add = addSchoolRequest;
+const id = add.programId;
 const { programId: _programId, ...addNoProgram } = add;
 const { email: _email, ...addNoEmail } = add;
 const domain = { programId: id, schoolDomain: 'x.edu', schoolCountry: 'us' };
 const name = { programId: id, schoolName: 'X College', schoolCountry: 'US' };
-
-const zodSays = (schema: z.ZodType, body: unknown) => {
-  const checked = checkBody(schema, body);
-  return checked.ok ? undefined : checked.problem;
-};
 
 describe('the add-school bodies', () => {
   // The messages are what the OpenAPI validator (Ajv) answered on the hand-written schemas

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ID_PATTERN, ORGANIZATION_TYPES } from '@eligo/vocabulary';
 import { COUNTRY_PATTERN } from '../openapi/schemas/countries';
 import { plainText, trimmedName } from '../openapi/schemas/text';
-import { integer } from './reply-schemas';
 import { fromStringSchema, patterned } from './schemas';
+import { integerValue } from './schemas-numbers';
 
 /**
  * The bodies of REST v2's organization search and add-school requests (the spec's Organization and
@@ -17,7 +17,7 @@ export const organizationTypes = ORGANIZATION_TYPES;
 
 export const Organization = z
   .object({
-    id: integer().meta({
+    id: integerValue().meta({
       description: 'Stable for the life of the catalog; send it back as organization.id.',
     }),
     name: z.string(),

@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import { readQuery } from '../../test/query-reader';
 import { expressPath } from './define';
 import {
   organizationEndpoints,
@@ -6,19 +6,8 @@ import {
   searchOrganizationsStudent,
   searchProgramOrganizations,
 } from './organization';
-import { requestQuery } from './query';
 
 describe('the organization searches', () => {
-  /** What requestQuery answers for the definition: the values it read, or its message. */
-  const read = (query: Record<string, unknown>) => {
-    const res = { locals: {} } as Response;
-    let problem: string | undefined;
-    requestQuery(searchProgramOrganizations)({ query } as unknown as Request, res, (error?: unknown) => {
-      problem = (error as Error | undefined)?.message;
-    });
-    return problem ?? res.locals.query;
-  };
-
   // The messages of the hand-written readers (validation/query-params.ts) the route used before.
   it.each<[Record<string, unknown>, unknown]>([
     [{ name: 'Stanford' }, { name: 'Stanford' }],
@@ -39,7 +28,7 @@ describe('the organization searches', () => {
     [{ name: 'x', limit: '' }, 'query.limit must be an integer from 1 to 100'],
     [{ name: 'x', limit: '1.5' }, 'query.limit must be an integer from 1 to 100'],
   ])('read %j as the route did: %j', (query, expected) => {
-    expect(read(query)).toEqual(expected);
+    expect(readQuery(searchProgramOrganizations, query)).toEqual(expected);
   });
 
   it('share one query for all four searches', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ID_PATTERN } from '@eligo/vocabulary';
 import { COUNTRY_OR_EMPTY_PATTERN } from '../openapi/schemas/countries';
 import { trimmedName } from '../openapi/schemas/text';
+import { er, hexIdParameter, sem, unavailable } from './common';
 import { defineEndpoint, type BodyOf, type EndpointResponse, type QueryOf } from './define';
 import {
   AddSchoolDomainSearchRequest,
@@ -24,8 +24,6 @@ export const DEPRECATED_SINCE = '@1767225600';
 const tags = ['organization'] as const;
 /** None: the document's own (no token) applies. */
 const noToken = [] as const;
-const unavailable = { '503': { shared: 'ServiceUnavailable' } } satisfies Record<string, EndpointResponse>;
-const er = (description: string): EndpointResponse => ({ description, body: 'ErrorResponse' });
 const invalidQuery =
   'A query parameter is missing or invalid (errorIds [invalidRequest]; systemErrorMessage names it)';
 const withBody = {
@@ -71,20 +69,13 @@ export const searchProgramOrganizations = defineEndpoint({
   tags,
   security: noToken,
   params: z.object({
-    programId: z
-      .string()
-      .regex(new RegExp(ID_PATTERN))
-      .meta({
-        description:
-          'The program whose accepted organizations are searched (24 lowercase hex characters; any other ' +
-          'value is answered 404)',
-      }),
+    programId: hexIdParameter('The program whose accepted organizations are searched'),
   }),
   query: searchQuery,
   responses: {
     '200': { description: 'Matching organizations, best first', body: OrganizationList },
     '400': er(invalidQuery),
-    '404': { description: 'No such program (SEM)', body: 'SystemErrorMessage' },
+    '404': sem('No such program (SEM)'),
     ...unavailable,
   },
 });
@@ -113,7 +104,7 @@ const deprecatedSearch = (path: string, operationId: string, audience: string) =
     query: searchQuery,
     responses: {
       '200': { description: 'Matching organizations', body: OrganizationList, headers: deprecationHeaders },
-      '400': { description: invalidQuery, body: 'ErrorResponse', headers: deprecationHeaders },
+      '400': { ...er(invalidQuery), headers: deprecationHeaders },
       ...unavailable,
     },
   });

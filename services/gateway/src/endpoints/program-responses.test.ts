@@ -1,16 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { programsProgramV1 } from '@eligo/proto';
 import { programToJson, themeToJson } from '../mapping/program';
+import { documentBefore, plain } from '../../test/document-before';
 import { endpointDocument } from './openapi';
 import { ProgramConfiguration, programResponseSchemas, Theme } from './program-responses';
 
-/** The schemas as the hand-written document stated them (openapi/schemas/program.ts), before endpoints/. */
-const before = JSON.parse(
-  readFileSync(join(__dirname, '../../test/fixtures/document-before-definitions.json'), 'utf8'),
-) as { components: { schemas: Record<string, unknown> } };
-
-const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 const names = [
   'OrganizationRules',
   'ProgramConfiguration',
@@ -24,7 +17,8 @@ describe('the program response schemas', () => {
   const { schemas } = endpointDocument([], 'https://eligo.test', programResponseSchemas);
 
   it.each(names)('state %s as the hand-written schema did', (name) => {
-    expect(plain(schemas[name])).toEqual(before.components.schemas[name]);
+    // As the hand-written document stated them (openapi/schemas/program.ts), before endpoints/.
+    expect(plain(schemas[name])).toEqual(documentBefore.components.schemas[name]);
   });
 
   it('name exactly those components', () => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ID_PATTERN } from '@eligo/vocabulary';
 import { webhookNotificationNames } from '../mapping/webhook-notification';
-import { integer, nullableInteger, stringMap } from './reply-schemas';
+import { stringMap } from './schemas-maps';
+import { epochMs, integerValue } from './schemas-numbers';
 
 /**
  * What the program endpoints answer, REST v2's (endpoints/program.ts) and the admin API's: the program
@@ -9,7 +10,6 @@ import { integer, nullableInteger, stringMap } from './reply-schemas';
  * Theme, ...), and mapping/program-json.ts takes the JSON types of mapping/program.ts from here.
  */
 
-const epochMs = () => integer().meta({ description: 'Epoch milliseconds.' });
 const nullableString = () => z.string().nullable();
 const hexId = () => z.string().regex(new RegExp(ID_PATTERN));
 const nullableDateTime = () => z.string().nullable().meta({ format: 'date-time' });
@@ -18,8 +18,8 @@ export const OrganizationRules = z
   .object({
     types: z.array(z.string()),
     countries: z.array(z.string()),
-    includeIds: z.array(integer()),
-    excludeIds: z.array(integer()),
+    includeIds: z.array(integerValue()),
+    excludeIds: z.array(integerValue()),
   })
   .meta({ id: 'OrganizationRules' });
 
@@ -53,7 +53,7 @@ export const Webhook = z
   .meta({ id: 'Webhook' });
 
 export const VerificationLimit = z
-  .object({ quantity: integer(), days: integer() })
+  .object({ quantity: integerValue(), days: integerValue() })
   .meta({ id: 'VerificationLimit' });
 
 export const ProgramConfiguration = z
@@ -68,13 +68,13 @@ export const ProgramConfiguration = z
     endDate: nullableDateTime(),
     offerType: z.enum(['staticCode', 'rewardPool', 'noCode']),
     rewardCode: nullableString(),
-    rewardCodesRemaining: integer().meta({ description: 'Unclaimed codes of a rewardPool offer.' }),
+    rewardCodesRemaining: integerValue().meta({ description: 'Unclaimed codes of a rewardPool offer.' }),
     redirectUrl: nullableString(),
     consolationRewardCode: nullableString(),
-    minAge: nullableInteger(),
-    maxAge: nullableInteger(),
+    minAge: integerValue().nullable(),
+    maxAge: integerValue().nullable(),
     countries: z.array(z.string()),
-    maxRejections: integer(),
+    maxRejections: integerValue(),
     maxReviewTime: nullableString(),
     estimatedReviewTime: nullableString(),
     organizationRules: OrganizationRules,
@@ -98,8 +98,8 @@ export const ProgramConfiguration = z
 
 export const RewardCodesAdded = z
   .object({
-    added: integer().meta({ description: 'Codes newly added (duplicates are skipped, not counted).' }),
-    remaining: integer().meta({ description: 'Unclaimed codes in the pool now.' }),
+    added: integerValue().meta({ description: 'Codes newly added (duplicates are skipped, not counted).' }),
+    remaining: integerValue().meta({ description: 'Unclaimed codes in the pool now.' }),
   })
   .meta({ id: 'RewardCodesAdded' });
 

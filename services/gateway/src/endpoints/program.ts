@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ID_PATTERN } from '@eligo/vocabulary';
 import { webhookNotificationNames } from '../mapping/webhook-notification';
 import {
   httpUrl,
@@ -10,8 +9,10 @@ import {
   URL_MESSAGE,
 } from './program-input-rules';
 import { plainText, trimmedName } from '../openapi/schemas/text';
+import { accountToken, er, hexIdParameter, withBody } from './common';
 import { defineEndpoint, type BodyOf, type EndpointResponse } from './define';
-import { exactlyOneOf, fromStringSchema, uniqueStrings } from './schemas';
+import { exactlyOneOf, fromStringSchema, uniqueItems } from './schemas';
+import { boundedInteger } from './schemas-numbers';
 
 /**
  * REST v2 program administration with an account token (the spec's table of that name), the endpoints under
@@ -36,7 +37,7 @@ export const CallbackUri = fromStringSchema(
     'delivery.',
 });
 
-export const NotifierEventTypes = uniqueStrings(
+export const NotifierEventTypes = uniqueItems(
   z.array(z.enum(webhookNotificationNames)).max(webhookNotificationNames.length),
 ).meta({
   id: 'NotifierEventTypes',
@@ -50,16 +51,12 @@ export const NotifierEventTypes = uniqueStrings(
 
 export const VerificationLimitRequest = z
   .strictObject({
-    quantity: z
-      .int()
-      .min(1)
-      .max(MAX_LIMIT_QUANTITY)
-      .meta({ description: `Verifications a person may complete (1 to ${MAX_LIMIT_QUANTITY})...` }),
-    days: z
-      .int()
-      .min(1)
-      .max(MAX_LIMIT_DAYS)
-      .meta({ description: `...within this many days (1 to ${MAX_LIMIT_DAYS}).` }),
+    quantity: boundedInteger(1, MAX_LIMIT_QUANTITY).meta({
+      description: `Verifications a person may complete (1 to ${MAX_LIMIT_QUANTITY})...`,
+    }),
+    days: boundedInteger(1, MAX_LIMIT_DAYS).meta({
+      description: `...within this many days (1 to ${MAX_LIMIT_DAYS}).`,
+    }),
   })
   .meta({ id: 'VerificationLimitRequest' });
 
@@ -106,34 +103,25 @@ export const SendLinkRequest = exactlyOneOf(
   ['email', 'phoneNumber'],
 ).meta({ id: 'SendLinkRequest' });
 
-const tags = ['program'] as const;
-const security = [{ bearerToken: [] }, { oauthClientCredentials: [] }] as const;
-const params = z.object({
-  programId: z.string().regex(new RegExp(ID_PATTERN)).meta({
-    description:
-      'A program of the calling account (24 lowercase hex characters; any other value is answered 404)',
-  }),
-});
+/** What every operation here is: of the program tag, with an account token, on a program of the account. */
+const ofProgram = {
+  tags: ['program'],
+  security: accountToken,
+  params: z.object({ programId: hexIdParameter('A program of the calling account') }),
+} as const;
 const common = {
   '401': { shared: 'Unauthorized' },
   '404': { shared: 'ProgramNotFound' },
   '503': { shared: 'ServiceUnavailable' },
 } satisfies Record<string, EndpointResponse>;
-const withBody = {
-  '400': { shared: 'InvalidRequest' },
-  '413': { shared: 'PayloadTooLarge' },
-} satisfies Record<string, EndpointResponse>;
 const configuration = { shared: 'ProgramConfiguration' } satisfies EndpointResponse;
-const conflict = (description: string): EndpointResponse => ({ description, body: 'ErrorResponse' });
 
 export const getProgramTheme = defineEndpoint({
   method: 'get',
   path: '/program/{programId}/theme',
   operationId: 'getProgramTheme',
   summary: "The program's theme: its messages over the default ones, and its CSS",
-  tags,
-  security,
-  params,
+  ...ofProgram,
   responses: { '200': { description: 'The theme', body: 'Theme' }, ...common },
 });
 
@@ -142,17 +130,13 @@ export const createVerificationLimit = defineEndpoint({
   path: '/program/{programId}/verificationLimit',
   operationId: 'createVerificationLimit',
   summary: 'Limits how many verifications a person may complete within a number of days',
-  tags,
-  security,
-  params,
+  ...ofProgram,
   body: VerificationLimitRequest,
   responses: {
     '200': configuration,
     ...withBody,
     ...common,
-    '409': conflict(
-      'The program already has a limit (errorIds [verificationLimitAlreadyExists]); delete it first',
-    ),
+    '409': er('The program already has a limit (errorIds [verificationLimitAlreadyExists]); delete it first'),
   },
 });
 
@@ -161,9 +145,7 @@ export const deleteVerificationLimit = defineEndpoint({
   path: '/program/{programId}/verificationLimit',
   operationId: 'deleteVerificationLimit',
   summary: "Removes the program's verification limit",
-  tags,
-  security,
-  params,
+  ...ofProgram,
   responses: { '200': configuration, ...common },
 });
 
@@ -177,15 +159,13 @@ export const createWebhook = defineEndpoint({
     'EXPIRATION); an unknown one is refused with 400. The reply carries webhook.signingSecret, the ' +
     'HMAC-SHA256 key of the signature, only this once. A webhook cannot be changed while one exists: ' +
     'delete it, then create the new one.',
-  tags,
-  security,
-  params,
+  ...ofProgram,
   body: WebhookRequest,
   responses: {
     '200': configuration,
     ...withBody,
     ...common,
-    '409': conflict('The program already has a webhook (errorIds [webhookAlreadyExists]); delete it first'),
+    '409': er('The program already has a webhook (errorIds [webhookAlreadyExists]); delete it first'),
   },
 });
 
@@ -194,9 +174,7 @@ export const deleteWebhook = defineEndpoint({
   path: '/program/{programId}/webhook',
   operationId: 'deleteWebhook',
   summary: "Removes the program's webhook",
-  tags,
-  security,
-  params,
+  ...ofProgram,
   // The spec's walkthrough sends {callbackUri} with the DELETE; it is accepted and has no effect.
   body: WebhookDeleteRequest,
   bodyOptional: true,
@@ -208,9 +186,7 @@ export const sendLink = defineEndpoint({
   path: '/program/{programId}/sendLink',
   operationId: 'sendLink',
   summary: 'Sends the verification link of the program to an email address or a phone number',
-  tags,
-  security,
-  params,
+  ...ofProgram,
   body: SendLinkRequest,
   responses: { '204': { description: 'The link will be sent' }, ...withBody, ...common },
 });

@@ -1,18 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { ID_PATTERN } from '@eligo/vocabulary';
-import { COUNTRY_OR_EMPTY_PATTERN } from '../openapi/schemas/countries';
-import { trimmedName } from '../openapi/schemas/text';
+import { documentBefore } from '../../test/document-before';
+import { readQuery } from '../../test/query-reader';
 import { defineEndpoint } from './define';
 import { endpointDocument } from './openapi';
-import { country, hexId, hexIdList, integer, oneOf, requestQuery, text } from './query';
+import { searchProgramOrganizations } from './organization';
+import { hexId, hexIdList, oneOf, text } from './query';
 
-const document = JSON.parse(
-  readFileSync(join(__dirname, '../../test/fixtures/document-before-definitions.json'), 'utf8'),
-) as { paths: Record<string, Record<string, { parameters: unknown[] }>> };
-
+// The organization searches' query (endpoints/organization.ts), on a path of no parameters of its own.
 const search = defineEndpoint({
   method: 'get',
   path: '/organization/search',
@@ -20,27 +15,7 @@ const search = defineEndpoint({
   summary: 'x',
   tags: [],
   security: [],
-  query: z.object({
-    name: text({
-      maxLength: 1000,
-      schema: trimmedName(200),
-      description:
-        'All or part of the name; case, accents and scripts do not matter (1 to 200 characters once trimmed, ' +
-        'no control characters). A text without a letter or digit matches nothing.',
-    }),
-    country: country({
-      schema: { type: 'string', pattern: COUNTRY_OR_EMPTY_PATTERN },
-      description:
-        'Only organizations of this country (ISO 3166-1 alpha-2, any case); empty (`country=`, as forms send ' +
-        'it) means any country.',
-    }).optional(),
-    limit: integer({
-      description: 'At most this many results (default 25).',
-      min: 1,
-      max: 100,
-      fallback: 25,
-    }).optional(),
-  }),
+  query: searchProgramOrganizations.query,
   responses: { '200': { description: 'x' } },
 });
 
@@ -78,24 +53,18 @@ const strict = defineEndpoint({
   responses: { '200': { description: 'z' } },
 });
 
-/** The message requestQuery answers, or the values it read. */
-function read(definition: Parameters<typeof requestQuery>[0], query: Record<string, unknown>) {
-  const res = { locals: {} } as Response;
-  let problem: string | undefined;
-  requestQuery(definition)({ query } as unknown as Request, res, (error?: unknown) => {
-    problem = (error as Error | undefined)?.message;
-  });
-  return problem ?? res.locals.query;
-}
+/** The parameters the hand-written document stated for GET `path`. */
+const parametersBefore = (path: string) =>
+  (documentBefore.paths[path]!.get as { parameters: unknown[] }).parameters;
 
 describe('query parameters of definitions', () => {
   it('state the parameters as the hand-written document did', () => {
     const paths = endpointDocument([search, fields], 'https://eligo.test').paths;
     expect(paths['/organization/search']!.get).toMatchObject({
-      parameters: document.paths['/program/{programId}/organization']!.get!.parameters,
+      parameters: parametersBefore('/program/{programId}/organization'),
     });
     expect(paths['/report/fields']!.get).toMatchObject({
-      parameters: document.paths['/report/fields']!.get!.parameters,
+      parameters: parametersBefore('/report/fields'),
     });
     const z = endpointDocument([strict], 'https://eligo.test').paths['/z']!.get as { parameters: unknown[] };
     expect(z.parameters).toEqual([
@@ -126,7 +95,7 @@ describe('query parameters of definitions', () => {
       { name: 'ok', limit: 100 },
     ],
   ])('reads the search query %j as the hand-written readers did', (query, expected) => {
-    expect(read(search, query)).toEqual(expected);
+    expect(readQuery(search, query)).toEqual(expected);
   });
 
   it.each<[Record<string, unknown>, unknown]>([
@@ -140,7 +109,7 @@ describe('query parameters of definitions', () => {
     ],
     [{ programIds: [{}] }, 'query.programIds must be plain values'],
   ])('reads the id list %j as the hand-written reader did', (query, expected) => {
-    expect(read(fields, query)).toEqual(expected);
+    expect(readQuery(fields, query)).toEqual(expected);
   });
 
   it.each<[Record<string, unknown>, unknown]>([
@@ -154,6 +123,6 @@ describe('query parameters of definitions', () => {
       { status: 'DONE', id: 'aaaaaaaaaaaaaaaaaaaaaaaa' },
     ],
   ])('reads the strict query %j as the hand-written readers did', (query, expected) => {
-    expect(read(strict, query)).toEqual(expected);
+    expect(readQuery(strict, query)).toEqual(expected);
   });
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ID_PATTERN } from '@eligo/vocabulary';
 import { multilineText } from '../openapi/schemas/text';
-import { fromStringSchema, patterned } from './schemas';
+import { enumOf, fromStringSchema, matchesFormat, patterned } from './schemas';
+import { epochMs } from './schemas-numbers';
 
 /**
  * The bodies of the REST v2 report endpoints (endpoints/report.ts): the report request, the report status
@@ -13,15 +14,6 @@ export const MAX_REPORT_PROGRAM_IDS = 100;
 
 const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 const DAY = new RegExp(DAY_PATTERN, 'u');
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** ajv-formats' `date` (full mode): a month of 1 to 12, and a day that month has, leap years included. */
-function isCalendarDay(value: string): boolean {
-  const [year, month, date] = value.split('-').map(Number) as [number, number, number];
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const days = month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
-  return date >= 1 && date <= days;
-}
 
 /**
  * A calendar day, YYYY-MM-DD: the pattern, then `format: date` as the OpenAPI validator checked it, refused in
@@ -31,38 +23,20 @@ const day = (description: string) =>
   patterned(DAY_PATTERN)
     .check(
       z.superRefine((value: string, ctx) => {
-        if (DAY.test(value) && !isCalendarDay(value))
+        if (DAY.test(value) && !matchesFormat('date', value))
           ctx.addIssue({ code: 'custom', message: 'must match format "date"', input: value });
       }),
     )
     .meta({ format: 'date', description: `${description} YYYY-MM-DD, UTC, inclusive.` });
 
-/**
- * One of `values`, refused as the OpenAPI validator refused an enum ("must be one of CSV"): a z.enum of one
- * value reads as a constant to endpoints/body-check.ts ("must be CSV").
- */
-const oneOfStrings = (values: readonly [string, ...string[]]) =>
-  z
-    .string()
-    .check(
-      z.superRefine((value: string, ctx) => {
-        if (!values.includes(value))
-          ctx.addIssue({ code: 'custom', message: `must be one of ${values.join(', ')}`, input: value });
-      }),
-    )
-    .meta({ enum: [...values] });
-
-/** REST v2 timestamps: epoch milliseconds, as every other timestamp of the API. */
-const epochMs = (description: string) =>
-  z
-    .number()
-    .meta({ type: 'integer', description: `${description} Epoch milliseconds.`, examples: [1740823200000] });
+/** A timestamp of REST v2's answers, with the example they show. */
+export const timestamp = (description: string) => epochMs(description).meta({ examples: [1740823200000] });
 
 export const ReportRequest = z
   .strictObject({
     startDate: day('First day.'),
     endDate: day('Last day.'),
-    format: oneOfStrings(['CSV']).default('CSV'),
+    format: enumOf(['CSV']).default('CSV'),
     isPiiIncluded: z
       .boolean()
       .default(false)
@@ -108,7 +82,7 @@ export const ReportStatus = z
       format: 'uri',
       description: 'GET it to download the report; null until the report is COMPLETE.',
     }),
-    created: epochMs('When the report was requested.'),
+    created: timestamp('When the report was requested.'),
   })
   .meta({ id: 'ReportStatus', description: 'The report status response.' });
 

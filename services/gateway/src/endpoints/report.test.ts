@@ -1,27 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
-import { withGatewayAnswers } from '../openapi/gateway-answers';
-import { withIdempotencyKey } from '../openapi/idempotency';
-import { describeValidationError } from '../../test/document-validator';
+import { ajvSaidBefore, zodSays } from '../../test/check-answers';
+import { expectPathsAsBefore, expectSchemasAsBefore } from '../../test/document-before';
 import { checkBody } from './body-check';
 import { expressPath } from './define';
 import { endpointDocument } from './openapi';
 import { reportEndpoints, type ReportRequestBody } from './report';
 import { ReportRequest, ReportStatus } from './report-schemas';
-
-type Json = Record<string, unknown>;
-
-/** The document as the hand-written OpenAPI stated it, before the endpoints became definitions. */
-const documentBefore = JSON.parse(
-  readFileSync(join(__dirname, '../../test/fixtures/document-before-definitions.json'), 'utf8'),
-) as { paths: Record<string, Json>; components: { schemas: Record<string, Json> } };
-
-/** Path items as the served document states them: with the document-wide answers and the Idempotency-Key. */
-const served = (paths: Record<string, Json>) => withIdempotencyKey(withGatewayAnswers(paths));
-
-const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
 describe('the report endpoint definitions', () => {
   const { paths, schemas } = endpointDocument(reportEndpoints, 'https://eligo.test');
@@ -34,8 +17,7 @@ describe('the report endpoint definitions', () => {
       '/report/{reportId}/status',
       '/report/{reportId}',
     ]);
-    for (const [path, item] of Object.entries(served(paths)))
-      expect([path, plain(item)]).toEqual([path, documentBefore.paths[path]]);
+    expectPathsAsBefore(paths);
   });
 
   it('name the schemas the hand-written openapi/schemas/report.ts declared, as it declared them', () => {
@@ -46,8 +28,7 @@ describe('the report endpoint definitions', () => {
       'ReportRequest',
       'ReportStatus',
     ]);
-    for (const [name, schema] of Object.entries(schemas))
-      expect([name, plain(schema)]).toEqual([name, documentBefore.components.schemas[name]]);
+    expectSchemasAsBefore(schemas);
   });
 
   it('register the Express form of their paths', () => {
@@ -64,15 +45,6 @@ describe('the report endpoint definitions', () => {
 
 describe('the check of a report request (ReportRequest)', () => {
   // Ajv as the request validator ran it on the hand-written schema: the answers below are its answers.
-  const ajv = new Ajv2020({ strict: true, strictRequired: false, allowUnionTypes: true, verbose: true });
-  addFormats(ajv);
-  const validate = ajv.compile(documentBefore.components.schemas.ReportRequest!);
-  const ajvSays = (body: unknown) =>
-    validate(body) ? undefined : describeValidationError(validate.errors ?? []);
-  const zodSays = (body: unknown) => {
-    const checked = checkBody(ReportRequest, body);
-    return checked.ok ? undefined : checked.problem;
-  };
   const ok = { startDate: '2025-01-01', endDate: '2025-01-31' };
   const id = 'a1'.repeat(12);
   const emoji = (n: number) => '\u{1F600}'.repeat(n);
@@ -199,8 +171,8 @@ describe('the check of a report request (ReportRequest)', () => {
       'body.verificationModeInclusion must be string',
     ],
   ])('%s: %j', (_, body, expected) => {
-    expect(zodSays(body)).toEqual(expected);
-    expect(ajvSays(body)).toEqual(expected);
+    expect(zodSays(ReportRequest, body)).toEqual(expected);
+    expect(ajvSaidBefore('ReportRequest', body)).toEqual(expected);
   });
 
   it('applies the defaults the document states, and types the checked body', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_PATTERN } from '@eligo/vocabulary';
+import { accountToken, er, hexIdParameter, sem } from './common';
 import { defineEndpoint, type BodyOf, type EndpointResponse, type QueryOf } from './define';
 import { hexIdList } from './query';
 import { MAX_REPORT_PROGRAM_IDS, ReportFieldSets, ReportRequest, ReportStatus } from './report-schemas';
@@ -12,16 +12,8 @@ import { MAX_REPORT_PROGRAM_IDS, ReportFieldSets, ReportRequest, ReportStatus } 
  */
 
 const tags = ['report'] as const;
-const security = [{ bearerToken: [] }, { oauthClientCredentials: [] }] as const;
-const hexId = (description: string) =>
-  z
-    .string()
-    .regex(new RegExp(ID_PATTERN))
-    .meta({ description: `${description} (24 lowercase hex characters; any other value is answered 404)` });
-const reportParams = z.object({ reportId: hexId('A report of the calling account') });
+const reportParams = z.object({ reportId: hexIdParameter('A report of the calling account') });
 
-const sem = (description: string): EndpointResponse => ({ description, body: 'SystemErrorMessage' });
-const er = (description: string): EndpointResponse => ({ description, body: 'ErrorResponse' });
 const reportStatus = (description: string): EndpointResponse => ({ description, body: ReportStatus });
 
 /** 403 for a token without the role an endpoint needs (the re-verification endpoints need BULK_VERIFIER). */
@@ -55,7 +47,7 @@ export const createVerificationReport = defineEndpoint({
     'The report is generated in the background: poll statusUrl, then GET retrievalUrl. With isPiiIncluded ' +
     'the token also needs the PII role, and the request is recorded in the PII access log with piiReason.',
   tags,
-  security,
+  security: accountToken,
   body: ReportRequest,
   responses: {
     '202': reportStatus('The report, PENDING'),
@@ -78,8 +70,8 @@ export const createReverifyReport = defineEndpoint({
   operationId: 'createReverifyReport',
   summary: 'Requests the report of a bulk re-verification batch',
   tags,
-  security,
-  params: z.object({ batchId: hexId('A re-verification batch of the calling account') }),
+  security: accountToken,
+  params: z.object({ batchId: hexIdParameter('A re-verification batch of the calling account') }),
   responses: {
     '202': reportStatus('The report, PENDING'),
     ...reporter,
@@ -93,7 +85,7 @@ export const listReportFields = defineEndpoint({
   operationId: 'listReportFields',
   summary: 'The columns a report can have, by scope',
   tags,
-  security,
+  security: accountToken,
   query: z.object({
     programIds: hexIdList({
       description:
@@ -115,7 +107,7 @@ export const getReportStatus = defineEndpoint({
   operationId: 'getReportStatus',
   summary: 'The status of a report',
   tags,
-  security,
+  security: accountToken,
   params: reportParams,
   responses: { '200': reportStatus('The report status'), ...reporter, ...noReport, ...gone },
 });
@@ -130,7 +122,7 @@ export const downloadReport = defineEndpoint({
     'an incomplete file is never mistaken for a whole one. A report with personal information needs a token ' +
     'with the PII role (403 otherwise), and each download is recorded in the PII access log.',
   tags,
-  security,
+  security: accountToken,
   params: reportParams,
   responses: {
     // routes/report-download.ts sets these headers.
@@ -165,7 +157,7 @@ export const deleteReport = defineEndpoint({
     'Answers the report as it now is (DELETED), also when it had been deleted or purged before; from then ' +
     'on GET of the report and of its status answer 410.',
   tags,
-  security,
+  security: accountToken,
   params: reportParams,
   responses: { '200': reportStatus('The report, DELETED'), ...reporter, ...noReport },
 });

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { ID_HEX, ID_PATTERN } from '@eligo/vocabulary';
 import { trimmedPattern } from '../openapi/schemas/text';
+import { accountToken, er, hexIdParameter, sem } from './common';
 import { defineEndpoint, type BodyOf, type EndpointResponse } from './define';
 import { missingRole } from './report';
+import { timestamp } from './report-schemas';
 import { patterned } from './schemas';
+import { integerValue } from './schemas-numbers';
 
 /**
  * Bulk re-verification (the spec's endpoints known by name only), described once: a token with the
@@ -12,15 +15,7 @@ import { patterned } from './schemas';
  */
 
 const id24 = () => patterned(ID_PATTERN);
-/** REST v2 timestamps: epoch milliseconds, as every other timestamp of the API. */
-const epochMs = (description: string) =>
-  z.int().meta({
-    minimum: undefined,
-    maximum: undefined,
-    description: `${description} Epoch milliseconds.`,
-    examples: [1740823200000],
-  });
-const count = () => z.int().min(0).meta({ maximum: undefined });
+const count = () => integerValue().min(0);
 const uri = (description: string) => z.string().meta({ format: 'uri', description });
 
 export const MAX_REVERIFY_IDS = 10000;
@@ -53,7 +48,7 @@ export const ReverifyStarted = z
 export const ReverifyStatus = z
   .object({
     batchId: id24(),
-    created: epochMs('When the batch was started.'),
+    created: timestamp('When the batch was started.'),
     status: z.enum(['PENDING', 'IN_PROGRESS', 'COMPLETE']),
     totalRecords: count(),
     recordsProcessed: count(),
@@ -61,7 +56,6 @@ export const ReverifyStatus = z
   .meta({ id: 'ReverifyStatus' });
 
 const tags = ['reverification'] as const;
-const security = [{ bearerToken: [] }, { oauthClientCredentials: [] }] as const;
 const bulkVerifier = {
   '401': { shared: 'Unauthorized' },
   ...missingRole('BULK_VERIFIER'),
@@ -77,15 +71,13 @@ export const startReverification = defineEndpoint({
     'Up to 10,000 verification ids; the body may be up to 1 MiB whatever the general body limit. Follow ' +
     'the batch at statusUrl; POST reportUrl for its report.',
   tags,
-  security,
+  security: accountToken,
   body: ReverifyRequest,
   responses: {
     '202': { description: 'The batch was queued', body: ReverifyStarted },
-    '400': {
-      description:
-        'The body does not match ReverifyRequest, or the service refused the list (errorIds [invalidRequest])',
-      body: 'ErrorResponse',
-    },
+    '400': er(
+      'The body does not match ReverifyRequest, or the service refused the list (errorIds [invalidRequest])',
+    ),
     '404': { shared: 'ProgramNotFound' },
     '413': { shared: 'PayloadTooLarge' },
     ...bulkVerifier,
@@ -98,24 +90,12 @@ export const getReverification = defineEndpoint({
   operationId: 'getReverification',
   summary: 'The progress of a bulk re-verification',
   tags,
-  security,
-  params: z.object({
-    batchId: z
-      .string()
-      .regex(new RegExp(ID_PATTERN))
-      .meta({
-        description:
-          'A re-verification batch of the calling account (24 lowercase hex characters; any other value is ' +
-          'answered 404)',
-      }),
-  }),
+  security: accountToken,
+  params: z.object({ batchId: hexIdParameter('A re-verification batch of the calling account') }),
   responses: {
     '200': { description: 'The batch', body: ReverifyStatus },
     ...bulkVerifier,
-    '404': {
-      description: 'No such batch for this caller (also for a malformed batchId)',
-      body: 'SystemErrorMessage',
-    },
+    '404': sem('No such batch for this caller (also for a malformed batchId)'),
   },
 });
 

@@ -11,41 +11,15 @@ import {
   RESERVED_METADATA_KEYS,
 } from '@eligo/vocabulary';
 import { fieldPath } from './field-path';
+import { isJsonObject } from './schemas';
 import { described, NO_CONTROL_CHARACTERS, plainText } from '../openapi/schemas/text';
 
 /**
- * Building blocks of the verification flow's schemas (endpoints/verification-*.ts): values that may be null,
- * the text rules of the person's fields, metadata maps, compact JWS tokens and locales. Each publishes the
- * JSON Schema the document states and checks what the gateway checked before the definitions.
+ * Building blocks of the verification flow's schemas (endpoints/verification-*.ts): the text rules of the
+ * person's fields, metadata maps, compact JWS tokens and locales (values that may be null are
+ * endpoints/schemas-nullable.ts's). Each publishes the JSON Schema the document states and checks what the
+ * gateway checked before the definitions.
  */
-
-type Json = Record<string, unknown>;
-
-/** The JSON Schema the document states for an unnamed schema. */
-function jsonOf(schema: z.ZodType): Json {
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input' }) as Json;
-  if ('$defs' in json) throw new Error('a schema with named parts cannot be restated');
-  return json;
-}
-
-/**
- * `type: [T, 'null']`, as the document states a value that may be null (zod would write anyOf [T, null]).
- * A key set to undefined in `.meta()` is left out of the document (zod's anyOf here).
- */
-export function orNull<T extends z.ZodType>(schema: T) {
-  const json = jsonOf(schema);
-  if (typeof json.type !== 'string') throw new Error('orNull takes a schema of one JSON type');
-  return schema.nullable().meta({ ...json, anyOf: json.anyOf, type: [json.type, 'null'] });
-}
-
-/**
- * Null taken as not given, though the document states only the value itself: the marketplace token's two
- * names, which clients send side by side, the unused one null.
- */
-export function nullTaken<T extends z.ZodType>(schema: T) {
-  const json = jsonOf(schema);
-  return schema.nullable().meta({ ...json, anyOf: json.anyOf });
-}
 
 export const NO_CONTROL_MESSAGE = 'must not contain control characters';
 
@@ -130,8 +104,6 @@ export const METADATA_LIMITS = {
   additionalProperties: plainText(MAX_METADATA_VALUE_LENGTH),
 } as const;
 
-const isMap = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const reserved = (key: string) => RESERVED_METADATA_KEYS.includes(key);
 
 /**
@@ -172,7 +144,7 @@ export function metadataMap({ withTextRules }: { withTextRules: boolean }) {
   });
   return z.preprocess(
     (value, ctx) => {
-      if (isMap(value)) {
+      if (isJsonObject(value)) {
         const first = Object.entries(value).find(([key, v]) => reserved(key) || typeof v !== 'string');
         if (first !== undefined && reserved(first[0]))
           ctx.addIssue({ code: 'custom', message: 'is a reserved key', path: [first[0]], input: value });

@@ -13,8 +13,8 @@ import {
   metadataMap,
   metadataProblem,
   metadataRules,
-  nullTaken,
 } from './verification-fields';
+import { nullTaken } from './schemas-nullable';
 
 /**
  * The request bodies of the verification flow but the subjects (endpoints/verification-subjects.ts): the

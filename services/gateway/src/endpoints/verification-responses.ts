@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ID_PATTERN } from '@eligo/vocabulary';
-import { orNull } from './verification-fields';
 import { patterned } from './schemas';
+import { stringMap } from './schemas-maps';
+import { orNull } from './schemas-nullable';
+import { epochMs, integerValue } from './schemas-numbers';
 
 /**
  * The answers of the verification flow (the spec's verification resources): the verification response (VR),
@@ -11,9 +13,6 @@ import { patterned } from './schemas';
 
 const strings = (meta: Record<string, unknown>) => z.array(z.string()).meta(meta);
 const uri = (description: string) => z.string().meta({ format: 'uri', description });
-/** `{ type: 'integer' }` and its bounds as stated: z.int() would also state the safe-integer ones. */
-const integer = (meta: Record<string, unknown> = {}) =>
-  z.int().meta({ minimum: undefined, maximum: undefined, ...meta });
 
 export const VerificationResponse = z
   .object({
@@ -66,7 +65,7 @@ export const VerificationResponse = z
       .meta({ examples: ['A_FEW_MINUTES'] })
       .optional(),
     country: z.string().meta({ description: 'ISO 3166-1 alpha-2 of the person, where known.' }).optional(),
-    instantMatchAttempts: integer({ minimum: 0 }),
+    instantMatchAttempts: integerValue().min(0),
   })
   .meta({
     id: 'VerificationResponse',
@@ -94,7 +93,7 @@ export const VerificationHistory = z.array(VerificationResponse).max(10).meta({
   description: 'The most recent verifications of the tracking id, newest first.',
 });
 
-const OrganizationRef = orNull(z.object({ id: integer(), name: z.string() }));
+const OrganizationRef = orNull(z.object({ id: integerValue(), name: z.string() }));
 const day = () => z.string().nullable().meta({ description: 'YYYY-MM-DD' });
 
 export const VerificationDetails = z
@@ -102,8 +101,8 @@ export const VerificationDetails = z
     programId: z.string(),
     trackingId: z.string().meta({ description: 'Empty when the verification was started without one.' }),
     personId: z.string().meta({ description: 'A stable pseudonymous id of the person within the program.' }),
-    created: integer({ description: 'Epoch milliseconds.' }),
-    updated: integer({ description: 'Epoch milliseconds.' }),
+    created: epochMs(),
+    updated: epochMs(),
     lastResponse: VerificationResponse,
     personInfo: orNull(
       z.object({
@@ -111,12 +110,11 @@ export const VerificationDetails = z
         lastName: z.string(),
         email: z.string(),
         birthDate: z.string().meta({ description: 'YYYY-MM-DD; empty when not collected.' }),
-        // JSON keys are always strings: the document states no propertyNames.
-        metadata: orNull(z.record(z.string(), z.string()).meta({ propertyNames: undefined })),
+        metadata: orNull(stringMap()),
         organization: OrganizationRef,
       }),
     ).meta({ description: 'null before personal info was submitted.' }),
-    docUploadRejectionCount: integer({ minimum: 0 }),
+    docUploadRejectionCount: integerValue().min(0),
     docUploadRejectionReasons: strings({ examples: [['DOCUMENT_UNREADABLE']] }),
     verificationMethod: z.literal(['INSTANT', 'MANUAL', null]).meta({ type: ['string', 'null'] }),
     confirmedSegments: z.array(

@@ -11,18 +11,16 @@ import {
 } from './verification-requests';
 import { VerificationResponse, VerificationStepError } from './verification-responses';
 import { GENERIC_SUBJECT_TYPE, subjectSchemas } from './verification-subjects';
+import { er, sem, unavailable } from './common';
 import {
   creationNote,
   creationRefused,
   creationSecurity,
-  er,
   limitReached,
   noToken,
   noVerification,
   programId,
-  sem,
   tags,
-  unavailable,
   verificationId,
   vr,
 } from './verification';

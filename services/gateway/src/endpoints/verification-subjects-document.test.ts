@@ -1,14 +1,12 @@
 import { metadataProblems, type SubjectType } from '@eligo/vocabulary';
 import { createDocumentValidator } from '../../test/document-validator';
-import { checkStepBody } from './verification-step-check';
-import { subjectSchemas } from './verification-subjects';
+import { checkSubject, metadataOfKeys } from '../../test/subject-bodies';
 
 /**
  * What the document states of the personal-info bodies (the <Type>Subject schemas as the OpenAPI validator
  * reads them) against what the gateway checks, and against the verification service's metadata rules.
  */
-const takes = (type: SubjectType, body: unknown) => checkStepBody(subjectSchemas[type], body).ok;
-const map = (count: number) => Object.fromEntries([...Array(count).keys()].map((i) => [`k${i}`, 'v']));
+const takes = (type: SubjectType, body: unknown) => checkSubject(type, body).ok;
 
 describe('the published subject schemas', () => {
   const validator = createDocumentValidator();
@@ -69,8 +67,8 @@ describe('the published subject schemas', () => {
   // The metadata's sizes are stated, and left to the verification service (a recoverable error).
   const samples: [string, Record<string, string>][] = [
     ['an empty map', {}],
-    ['50 keys', map(50)],
-    ['51 keys', map(51)],
+    ['50 keys', metadataOfKeys(50)],
+    ['51 keys', metadataOfKeys(51)],
     ['a 64-character key', { ['k'.repeat(64)]: 'v' }],
     ['a 65-character key', { ['k'.repeat(65)]: 'v' }],
     ['a key of 64 characters outside the BMP', { ['𠮷'.repeat(64)]: 'v' }],

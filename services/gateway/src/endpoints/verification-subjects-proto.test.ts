@@ -1,33 +1,19 @@
 import { SUBJECT_KEYS, SUBJECT_TYPES, type SubjectType } from '@eligo/vocabulary';
-import { checkStepBody } from './verification-step-check';
-import { subjectSchemas, subjectToProto, type SubjectBody } from './verification-subjects';
+import { checkSubject, fullStudent } from '../../test/subject-bodies';
+import { subjectToProto, type SubjectBody } from './verification-subjects';
 
 /** A personal-info body once checked, as the routes send it on: the proto Subject (null is not given). */
 const checked = (type: SubjectType, body: unknown): SubjectBody => {
-  const result = checkStepBody(subjectSchemas[type], body);
+  const result = checkSubject(type, body);
   if (!result.ok) throw new Error(result.problem);
   return result.value;
 };
 
 describe('a checked body as the proto Subject', () => {
   it('converts a full student body, leaving what is missing empty', () => {
-    const subject = subjectToProto(
-      checked('Student', {
-        firstName: 'Jane',
-        lastName: 'Doe',
-        birthDate: '2000-01-31',
-        email: 'jane@example.com',
-        organization: { id: 42, name: 'Stanford University' },
-        metadata: { plan: 'pro' },
-      }),
-    );
+    const subject = subjectToProto(checked('Student', fullStudent));
     expect(subject).toMatchObject({
-      firstName: 'Jane',
-      lastName: 'Doe',
-      birthDate: '2000-01-31',
-      email: 'jane@example.com',
-      organization: { id: 42, name: 'Stanford University' },
-      metadata: { plan: 'pro' },
+      ...fullStudent,
       postalCode: '',
       statuses: [],
       universityId: 0,

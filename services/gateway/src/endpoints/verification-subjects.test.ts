@@ -1,6 +1,5 @@
 import type { SubjectType } from '@eligo/vocabulary';
-import { checkStepBody } from './verification-step-check';
-import { subjectSchemas } from './verification-subjects';
+import { checkSubject, fullStudent, metadataOfKeys } from '../../test/subject-bodies';
 
 /**
  * The personal-info bodies, checked by their subject schemas (endpoints/verification-subjects.ts). The
@@ -9,27 +8,15 @@ import { subjectSchemas } from './verification-subjects';
  * validator), captured from them before they were removed: the step error's message is unchanged.
  */
 const problemOf = (type: SubjectType, body: unknown) => {
-  const checked = checkStepBody(subjectSchemas[type], body);
+  const checked = checkSubject(type, body);
   return checked.ok ? null : checked.problem;
 };
-const map = (count: number) => Object.fromEntries([...Array(count).keys()].map((i) => [`k${i}`, 'v']));
 
 describe('a personal-info body', () => {
   // Valid bodies, then the body and its keys, JSON types, the organization, the clients' fields, the
   // metadata, the text rules, and which of several refusals comes first.
   it.each<[SubjectType, unknown, string | null]>([
-    [
-      'Student',
-      {
-        firstName: 'Jane',
-        lastName: 'Doe',
-        birthDate: '2000-01-31',
-        email: 'jane@example.com',
-        organization: { id: 42, name: 'Stanford University' },
-        metadata: { plan: 'pro' },
-      },
-      null,
-    ],
+    ['Student', fullStudent, null],
     ['Student', { organization: { name: 'Stanford' }, universityId: 5, metadata: null }, null],
     ['Student', { organization: { id: null, name: 'Stanford' } }, null],
     ['Student', { organization: { id: 1, name: '' } }, null],
@@ -48,7 +35,7 @@ describe('a personal-info body', () => {
     ['Mover', { statuses: ['HOME_BUYER'], address1: '1 Main St' }, null],
     ['DriverLicense', { driverLicenseNumber: 'D123', state: 'CA', email: null }, null],
     ['Student', { metadata: { 'utm.source': 'mail', constructor: 'v' } }, null],
-    ['Student', { metadata: map(51) }, null],
+    ['Student', { metadata: metadataOfKeys(51) }, null],
     ['Student', { metadata: { k: 'v'.repeat(1025) } }, null],
     ['Student', [{ firstName: 'Jane' }], 'body must be a JSON object'],
     ['Student', 'Jane', 'body must be a JSON object'],

@@ -22,9 +22,9 @@ import {
   metadataMap,
   metadataRules,
   noControlCharacters,
-  orNull,
   ruled,
 } from './verification-fields';
+import { orNull } from './schemas-nullable';
 
 /**
  * The personal info of the steps collect<Type>PersonalInfo: one schema per row of the spec's subjects table

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ID_PATTERN } from '@eligo/vocabulary';
 import { plainText } from '../openapi/schemas/text';
+import { accountToken, er, hexIdParameter, sem, unavailable, withBody } from './common';
 import { defineEndpoint, type EndpointResponse } from './define';
 import { fromStringSchema } from './schemas';
 import { NewVerificationRequest, VerificationMetadata } from './verification-requests';
@@ -14,30 +14,18 @@ import { VerificationDetails, VerificationHistory, VerificationResponse } from '
  */
 
 export const tags = ['verification'] as const;
-const bearer = [{ bearerToken: [] }, { oauthClientCredentials: [] }] as const;
 /** No token: the unguessable verificationId is the capability. */
 export const noToken = [] as const;
 
-const hexId = (description: string) =>
-  z
-    .string()
-    .regex(new RegExp(ID_PATTERN))
-    .meta({ description: `${description} (24 lowercase hex characters; any other value is answered 404)` });
-export const verificationId = hexId('The verification');
-export const programId = hexId('The program');
+export const verificationId = hexIdParameter('The verification');
+export const programId = hexIdParameter('The program');
 const trackingId = fromStringSchema(plainText(256, 1)).meta({
   description:
     'The tracking id the verification was started with (1 to 256 characters, no control characters; ' +
     'any other value names no verification: 404).',
 });
 
-export const er = (description: string): EndpointResponse => ({ description, body: 'ErrorResponse' });
-export const sem = (description: string): EndpointResponse => ({ description, body: 'SystemErrorMessage' });
 export const vr = (description: string): EndpointResponse => ({ description, body: VerificationResponse });
-export const unavailable = { '503': { shared: 'ServiceUnavailable' } } satisfies Record<
-  string,
-  EndpointResponse
->;
 export const noVerification = er(
   'No such verification (errorIds [noVerification]); also for a malformed verificationId',
 );
@@ -49,10 +37,6 @@ export const limitReached = er(
   'The person limit of the program or the document review limit was reached (errorIds ' +
     '[verificationLimitExceeded] or [docReviewLimitExceeded])',
 );
-const withBody = {
-  '400': { shared: 'InvalidRequest' },
-  '413': { shared: 'PayloadTooLarge' },
-} satisfies Record<string, EndpointResponse>;
 const account = { '401': { shared: 'Unauthorized' }, ...unavailable } satisfies Record<
   string,
   EndpointResponse
@@ -62,7 +46,7 @@ const account = { '401': { shared: 'Unauthorized' }, ...unavailable } satisfies 
  * The creation paths (POST /verification, the program path shape, POST /verification/marketplace): no token
  * needed (the empty requirement), unless the program requires its account's (requireAccountTokenToCreate).
  */
-export const creationSecurity = [{}, ...bearer] as const;
+export const creationSecurity = [{}, ...accountToken] as const;
 export const creationNote =
   'A program may require a token of its account to create verifications (requireAccountTokenToCreate): ' +
   'its token then goes in the Authorization header; otherwise no token is needed, and one that is not ' +
@@ -144,7 +128,7 @@ export const listVerificationHistory = defineEndpoint({
   operationId: 'listVerificationHistory',
   summary: 'The 10 most recent verifications of the tracking id, newest first',
   tags,
-  security: bearer,
+  security: accountToken,
   params: z.object({ programId, trackingId }),
   responses: {
     '200': { description: 'The verifications', body: VerificationHistory },
@@ -156,7 +140,7 @@ export const listVerificationHistory = defineEndpoint({
   },
 });
 
-const ofAccount = { tags, security: bearer, params: z.object({ verificationId }) } as const;
+const ofAccount = { tags, security: accountToken, params: z.object({ verificationId }) } as const;
 
 export const getVerificationDetails = defineEndpoint({
   method: 'get',

@@ -3,18 +3,20 @@ import { createDb, migrateSchema, type Knex } from '@eligo/runtime';
 import pino from 'pino';
 import type { OrganizationsClient } from '../clients/organizations.client';
 import { startTestRestApp, type TestRestApp } from '../../test/rest-app';
+import { addSchoolRequest } from '../../test/request-bodies';
+import { standIn } from '../../test/stand-in';
 import { createRateLimiters, rateLimitsMigration } from './rate-limits';
 
 // The public creation limit on real Postgres (the store replicas share): per client address, tokenless
 // requests only, the address read through the configured proxies.
 const schema = `rl_${randomBytes(4).toString('hex')}`;
 let calls = 0;
-const organizations = {
+const organizations = standIn<OrganizationsClient>('organizations', {
   requestAddSchool: async () => {
     calls += 1;
     return { requestId: '12'.repeat(12) };
   },
-} as unknown as OrganizationsClient;
+});
 let db: Knex;
 let app: TestRestApp;
 
@@ -44,15 +46,7 @@ const addSchool = async (headers: Record<string, string> = {}) => {
   const res = await fetch(`${app.origin}/rest/v2/organization/addSchool`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.edu',
-      schoolName: 'Analytical College',
-      schoolDomain: 'analytical.edu',
-      schoolCountry: 'US',
-      programId: 'ab'.repeat(12),
-    }),
+    body: JSON.stringify(addSchoolRequest),
   });
   return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.text() };
 };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createDb, createFieldCipher, migrateSchema, type Knex } from '@eligo/runtime';
 import type { OrganizationsClient } from '../clients/organizations.client';
 import { startTestRestApp, type TestRestApp } from '../../test/rest-app';
+import { standIn } from '../../test/stand-in';
 import { createIdempotencyStore, idempotencyMigration, type IdempotencyStore } from './store';
 
 // Idempotency-Key on REST v2 POSTs, on real Postgres, against a counting organizations stand-in: one effect
@@ -11,7 +12,7 @@ const programId = 'ab'.repeat(12);
 let calls = 0;
 let behaviour: 'ok' | 'unavailable' | 'slow' = 'ok';
 let releaseSlow: () => void = () => {};
-const organizations = {
+const organizations = standIn<OrganizationsClient>('organizations', {
   searchAddSchoolByName: async () => {
     calls += 1;
     if (behaviour === 'unavailable')
@@ -23,7 +24,7 @@ const organizations = {
     if (behaviour === 'slow') await new Promise<void>((resolve) => (releaseSlow = resolve));
     return { result: { errorIds: [`answer-${calls}`], eligible: [], ineligible: [] } };
   },
-} as unknown as OrganizationsClient;
+});
 
 let db: Knex;
 let app: TestRestApp;

@@ -2,6 +2,8 @@ import { notFound } from '@eligo/runtime';
 import { organizationsOrganizationV1, organizationsV1 } from '@eligo/proto';
 import type { OrganizationsClient } from '../clients/organizations.client';
 import { startTestRestApp, type TestRestApp } from '../../test/rest-app';
+import { addSchoolRequest } from '../../test/request-bodies';
+import { standIn } from '../../test/stand-in';
 
 // The organization routes as mounted by mountRest, against a recording organizations stand-in: what the body
 // of POST /organization/addSchool may carry besides the spec's fields (trackingId), what the searches' query
@@ -27,13 +29,13 @@ const record =
 const searchResult = {
   result: { errorIds: ['tooManyOrganizationMatches'], eligible: [stanford], ineligible: [] },
 };
-const organizations = {
+const organizations = standIn<OrganizationsClient>('organizations', {
   requestAddSchool: record('requestAddSchool', { requestId: '12'.repeat(12) }),
   searchProgramOrganizations: record('searchProgramOrganizations', { organizations: [stanford] }),
   searchOrganizationsByKind: record('searchOrganizationsByKind', { organizations: [stanford] }),
   searchAddSchoolByDomain: record('searchAddSchoolByDomain', searchResult),
   searchAddSchoolByName: record('searchAddSchoolByName', searchResult),
-} as unknown as OrganizationsClient;
+});
 
 let url: string;
 let app: TestRestApp;
@@ -48,15 +50,7 @@ beforeEach(() => {
   planned.clear();
 });
 
-const request = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.edu',
-  schoolName: 'Analytical College',
-  schoolDomain: 'analytical.edu',
-  schoolCountry: 'US',
-  programId,
-};
+const request = { ...addSchoolRequest, programId };
 
 async function addSchool(body: unknown) {
   const res = await fetch(`${url}/organization/addSchool`, {

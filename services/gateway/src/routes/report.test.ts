@@ -3,8 +3,8 @@ import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { programsV1, reportsV1 } from '@eligo/proto';
 import { invalidArgument, notFound, permissionDenied, unavailable } from '@eligo/runtime';
-import { checkBody } from '../endpoints/body-check';
 import { ReportFieldSets, ReportStatus as ReportStatusSchema } from '../endpoints/report-schemas';
+import { zodSays } from '../../test/check-answers';
 import {
   accountId,
   createRecorder,
@@ -148,11 +148,6 @@ async function call(method: string, path: string, options: { token?: string | nu
   return { status: res.status, headers: res.headers, body: json ? JSON.parse(text) : text };
 }
 
-/** What the definitions' response schema says of a body: undefined when it matches. */
-const problemOf = (schema: typeof ReportStatusSchema | typeof ReportFieldSets, body: unknown) => {
-  const checked = checkBody(schema, body);
-  return checked.ok ? undefined : checked.problem;
-};
 const statusOf = (id: string, status: string) => ({
   id,
   status,
@@ -225,7 +220,7 @@ describe('POST /report/verification', () => {
       },
     });
     expect([res.status, res.body]).toEqual([202, statusOf(pending, 'PENDING')]);
-    expect(problemOf(ReportStatusSchema, res.body)).toBeUndefined();
+    expect(zodSays(ReportStatusSchema, res.body)).toBeUndefined();
     expect(calls).toEqual([
       [
         'createVerificationReport',
@@ -416,7 +411,7 @@ describe('GET /report/fields', () => {
         { scope: 'METADATA', fields: [{ name: 'metadata.plan', description: 'Metadata key plan' }] },
       ],
     ]);
-    expect(problemOf(ReportFieldSets, res.body)).toBeUndefined();
+    expect(zodSays(ReportFieldSets, res.body)).toBeUndefined();
     expect(calls).toEqual([['listReportFields', { accountId, programIds: [] }]]);
   });
 
@@ -487,7 +482,7 @@ describe('GET /report/{reportId}/status and DELETE /report/{reportId}', () => {
     ] as const) {
       const res = await call('GET', `/report/${id}/status`);
       expect([res.status, res.body]).toEqual([200, statusOf(id, status)]);
-      expect(problemOf(ReportStatusSchema, res.body)).toBeUndefined();
+      expect(zodSays(ReportStatusSchema, res.body)).toBeUndefined();
     }
     expect(calls[0]).toEqual(['getReportStatus', { accountId, reportId: pending }]);
   });

@@ -4,6 +4,7 @@ import { documentsV1 } from '@eligo/proto';
 import { notFound } from '@eligo/runtime';
 import type { DocumentsClient } from '../clients/documents.client';
 import { startTestRestApp, type TestRestApp } from '../../test/rest-app';
+import { standIn } from '../../test/stand-in';
 
 // PUT {publicBase}/uploads/{token} as mounted by mountRest, through the real proxy to a local server standing
 // in for the object store, against a recording stand-in for the documents service.
@@ -33,7 +34,7 @@ const stored = (fields: Partial<documentsV1.Document> = {}) =>
     fileName: 'front.png',
     ...fields,
   });
-const documents = {
+const documents = standIn<DocumentsClient>('documents', {
   beginFileUpload: answer('beginFileUpload', () => ({
     documentId: 'd1',
     putUrl: `${storeUrl}/eligo-documents/uploads/u1/d1?X-Amz-Expires=300&X-Amz-Signature=abc%2Fdef`,
@@ -41,7 +42,7 @@ const documents = {
     mimeType: 'image/png',
   })),
   finishFileUpload: answer('finishFileUpload', () => ({ document: stored() })),
-} as unknown as DocumentsClient;
+});
 
 interface StoreRequest {
   method: string;
@@ -309,6 +310,19 @@ describe('the methods and paths under /uploads', () => {
       status: 404,
       allow: null,
       body: { systemErrorMessage: `No endpoint PUT /uploads/${token}/more` },
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('answers a token that does not percent-decode 400 invalidRequest in JSON, calling no service', async () => {
+    // Express decodes the token while it matches the route, before the route's own error handlers exist.
+    expect(await send('PUT', '/uploads/%E0%A4%A')).toEqual({
+      status: 400,
+      allow: null,
+      body: {
+        errorIds: ['invalidRequest'],
+        systemErrorMessage: 'The path is not valid percent-encoded UTF-8',
+      },
     });
     expect(calls).toEqual([]);
   });

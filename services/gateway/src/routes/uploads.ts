@@ -58,14 +58,20 @@ export function uploadRouter(options: UploadRouteOptions): Router {
   }
 
   // The body is the route's to stream (its length is checked from the headers): no body check before it.
-  return routeTable(Router(), [
+  // Errors are SEM. The route answers its own: once the proxy has sent the body on, req.url names the store's
+  // path, which no handler mounted by path would match. The router answers those raised before the route runs,
+  // such as a token that does not percent-decode (Express decodes path parameters while it matches the route).
+  const errors = [closeUnreadBody, errorMiddleware(logger)];
+  const router = routeTable(Router(), [
     {
       endpoint: uploadDocumentFile,
       before: [tokenParam('uploadToken', uploadNotFound)],
       handler: uploadFile,
-      errors: [closeUnreadBody, errorMiddleware(logger)],
+      errors,
     },
   ]);
+  router.use('/uploads', ...errors);
+  return router;
 }
 
 /** An error answered before the body was read through: close the connection rather than drain the body. */

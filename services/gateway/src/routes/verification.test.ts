@@ -11,6 +11,7 @@ import { AuthCache } from '../auth/auth-cache';
 import { createAuthenticator } from '../auth/authenticator';
 import type { VerificationClient } from '../clients/verification.client';
 import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../../test/rest-app';
+import { standIn } from '../../test/stand-in';
 
 /** Every call carries a fresh idempotency key. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -45,7 +46,7 @@ const answer = (method: string, fallback: unknown) => async (req: unknown) => {
   if (planned instanceof Error) throw planned;
   return planned;
 };
-const verification = {
+const verification = standIn<VerificationClient>('verification', {
   getInfo: answer('getInfo', {}),
   startVerification: answer('startVerification', vr()),
   submitPersonalInfo: answer('submitPersonalInfo', vr({ currentStep: 'success', rewardCode: 'TEST' })),
@@ -72,7 +73,7 @@ const verification = {
   getMetadata: answer('getMetadata', { metadata: { plan: 'pro' } }),
   putMetadata: answer('putMetadata', { metadata: { plan: 'team' } }),
   refireWebhooks: answer('refireWebhooks', {}),
-} as VerificationClient;
+});
 
 let url: string;
 let app: TestRestApp;

@@ -6,6 +6,7 @@ import pino from 'pino';
 import type { OrganizationsClient } from '../../clients/organizations.client';
 import { errorMiddleware } from '../../errors';
 import { adminOrganizationImportRouter } from './organizations';
+import { standIn } from '../../../test/stand-in';
 
 // The import's HTTP behaviour without the organizations service: a fake stores batches. The real service is
 // covered end to end (test/e2e/organizations.e2e.test.ts).
@@ -15,12 +16,12 @@ let url: string;
 let server: Server;
 
 beforeAll(async () => {
-  const organizations = {
+  const organizations = standIn<OrganizationsClient>('organizations', {
     importOrganizations: async (req: organizationsV1.ImportOrganizationsRequest) => {
       batches.push(req.rows.map((r) => r.line));
       return { created: req.rows.length, updated: 0, unchanged: 0, rejected: [] };
     },
-  } as unknown as OrganizationsClient;
+  });
   const app = express();
   app.use(adminOrganizationImportRouter({ organizations, maxBytes: MAX_BYTES, batchDeadlineMs: 1000 }));
   // As in rest-app.ts: the JSON parser comes after the import and must never see its body.

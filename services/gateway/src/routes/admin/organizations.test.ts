@@ -2,6 +2,7 @@ import { organizationsOrganizationV1 } from '@eligo/proto';
 import { invalidArgument } from '@eligo/runtime';
 import type { OrganizationsClient } from '../../clients/organizations.client';
 import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../../../test/rest-app';
+import { standIn } from '../../../test/stand-in';
 import { openApiDocument } from '../../openapi/document';
 
 // The add-school review queue under /rest/admin/v1 as mounted by mountRest, against a recording organizations
@@ -38,11 +39,11 @@ const answer =
     if (next instanceof Error) throw next;
     return (next as Res | undefined) ?? fallback;
   };
-const organizations = {
+const organizations = standIn<OrganizationsClient>('organizations', {
   listAddSchoolRequests: answer('listAddSchoolRequests', { requests: [record], nextPageToken: '' }),
   acceptAddSchoolRequest: answer('acceptAddSchoolRequest', { request: record, organization }),
   declineAddSchoolRequest: answer('declineAddSchoolRequest', { request: record }),
-} as unknown as OrganizationsClient;
+});
 
 let url: string;
 let app: TestRestApp;

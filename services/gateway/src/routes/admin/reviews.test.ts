@@ -2,6 +2,7 @@ import { documentsV1 } from '@eligo/proto';
 import { failedPrecondition, invalidArgument } from '@eligo/runtime';
 import type { DocumentsClient } from '../../clients/documents.client';
 import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../../../test/rest-app';
+import { standIn } from '../../../test/stand-in';
 
 // The review queue under /rest/admin/v1 as mounted by mountRest, against a recording documents stand-in.
 const operator = TEST_OPERATOR_TOKEN;
@@ -29,7 +30,7 @@ const answer =
     if (next instanceof Error) throw next;
     return (next as Res | undefined) ?? fallback;
   };
-const documents = {
+const documents = standIn<DocumentsClient>('documents', {
   listReviews: answer('listReviews', { reviews: [review()], nextCursor: 'next-1' }),
   getReview: answer('getReview', {
     review: review(),
@@ -44,7 +45,7 @@ const documents = {
       decidedAt: new Date('2025-03-01T11:00:00.000Z'),
     }),
   }),
-} as unknown as DocumentsClient;
+});
 
 let url: string;
 let app: TestRestApp;
