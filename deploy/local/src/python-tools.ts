@@ -6,7 +6,8 @@ import { cacheDirFrom } from './config';
 import { InfraError } from './errors';
 import { timed, type Log } from './log';
 
-/** The pinned Python tools of the test suites (Schemathesis, standardwebhooks, hadolint): deploy/local/python. */
+/** The pinned Python tools of the test suites (Schemathesis, standardwebhooks, hadolint, kubernetes-validate):
+ * deploy/local/python. */
 export const PYTHON_REQUIREMENTS = path.join(__dirname, '..', 'python', 'requirements.txt');
 
 export interface PythonTools {
@@ -17,6 +18,9 @@ export interface PythonTools {
   schemathesisArgs: string[];
   /** The hadolint binary (a native executable, not a Python script). */
   hadolint: string;
+  /** Arguments before kubernetes-validate's own: `[python, ...kubernetesValidateArgs, '-k', '1.33.0', '--strict',
+   * file]`. It validates against the Kubernetes JSON schemas in its wheel: no network. */
+  kubernetesValidateArgs: string[];
 }
 
 /**
@@ -48,7 +52,7 @@ export async function ensurePythonTools(
   try {
     await timed(
       log,
-      'install the pinned Python test tools (Schemathesis, standardwebhooks, hadolint) from PyPI (once)',
+      'install the pinned Python test tools (Schemathesis, standardwebhooks, hadolint, kubernetes-validate) from PyPI (once)',
       async () => {
         await run(python, ['-m', 'venv', tmp]);
         const venvPython = path.join(tmp, 'bin', 'python');
@@ -75,6 +79,7 @@ function toolsIn(dir: string): PythonTools {
     python: path.join(dir, 'bin', 'python'),
     schemathesisArgs: ['-m', 'schemathesis.cli'],
     hadolint: path.join(dir, 'bin', 'hadolint'),
+    kubernetesValidateArgs: ['-m', 'kubernetes_validate'],
   };
 }
 

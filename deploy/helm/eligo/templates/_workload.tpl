@@ -1,0 +1,131 @@
+{{/*
+One Deployment and its Service. Arguments: root, component (a module name or "all"), target (of --target),
+replicas, autoscaled (an HPA owns the replica count), resources, http (probe over HTTP /healthz and /readyz, else native gRPC health on 9090), grpcPort
+(the Service exposes 9090 to the other modules).
+*/}}
+{{- define "eligo.workload" -}}
+{{- $root := .root }}
+{{- $name := printf "%s-%s" (include "eligo.fullname" $root) .component }}
+{{- $token := include "eligo.secretGiven" (dict "root" $root "name" "internalToken") }}
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: {{ $name }}
+  labels:
+    {{- include "eligo.labels" . | nindent 4 }}
+spec:
+  {{- if not .autoscaled }}
+  replicas: {{ .replicas }}
+  {{- end }}
+  selector:
+    matchLabels:
+      {{- include "eligo.selectorLabels" . | nindent 6 }}
+  template:
+    metadata:
+      labels:
+        {{- include "eligo.labels" . | nindent 8 }}
+      annotations:
+        # A changed setting or secret rolls the pods.
+        checksum/config: {{ include "eligo.configData" $root | sha256sum }}
+        checksum/secret: {{ include "eligo.secretData" $root | sha256sum }}
+        {{- with $root.Values.podAnnotations }}
+        {{- toYaml . | nindent 8 }}
+        {{- end }}
+    spec:
+      automountServiceAccountToken: false
+      securityContext:
+        {{- include "eligo.podSecurityContext" $root | nindent 8 }}
+      # Above the drain window plus the grace of in-flight requests: SIGTERM is never cut short by SIGKILL.
+      terminationGracePeriodSeconds: {{ add (div (add $root.Values.shutdown.delayMs $root.Values.shutdown.graceMs) 1000) 5 }}
+      {{- with include "eligo.scheduling" $root | trim }}
+      {{- . | nindent 6 }}
+      {{- end }}
+      containers:
+        - name: eligo
+          image: {{ include "eligo.image" $root }}
+          imagePullPolicy: {{ $root.Values.image.pullPolicy }}
+          args: [start, --target, {{ .target }}]
+          ports:
+            - name: http
+              containerPort: 8080
+            - name: grpc
+              containerPort: 9090
+          envFrom:
+            - configMapRef:
+                name: {{ include "eligo.fullname" $root }}-config
+          env:
+            {{- include "eligo.secretEnvs" (dict "root" $root "inline" (include "eligo.fullname" $root)) | trim | nindent 12 }}
+            {{- if $token }}
+            - name: ELIGO_INTERNAL_TOKEN_FILE
+              value: /etc/eligo/internal-token/token
+            {{- end }}
+          {{- if .http }}
+          startupProbe:
+            httpGet: { path: /healthz, port: http }
+            periodSeconds: 2
+            failureThreshold: 150
+          livenessProbe:
+            httpGet: { path: /healthz, port: http }
+            periodSeconds: 10
+            failureThreshold: 3
+          readinessProbe:
+            httpGet: { path: /readyz, port: http }
+            periodSeconds: 5
+            failureThreshold: 2
+          {{- else }}
+          startupProbe:
+            grpc: { port: 9090 }
+            periodSeconds: 2
+            failureThreshold: 150
+          livenessProbe:
+            grpc: { port: 9090 }
+            periodSeconds: 10
+            failureThreshold: 3
+          readinessProbe:
+            grpc: { port: 9090 }
+            periodSeconds: 5
+            failureThreshold: 2
+          {{- end }}
+          resources:
+            {{- toYaml .resources | nindent 12 }}
+          securityContext:
+            {{- include "eligo.containerSecurityContext" $root | nindent 12 }}
+          volumeMounts:
+            {{- include "eligo.scratchMounts" $root | nindent 12 }}
+            {{- if $token }}
+            - name: internal-token
+              mountPath: /etc/eligo/internal-token
+              readOnly: true
+            {{- end }}
+      volumes:
+        {{- include "eligo.scratchVolumes" $root | nindent 8 }}
+        {{- if $token }}
+        - name: internal-token
+          secret:
+            secretName: {{ $root.Values.secrets.internalToken.existingSecret | default (include "eligo.fullname" $root) }}
+            items:
+              - key: {{ $root.Values.secrets.internalToken.key }}
+                path: token
+        {{- end }}
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: {{ $name }}
+  labels:
+    {{- include "eligo.labels" . | nindent 4 }}
+spec:
+  type: ClusterIP
+  selector:
+    {{- include "eligo.selectorLabels" . | nindent 4 }}
+  ports:
+    - name: http
+      port: 8080
+      targetPort: http
+    {{- if .grpcPort }}
+    - name: grpc
+      port: 9090
+      targetPort: grpc
+      appProtocol: grpc
+    {{- end }}
+{{- end }}
