@@ -121,7 +121,16 @@ export function errorMiddleware(logger: Logger) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const mapped = httpErrorOf(err);
     if (mapped.status >= 500)
-      logger.error({ err, method: req.method, route: req.route?.path ?? req.path }, 'request failed');
+      // The route template, never the path: paths carry ids and upload tokens.
+      logger.error(
+        {
+          err,
+          requestId: res.locals.requestId as unknown,
+          method: req.method,
+          route: res.locals.route as unknown,
+        },
+        'request failed',
+      );
     if (!res.headersSent) res.status(mapped.status).json(mapped.body);
   };
 }

@@ -2,12 +2,16 @@ import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
+import { createMetricsRegistry, type MetricsRegistry } from '../metrics/registry';
+import { accessLog } from './access';
 
 export interface HttpServerOptions {
   logger: Logger;
   /** Liveness: the process is up. Readiness: every module is ready and the process is not draining. */
   ready: () => Promise<boolean>;
   metrics: () => Promise<{ contentType: string; body: string }>;
+  /** Where the HTTP RED histogram goes (http/access.ts); without it, a registry of the server's own. */
+  registry?: MetricsRegistry;
   /** Mounts module routes (gateway REST, object-store URLs) between the probes and the fallback handlers. */
   mount: (app: Express) => void;
 }
@@ -28,6 +32,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
+  app.use(accessLog(options.logger, options.registry ?? createMetricsRegistry({ defaultMetrics: false })));
   let draining = false;
   app.use((_req, res, next) => {
     if (draining) res.setHeader('connection', 'close');
@@ -54,7 +59,10 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   });
   // Last resort for errors no module mapped: a generic body, the detail logged once.
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    options.logger.error({ err, method: req.method, path: req.path }, 'unhandled http error');
+    options.logger.error(
+      { err, requestId: res.locals.requestId as string | undefined, method: req.method },
+      'unhandled http error',
+    );
     if (!res.headersSent) res.status(500).json({ systemErrorMessage: 'Internal server error' });
   });
 

@@ -147,6 +147,7 @@ export async function launch(options: LaunchOptions): Promise<RunningProcess> {
       logger: componentLogger(logger, 'http'),
       ready: async () => !draining && (await Promise.all(started.map((m) => m.ready()))).every(Boolean),
       metrics: async () => ({ contentType: metrics.contentType, body: await metrics.metrics() }),
+      registry: metrics,
       mount: (app) => {
         infra!.mountHttp(app);
         for (const m of started) m.mountHttp?.(app);

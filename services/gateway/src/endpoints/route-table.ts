@@ -33,8 +33,15 @@ export function routeTable(router: Router, routes: readonly Route[]): Router {
     if (endpoint.query !== undefined) checks.push(requestQuery(endpoint));
     if (endpoint.body !== undefined && !route.ownBodyCheck)
       checks.push(requestBody(endpoint.body, { optional: endpoint.bodyOptional === true }));
+    // The route template of the access log and the HTTP metrics (the runtime's http/access.ts): the
+    // definition's path under the router's mount point, never the request's path, which carries ids.
+    const named: RequestHandler = (req, res, next) => {
+      res.locals.route = `${req.baseUrl}${endpoint.path}`;
+      next();
+    };
     router[endpoint.method](
       expressPath(endpoint),
+      named,
       ...(route.before ?? []),
       ...checks,
       ...(route.after ?? []),
