@@ -9,6 +9,8 @@ export interface ImageProcess {
   user: string | undefined;
   /** ENTRYPOINT followed by CMD (exec form). */
   command: string[];
+  /** ENTRYPOINT alone: what a Kubernetes container's `args` follow (they replace CMD). */
+  entrypoint: string[];
   exposed: number[];
   volumes: string[];
 }
@@ -46,6 +48,7 @@ export function readImageProcess(text = readFileSync(dockerfilePath, 'utf8')): I
     workdir: '/',
     user: undefined,
     command: [],
+    entrypoint: [],
     exposed: [],
     volumes: [],
   };
@@ -63,6 +66,7 @@ export function readImageProcess(text = readFileSync(dockerfilePath, 'utf8')): I
     if (keyword === 'CMD') cmd = execForm(keyword, rest);
   }
   image.command = [...entrypoint, ...cmd];
+  image.entrypoint = entrypoint;
   return image;
 }
 

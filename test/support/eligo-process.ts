@@ -36,25 +36,32 @@ export async function startEligo(
   env: Record<string, string>,
   script = eligoCli,
   nodeArgs: string[] = [],
+  /** cwd: the process's working directory; defaults: false starts it with `env` (and PATH) only. */
+  options: { cwd?: string; defaults?: boolean } = {},
 ): Promise<EligoProcess> {
   // A port the caller chose (to put it in ELIGO_PUBLIC_BASE_URL) is kept.
   const httpPort = env.ELIGO_HTTP_PORT ? Number(env.ELIGO_HTTP_PORT) : await freePort();
   const grpcPort = env.ELIGO_GRPC_PORT ? Number(env.ELIGO_GRPC_PORT) : await freePort();
+  const path = process.env.PATH ?? '/usr/bin:/bin';
   const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      ELIGO_HTTP_PORT: String(httpPort),
-      ELIGO_GRPC_PORT: String(grpcPort),
-      ELIGO_BIND_HOST: '127.0.0.1',
-      ELIGO_LOG_LEVEL: 'info',
-      ELIGO_SHUTDOWN_GRACE_MS: '5000',
-      // No drain window after SIGTERM (5 s by default): no load balancer to wait for here.
-      ELIGO_SHUTDOWN_DELAY_MS: '0',
-      // Suites create many tokenless verifications from one address; the limits have tests of their own.
-      ELIGO_GATEWAY_PUBLIC_CREATE_PER_MINUTE: '0',
-      ELIGO_GATEWAY_SEND_LINK_PER_HOUR: '0',
-      ...env,
-    },
+    cwd: options.cwd,
+    env:
+      options.defaults === false
+        ? { PATH: path, ...env }
+        : {
+            PATH: path,
+            ELIGO_HTTP_PORT: String(httpPort),
+            ELIGO_GRPC_PORT: String(grpcPort),
+            ELIGO_BIND_HOST: '127.0.0.1',
+            ELIGO_LOG_LEVEL: 'info',
+            ELIGO_SHUTDOWN_GRACE_MS: '5000',
+            // No drain window after SIGTERM (5 s by default): no load balancer to wait for here.
+            ELIGO_SHUTDOWN_DELAY_MS: '0',
+            // Suites create many tokenless verifications from one address; the limits have tests of their own.
+            ELIGO_GATEWAY_PUBLIC_CREATE_PER_MINUTE: '0',
+            ELIGO_GATEWAY_SEND_LINK_PER_HOUR: '0',
+            ...env,
+          },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
