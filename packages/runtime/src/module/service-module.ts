@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { watchServiceModule } from '../metrics/service-gauges';
 import type { Config } from '../config/config';
 import type { ModuleName } from '../config/schema';
 import { createDb, pingDb } from '../db/knex';
@@ -69,6 +70,7 @@ export function createServiceModule(spec: ServiceModuleSpec, config: Config, dep
   const consumers = spec.consumers?.(context) ?? [];
   let subscriptions: Subscription[] = [];
   let stopLagGauge = (): void => undefined;
+  let stopGauges = (): void => undefined;
   const migrate = async (): Promise<void> => {
     const applied = await migrateSchema(db, spec.schema, [...serviceBaseMigrations, ...spec.migrations]);
     if (applied.length > 0) deps.logger.info({ schema: spec.schema, applied }, 'migrations applied');
@@ -83,6 +85,7 @@ export function createServiceModule(spec: ServiceModuleSpec, config: Config, dep
       const consumed = consumers.flatMap((c) => c.topics);
       await deps.bus.ensureTopics([...new Set([topicFor(spec.name), ...consumed])]);
       relay.start();
+      stopGauges = watchServiceModule(deps.metrics, spec.name, { db, schema: spec.schema });
       deps.parkedEvents.register(spec.name, {
         db,
         schema: spec.schema,
@@ -115,6 +118,7 @@ export function createServiceModule(spec: ServiceModuleSpec, config: Config, dep
     },
     async stop() {
       stopLagGauge();
+      stopGauges();
       await Promise.all(jobs.map((job) => job.stop()));
       await Promise.all(subscriptions.map((s) => s.stop()));
       subscriptions = [];
