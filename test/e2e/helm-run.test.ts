@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { waitFor } from '@eligo/local-infra';
 import { Webhook } from 'standardwebhooks';
@@ -28,6 +26,7 @@ import {
 import { programsApi } from '../support/programs-api';
 import { reportsApi, utcDay } from '../support/reports-api';
 import { importUniversity, janeDoe, verificationApi } from '../support/verification-api';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 // Issue 20, "proven by running it": the split example rendered with values pointing at the suite's Postgres,
 // Kafka and MinIO; the migration Jobs' containers run first, then every Deployment's container as a local process
@@ -48,9 +47,7 @@ let scratch: ReturnType<typeof scratchDir>;
 let manifests: Manifest[];
 let gatewayUrl: string;
 const procs: EligoProcess[] = [];
-let receiver: Server;
-let callbackUri: string;
-const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+let receiver: WebhookReceiver;
 
 /** The chart's values for this run: everything through --set-string on top of examples/split.yaml. */
 function values(databaseUrl: string): Record<string, string> {
@@ -89,17 +86,7 @@ async function start(plan: ContainerProcess): Promise<EligoProcess> {
 }
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  callbackUri = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/eligo`;
+  receiver = await startWebhookReceiver();
   db = await freshDatabase();
   scratch = scratchDir();
   manifests = parseManifests(await renderChart([join(examplesDir, 'split.yaml')], values(db.url)));
@@ -216,7 +203,7 @@ it('runs the migration Jobs, starts every Deployment, and serves a verification,
   });
   const hook = await api.v2('POST', `/program/${programId}/webhook`, {
     token: token.token,
-    body: { callbackUri },
+    body: { callbackUri: receiver.callbackUri },
   });
   expect(`${hook.status} ${JSON.stringify(hook.body)}`).toMatch(/^200 /);
   const organization = await importUniversity(api, programId, `Helm University ${suffix}`);
@@ -225,7 +212,7 @@ it('runs the migration Jobs, starts every Deployment, and serves a verification,
   const done = await flow.submit(verificationId, 'collectStudentPersonalInfo', { ...janeDoe, organization });
   expect([done.status, done.body.currentStep, done.body.rewardCode]).toEqual([200, 'success', 'HELM']);
   const delivered = await waitFor('the success webhook', () =>
-    received.find((r) => r.body.includes(verificationId)),
+    receiver.received.find((r) => r.body.includes(verificationId)),
   );
   expect(
     new Webhook(hook.body.webhook.signingSecret).verify(

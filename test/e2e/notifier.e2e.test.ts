@@ -1,5 +1,3 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { ServiceUnderTest, SmtpCapture } from '@eligo/local-infra';
 import { startSmtpCapture, waitFor } from '@eligo/local-infra';
 import { Webhook } from 'standardwebhooks';
@@ -12,36 +10,27 @@ import {
   verificationApi,
   type VerificationApi,
 } from '../support/verification-api';
+import {
+  startWebhookReceiver,
+  type ReceivedWebhook,
+  type WebhookReceiver,
+} from '../support/webhook-receiver';
 
 // Webhooks and send-link end to end through the gateway (`--target all` on the suite's Postgres and Kafka):
 // a program's webhook is configured over REST, a verification succeeds, and a real HTTP receiver gets the
 // signed notification; refire, an opt-in notification, the operator's delivery log and a send-link mail
 // received by a real SMTP server.
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
 let eligo: ServiceUnderTest;
 let api: ProgramsApi;
 let flow: VerificationApi;
 let smtp: SmtpCapture;
-let receiver: Server;
+let receiver: WebhookReceiver;
 let callbackUri: string;
-const received: Received[] = [];
+let received: ReceivedWebhook[];
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  callbackUri = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/eligo`;
+  receiver = await startWebhookReceiver();
+  ({ callbackUri, received } = receiver);
   smtp = await startSmtpCapture();
   eligo = await startAllInProcess({
     ELIGO_ORGANIZATIONS_SEED: 'none',

@@ -24,37 +24,21 @@ function sample(text: string, series: string): number | undefined {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
-const enqueue = (schema: string, createdAt: Date) =>
+/** An outbox row: waiting since `createdAt`, or already published. */
+const enqueue = (schema: string, times: { created_at?: Date; published_at?: Date }) =>
   db
     .withSchema(schema)
     .table('outbox')
-    .insert({
-      topic: 't',
-      key: 'k',
-      event_type: 'e',
-      headers: {},
-      payload: Buffer.from('x'),
-      created_at: createdAt,
-    });
+    .insert({ topic: 't', key: 'k', event_type: 'e', headers: {}, payload: Buffer.from('x'), ...times });
 
 it('reports each module’s outbox backlog and the age of its oldest unpublished event', async () => {
   const registry = createMetricsRegistry({ defaultMetrics: false });
   const [a, b] = schemas as [string, string];
   watchServiceModule(registry, 'alpha', { db, schema: a });
   const stopBeta = watchServiceModule(registry, 'beta', { db, schema: b });
-  await enqueue(a, new Date(Date.now() - 60_000));
-  await enqueue(a, new Date());
-  await db
-    .withSchema(a)
-    .table('outbox')
-    .insert({
-      topic: 't',
-      key: 'k',
-      event_type: 'e',
-      headers: {},
-      payload: Buffer.from('x'),
-      published_at: new Date(),
-    });
+  await enqueue(a, { created_at: new Date(Date.now() - 60_000) });
+  await enqueue(a, { created_at: new Date() });
+  await enqueue(a, { published_at: new Date() });
 
   const text = await registry.metrics();
   expect(sample(text, 'eligo_outbox_backlog{module="alpha"}')).toBe(2);
