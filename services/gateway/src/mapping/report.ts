@@ -6,6 +6,8 @@ import type {
   ReportStatus,
   ReportStatusNames,
 } from '../endpoints/report-schemas';
+import type { PiiAccessPage } from '../endpoints/admin-pii-access';
+import type { ReverifyStarted, ReverifyStatus } from '../endpoints/reverify';
 import { present } from './program';
 
 const { ReportStatus: ReportStatusValue, BatchStatus, VerificationModeInclusion } = reportsV1;
@@ -19,41 +21,12 @@ export type ReportStatusJson = z.input<typeof ReportStatus>;
 
 export type ReportFieldSetJson = z.input<typeof ReportFieldSet>;
 
-/** POST /verification/reverify. */
-export interface ReverifyStartedJson {
-  batchId: string;
-  statusUrl: string;
-  reportUrl: string;
-}
+/** POST /verification/reverify and GET /verification/reverify/{batchId} (endpoints/reverify.ts). */
+export type ReverifyStartedJson = z.input<typeof ReverifyStarted>;
+export type ReverifyStatusJson = z.input<typeof ReverifyStatus>;
 
-/** GET /verification/reverify/{batchId}. */
-export interface ReverifyStatusJson {
-  batchId: string;
-  /** Epoch milliseconds. */
-  created: number;
-  status: BatchStatusName;
-  totalRecords: number;
-  recordsProcessed: number;
-}
-
-/** One entry of the PII access log (admin API). */
-export interface PiiAccessJson {
-  id: string;
-  accountId: string;
-  tokenId: string;
-  reportId: string;
-  /** REQUESTED or DOWNLOADED. */
-  action: string;
-  /** The reason given with the report request; null when none was recorded (downloads). */
-  reason: string | null;
-  occurredAt: string;
-}
-
-export interface PiiAccessPageJson {
-  accesses: PiiAccessJson[];
-  /** null on the last page. */
-  nextPageToken: string | null;
-}
+/** The PII access log of the admin API (endpoints/admin-pii-access.ts). */
+export type PiiAccessPageJson = z.input<typeof PiiAccessPage>;
 
 type Names<E extends number, N extends string> = Readonly<Partial<Record<E, N>>>;
 
