@@ -1,5 +1,10 @@
 import { organizationsOrganizationV1, organizationsV1 } from '@eligo/proto';
 import type { z } from 'zod';
+import type {
+  AddSchoolAcceptRequest,
+  AddSchoolRequestJson,
+  OrganizationDetailJson,
+} from '../endpoints/admin-organization-schemas';
 import type { AddSchoolSearchResult, Organization } from '../endpoints/organization-schemas';
 import { epochMs, present } from './program';
 
@@ -10,46 +15,12 @@ const { OrganizationKind } = organizationsV1;
 /** The spec's Organization as searches return it. */
 export type OrganizationJson = z.input<typeof Organization>;
 
-/** What an operator sees of an organization (admin API). */
-export interface OrganizationDetailJson extends OrganizationJson {
-  domains: string[];
-  city: string | null;
-  state: string | null;
-  externalKey: string;
-  loginUrl: string | null;
-}
+/** What an operator sees of an organization and of an add-school request (admin API). */
+export type { AddSchoolRequestJson, OrganizationDetailJson };
 
 export type AddSchoolSearchResultJson = z.input<typeof AddSchoolSearchResult>;
 
 export type AddSchoolStatusName = 'PENDING' | 'ACCEPTED' | 'DECLINED';
-
-export interface AddSchoolRequestJson {
-  requestId: string;
-  programId: string;
-  status: AddSchoolStatusName;
-  firstName: string;
-  lastName: string;
-  email: string;
-  schoolName: string;
-  schoolDomain: string;
-  schoolCountry: string;
-  created: number;
-  decided: number | null;
-  organizationId: number | null;
-  declineReason: string | null;
-  /** The client's identifier sent with the request; null when none. */
-  trackingId: string | null;
-}
-
-/** Body of POST /rest/admin/v1/addSchoolRequests/{requestId}/accept (the schema guarantees the shape). */
-export interface AddSchoolAcceptInput {
-  type: string;
-  name?: string;
-  country?: string;
-  domains?: string[];
-  city?: string;
-  state?: string;
-}
 
 export function organizationToJson(o: Organization): OrganizationJson {
   return { id: o.id, name: o.name, country: o.country, type: o.type };
@@ -129,7 +100,7 @@ export function addSchoolRequestToJson(
  * from the request's school; external_key is the service's own (add-school:<id>).
  */
 export function acceptInputToProto(
-  body: AddSchoolAcceptInput,
+  body: z.output<typeof AddSchoolAcceptRequest>,
 ): organizationsOrganizationV1.OrganizationInput {
   return organizationsOrganizationV1.OrganizationInput.fromPartial({
     type: body.type,
