@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `eligo` command: start (any --target), migrate, infra, admin. The only place besides services' main.ts that
 // reads process.env; everything below receives parsed config.
+import { stopTracing } from './tracing-start'; // first: see tracing-start.ts
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { Command } from 'commander';
@@ -28,6 +29,7 @@ program
       completeRegistry: true,
       version,
       printConfig: opts.printConfig,
+      ...(stopTracing ? { beforeExit: stopTracing } : {}),
     });
   });
 

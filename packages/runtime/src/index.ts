@@ -97,3 +97,4 @@ export {
   parseAllowCidrs,
   type AllowCidrs,
 } from './net/address-policy';
+export { currentTraceParent, inStoredTraceSpan } from './telemetry/trace-context';

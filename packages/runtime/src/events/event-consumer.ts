@@ -6,6 +6,7 @@ import type { EventCounter } from './counters';
 import type { DeliveredMessage, EventBus, Subscription } from './event-bus';
 import { handleOnce } from './inbox';
 import { parkEvent } from './parked-events';
+import { inEventSpan } from '../telemetry/trace-context';
 import { isTransientFailure } from './transient-failure';
 import { assertSchemaName } from './sql-names';
 
@@ -86,7 +87,7 @@ export function createEventConsumer(options: EventConsumerOptions): Promise<Subs
     const where = { topic: message.topic, partition: message.partition, offset: message.offset };
     let outcome: Processed;
     try {
-      outcome = await processMessage(options, message);
+      outcome = await inEventSpan(`eligo.${schema}.${name}`, message, () => processMessage(options, message));
     } catch (err) {
       const ceId = message.headers.ce_id ?? `${message.topic}/${message.partition}/${message.offset}`;
       if (isTransientFailure(err)) throw err;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { buildCloudEventHeaders, CE_HEADERS, topicFor, type NewCloudEvent } from './cloudevents';
+import { eventTraceHeaders } from '../telemetry/trace-context';
 import { assertSchemaName, outboxChannel } from './sql-names';
 
 /**
@@ -42,7 +43,8 @@ export async function enqueueEvent(
   schema: string,
   event: OutboxEvent,
 ): Promise<string> {
-  const headers = buildCloudEventHeaders(event);
+  // The span that records the event is where its consumers' spans continue (CloudEvents ce_traceparent).
+  const headers = { ...buildCloudEventHeaders(event), ...eventTraceHeaders() };
   await trx
     .withSchema(assertSchemaName(schema))
     .table('outbox')

@@ -1,4 +1,5 @@
 import pino, { type Logger, type LoggerOptions } from 'pino';
+import { activeTraceIds } from '../telemetry/trace-context';
 
 export type { Logger } from 'pino';
 
@@ -47,6 +48,8 @@ export function createLogger(config: LoggingConfig, destination?: pino.Destinati
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: redactPaths, censor: '[redacted]' },
     formatters: { level: (label) => ({ level: label }) },
+    // With tracing on, a line written inside a span names it, so logs and traces join up.
+    mixin: () => activeTraceIds() ?? {},
   };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -20,6 +20,18 @@ export interface RunOptions {
   completeRegistry?: boolean;
   version: string;
   printConfig?: boolean;
+  /** Runs before the process exits after its modules stopped (e.g. flushing traces), at most 5 s. */
+  beforeExit?: () => Promise<void>;
+}
+
+const BEFORE_EXIT_MS = 5_000;
+
+async function bounded(work: (() => Promise<void>) | undefined): Promise<void> {
+  if (!work) return;
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, BEFORE_EXIT_MS)));
+  await Promise.race([work().catch(() => undefined), limit]);
+  clearTimeout(timer);
 }
 
 /**
@@ -75,6 +87,7 @@ export async function runProcess(options: RunOptions): Promise<void> {
     });
     shutdown = running.shutdown;
     const code = await running.exited;
+    await bounded(options.beforeExit);
     logger.flush();
     process.exit(code);
   } catch (err) {

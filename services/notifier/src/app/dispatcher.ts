@@ -1,4 +1,4 @@
-import type { Logger } from '@eligo/runtime';
+import { inStoredTraceSpan, type Logger } from '@eligo/runtime';
 import { claimDueDeliveries, type ClaimedDelivery } from '../repository/dispatch.repository';
 import { attemptDelivery } from './attempt';
 import type { AppContext, DeliveryQueue } from './context';
@@ -108,7 +108,14 @@ export class Dispatcher implements DeliveryQueue {
   }
 
   private run(ctx: AppContext, delivery: ClaimedDelivery): void {
-    const attempt: Promise<void> = attemptDelivery(ctx, delivery)
+    // Every attempt continues the trace of the event that made the delivery (webhook-id is the delivery id).
+    const traced = inStoredTraceSpan(
+      'webhook delivery',
+      delivery.traceParent,
+      { 'eligo.webhook_id': delivery.id, 'eligo.event_type': delivery.eventType },
+      () => attemptDelivery(ctx, delivery),
+    );
+    const attempt: Promise<void> = traced
       .catch((err: unknown) => {
         // The lease stays: the delivery is attempted again once it expires.
         if (this.stopping)

@@ -1,4 +1,4 @@
-import type { Knex } from '@eligo/runtime';
+import { currentTraceParent, type Knex } from '@eligo/runtime';
 import { nextAttemptDelayMs } from '../domain/retry-schedule';
 import {
   deliveryBody,
@@ -61,6 +61,7 @@ export async function onNotification(
     createdAt: now,
     nextAttemptAt,
     refireOf: null,
+    traceParent: currentTraceParent(),
   };
   let created = false;
   try {
@@ -128,6 +129,7 @@ export async function onRefire(
       nextAttemptAt: firstAttemptAt(ctx, now),
       lockedUntil: null,
       refireOf: original.id,
+      traceParent: currentTraceParent(),
     });
     if (created) types.push(original.eventType);
   }

@@ -20,6 +20,8 @@ export interface DeliveryRecord {
   createdAt: Date;
   deliveredAt: Date | null;
   refireOf: string | null;
+  /** W3C traceparent of the span that made the delivery (tracing on), so its attempts join that trace. */
+  traceParent: string | null;
 }
 
 /** A deliveries row as Postgres returns it. */
@@ -39,6 +41,7 @@ export interface DeliveryRow {
   created_at: Date;
   delivered_at: Date | null;
   refire_of: string | null;
+  trace_parent: string | null;
 }
 
 export const toRecord = (r: DeliveryRow): DeliveryRecord => ({
@@ -57,6 +60,7 @@ export const toRecord = (r: DeliveryRow): DeliveryRecord => ({
   createdAt: r.created_at,
   deliveredAt: r.delivered_at,
   refireOf: r.refire_of,
+  traceParent: r.trace_parent,
 });
 
 export type NewDelivery = Pick<
@@ -71,6 +75,7 @@ export type NewDelivery = Pick<
   | 'eventAt'
   | 'createdAt'
   | 'refireOf'
+  | 'traceParent'
 > & {
   nextAttemptAt: Date;
   /** Set when this process attempts the delivery itself right after the commit (a reserved lease). */
@@ -92,6 +97,7 @@ const COLUMNS = [
   'event_at',
   'created_at',
   'refire_of',
+  'trace_parent',
 ];
 
 /**
@@ -115,6 +121,7 @@ export async function insertDelivery(db: Db, d: NewDelivery): Promise<boolean> {
     d.eventAt,
     d.createdAt,
     d.refireOf,
+    d.traceParent,
   ];
   const { rows } = await db.raw<{ rows: unknown[] }>(
     `insert into deliveries (${COLUMNS.join(', ')})
