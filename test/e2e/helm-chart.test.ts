@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
+import Ajv2020 from 'ajv/dist/2020';
 import {
   builtinOnly,
   chartDir,
@@ -31,6 +32,24 @@ afterAll(removeScratch);
 
 const ofKind = (ms: Manifest[], kind: string) => ms.filter((m) => m.kind === kind);
 const container = (m: Manifest) => m.spec.template.spec.containers[0];
+type EnvVar = { name: string; value?: string; valueFrom?: unknown };
+const envOf = (m: Manifest) => (container(m).env ?? []) as EnvVar[];
+const isHook = (m: Manifest) => m.metadata.annotations?.['helm.sh/hook'] !== undefined;
+
+/** Each service's `export const dependsOn = [...]`, read from its source: what the chart's dependsOn must say. */
+function dependsOn(module: string): string[] {
+  const source = readFileSync(join(__dirname, '..', '..', 'services', module, 'src', 'index.ts'), 'utf8');
+  const list = /export const dependsOn = \[([^\]]*)\]/.exec(source);
+  if (!list) throw new Error(`no dependsOn in services/${module}/src/index.ts`);
+  return [...list[1]!.matchAll(/'([a-z]+)'/g)].map((m) => m[1]!);
+}
+
+/** The error message of a render that must fail. */
+const renderError = (files: string[], set: Record<string, string> = SECRETS) =>
+  renderChart(files, set).then(
+    () => 'rendered',
+    (err: Error) => err.message,
+  );
 
 describe('the chart', () => {
   it(
@@ -249,6 +268,7 @@ describe.each(EXAMPLES)('example %s', (example) => {
       const [monitor] = ofKind(ms, 'ServiceMonitor');
       expect(monitor!.metadata.labels!.release).toBe('prometheus');
       expect(monitor!.spec.endpoints).toEqual([{ port: 'http', path: '/metrics', interval: '30s' }]);
+      expect(monitor!.spec.namespaceSelector).toEqual({ matchNames: ['default'] });
     }
     if (example === 'external-kafka-s3.yaml') {
       const config = ofKind(ms, 'ConfigMap')[0]!.data!;
@@ -273,14 +293,6 @@ describe('NetworkPolicy (split example)', () => {
   beforeAll(async () => {
     ms = parseManifests(await renderChart([join(examplesDir, 'split.yaml')]));
   }, TIMEOUT);
-
-  /** Each service's `export const dependsOn = [...]`, read from its source. */
-  function dependsOn(module: string): string[] {
-    const source = readFileSync(join(__dirname, '..', '..', 'services', module, 'src', 'index.ts'), 'utf8');
-    const list = /export const dependsOn = \[([^\]]*)\]/.exec(source);
-    if (!list) throw new Error(`no dependsOn in services/${module}/src/index.ts`);
-    return [...list[1]!.matchAll(/'([a-z]+)'/g)].map((m) => m[1]!);
-  }
 
   it("admits to each module's gRPC port exactly the modules that call it (their dependsOn)", () => {
     for (const module of MODULES) {
@@ -330,6 +342,21 @@ describe('values.schema.json', () => {
     ['a non-string image tag', 'image:\n  tag: 1.2\n', /image\/tag.*want string/],
     ['an unknown mode', 'mode: both\n', /mode/],
     ['an unknown top-level key', 'replicas: 3\n', /additional properties 'replicas' not allowed/],
+    ['an unknown OTLP protocol', 'tracing:\n  protocol: zipkin\n', /tracing\/protocol.*must be one of/],
+    ['a sampler the SDK lacks', 'tracing:\n  sampler: xray\n', /tracing\/sampler.*must be one of/],
+    ['a sampler ratio above 1', "tracing:\n  samplerArg: '1.5'\n", /tracing\/samplerArg/],
+    ['an endpoint that is no URL', 'tracing:\n  endpoint: collector:4318\n', /tracing\/endpoint/],
+    [
+      'an externalAddress without a port',
+      'modules:\n  programs:\n    externalAddress: programs.other\n',
+      /modules\/programs\/externalAddress/,
+    ],
+    ['a ServiceAccount name with capitals', 'serviceAccount:\n  name: Eligo\n', /serviceAccount\/name/],
+    [
+      'a scrape timeout that is no duration',
+      'serviceMonitor:\n  scrapeTimeout: 10 seconds\n',
+      /scrapeTimeout/,
+    ],
   ])(
     'refuses %s',
     async (_what, content, message) => {
@@ -355,4 +382,350 @@ describe('kubernetes-validate', () => {
     },
     TIMEOUT,
   );
+});
+
+describe('tracing', () => {
+  const endpoint = 'http://otel-collector.observability:4318';
+  const tracing = valuesFile(
+    `tracing:\n  enabled: true\n  endpoint: ${endpoint}\n  sampler: traceidratio\n  samplerArg: '0.25'\n` +
+      '  resourceAttributes: deployment.environment.name=production\nnetworkPolicy:\n  enabled: true\n',
+  );
+  const otel = (m: Manifest) =>
+    Object.fromEntries(
+      envOf(m)
+        .filter((e) => e.name.startsWith('OTEL_'))
+        .map((e) => [e.name, e.value]),
+    );
+
+  it(
+    'sets no OTEL_ variable anywhere when disabled (the default)',
+    async () => {
+      expect(await renderChart([], SECRETS)).not.toContain('OTEL_');
+      expect(await renderChart([join(examplesDir, 'all-in-one.yaml')])).not.toContain('OTEL_');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "gives every Deployment's container the OTLP settings and eligo-<module> (split), the Jobs none",
+    async () => {
+      const text = await renderChart([tracing], SECRETS);
+      const ms = parseManifests(text);
+      const deployments = ofKind(ms, 'Deployment');
+      expect(deployments).toHaveLength(MODULES.length);
+      for (const d of deployments)
+        expect(otel(d)).toEqual({
+          OTEL_TRACES_EXPORTER: 'otlp',
+          OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+          OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+          OTEL_TRACES_SAMPLER: 'traceidratio',
+          OTEL_TRACES_SAMPLER_ARG: '0.25',
+          OTEL_SERVICE_NAME: `eligo-${d.metadata.name.replace(/^r1-/, '')}`,
+          // `helm template` renders into the namespace `default`.
+          OTEL_RESOURCE_ATTRIBUTES: 'k8s.namespace.name=default,deployment.environment.name=production',
+        });
+      for (const j of ofKind(ms, 'Job')) expect(otel(j)).toEqual({});
+      expect(JSON.stringify(ofKind(ms, 'ConfigMap'))).not.toContain('OTEL_');
+      // The NetworkPolicies restrict ingress only: egress to the collector stays open.
+      const policies = ofKind(ms, 'NetworkPolicy');
+      expect(policies).toHaveLength(MODULES.length);
+      for (const p of policies) {
+        expect(p.spec.policyTypes).toEqual(['Ingress']);
+        expect(p.spec.egress).toBeUndefined();
+      }
+      const result = await kubernetesValidate(text);
+      expect(result.stdout + result.stderr).toBe('');
+      expect(result.code).toBe(0);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'names the one Deployment of mode all `eligo`',
+    async () => {
+      const ms = parseManifests(
+        await renderChart([join(examplesDir, 'all-in-one.yaml'), tracing], { 'tracing.protocol': 'grpc' }),
+      );
+      const deployments = ofKind(ms, 'Deployment');
+      expect(deployments).toHaveLength(1);
+      expect(otel(deployments[0]!)).toMatchObject({
+        OTEL_TRACES_EXPORTER: 'otlp',
+        OTEL_SERVICE_NAME: 'eligo',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
+      });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'refuses to render enabled without an endpoint, naming tracing.endpoint',
+    async () => {
+      expect(await renderError([valuesFile('tracing:\n  enabled: true\n')])).toMatch(
+        /tracing\.endpoint is required with tracing\.enabled/,
+      );
+    },
+    TIMEOUT,
+  );
+});
+
+describe('what rolls the pods', () => {
+  const templateAnnotations = (ms: Manifest[]) =>
+    ofKind(ms, 'Deployment').map((d) => d.spec.template.metadata.annotations as Record<string, string>);
+  const reload = (ms: Manifest[]) =>
+    ofKind(ms, 'Deployment').map((d) => d.metadata.annotations?.['secret.reloader.stakater.com/reload']);
+  const reloadOn = valuesFile('secrets:\n  reloadAnnotation: true\n');
+
+  it(
+    'a changed inline secret or setting changes the checksum in every pod template; another value does not',
+    async () => {
+      const render = async (set: Record<string, string>) =>
+        templateAnnotations(parseManifests(await renderChart([], { ...SECRETS, ...set })));
+      const base = await render({});
+      const secret = await render({ 'secrets.adminToken.value': 'admin-token-SECRET-rotated-0123' });
+      const config = await render({ 'config.logLevel': 'debug' });
+      const unrelated = await render({ 'serviceMonitor.interval': '15s' });
+      expect(base).toHaveLength(MODULES.length);
+      base.forEach((b, i) => {
+        expect(b['checksum/secret']).toMatch(/^[0-9a-f]{64}$/);
+        expect(b['checksum/config']).toMatch(/^[0-9a-f]{64}$/);
+        expect(secret[i]!['checksum/secret']).not.toBe(b['checksum/secret']);
+        expect(secret[i]!['checksum/config']).toBe(b['checksum/config']);
+        expect(config[i]!['checksum/config']).not.toBe(b['checksum/config']);
+        expect(config[i]!['checksum/secret']).toBe(b['checksum/secret']);
+        expect(unrelated[i]).toEqual(b);
+      });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'with secrets.reloadAnnotation, names for Reloader exactly the existing Secrets each Deployment reads',
+    async () => {
+      expect(reload(parseManifests(await renderChart([join(examplesDir, 'split.yaml'), reloadOn])))).toEqual(
+        MODULES.map(() => 'eligo-secrets'),
+      );
+      const text = await renderChart([join(examplesDir, 'external-kafka-s3.yaml'), reloadOn]);
+      const ms = parseManifests(text);
+      const rendered = new Set(ofKind(ms, 'Secret').map((s) => s.metadata.name));
+      for (const d of ofKind(ms, 'Deployment')) {
+        const read = new Set<string>([
+          ...envOf(d).flatMap(
+            (e) => (e.valueFrom as { secretKeyRef?: { name: string } } | undefined)?.secretKeyRef?.name ?? [],
+          ),
+          ...(d.spec.template.spec.volumes as Array<{ secret?: { secretName: string } }>).flatMap(
+            (v) => v.secret?.secretName ?? [],
+          ),
+        ]);
+        const expected = [...read].filter((name) => !rendered.has(name)).sort();
+        expect(expected).toEqual([
+          'eligo-admin',
+          'eligo-database',
+          'eligo-encryption',
+          'eligo-internal',
+          'eligo-s3',
+        ]);
+        expect(d.metadata.annotations!['secret.reloader.stakater.com/reload']).toBe(expected.join(','));
+      }
+      // Not on the Jobs: each upgrade runs them anew.
+      for (const j of ofKind(ms, 'Job'))
+        expect(j.metadata.annotations!['secret.reloader.stakater.com/reload']).toBeUndefined();
+      const result = await kubernetesValidate(builtinOnly(text));
+      expect(result.stdout + result.stderr).toBe('');
+      // Off by default; with every secret inline there is nothing for Reloader to watch.
+      expect(reload(parseManifests(await renderChart([join(examplesDir, 'split.yaml')])))).toEqual(
+        MODULES.map(() => undefined),
+      );
+      expect(reload(parseManifests(await renderChart([reloadOn], SECRETS)))).toEqual(
+        MODULES.map(() => undefined),
+      );
+    },
+    TIMEOUT,
+  );
+});
+
+describe('ServiceAccount', () => {
+  const automount = (m: Manifest) =>
+    (m as unknown as { automountServiceAccountToken?: boolean }).automountServiceAccountToken;
+  const accountOf = (m: Manifest) => m.spec.template.spec.serviceAccountName as string | undefined;
+
+  it(
+    "runs the Deployments as the release's account, the migration Jobs as its hook twin, with no token or RBAC",
+    async () => {
+      const owner = valuesFile('serviceAccount:\n  annotations:\n    example.com/owner: identity-team\n');
+      const ms = parseManifests(await renderChart([owner], SECRETS));
+      const accounts = ofKind(ms, 'ServiceAccount').sort((a, b) =>
+        a.metadata.name.localeCompare(b.metadata.name),
+      );
+      expect(accounts.map((a) => [a.metadata.name, isHook(a)])).toEqual([
+        ['r1', false],
+        ['r1-migrate', true],
+      ]);
+      for (const a of accounts) {
+        expect(automount(a)).toBe(false);
+        expect(a.metadata.annotations).toMatchObject({ 'example.com/owner': 'identity-team' });
+      }
+      // The twin exists before the Jobs run (a lower hook weight) and goes with them.
+      const twin = accounts[1]!.metadata.annotations!;
+      expect(twin['helm.sh/hook']).toBe('pre-install,pre-upgrade');
+      expect(twin['helm.sh/hook-delete-policy']).toBe('before-hook-creation,hook-succeeded');
+      for (const j of ofKind(ms, 'Job')) {
+        expect(Number(twin['helm.sh/hook-weight'])).toBeLessThan(
+          Number(j.metadata.annotations!['helm.sh/hook-weight']),
+        );
+        expect(accountOf(j)).toBe('r1-migrate');
+        expect(j.spec.template.spec.automountServiceAccountToken).toBe(false);
+      }
+      for (const d of ofKind(ms, 'Deployment')) {
+        expect(accountOf(d)).toBe('r1');
+        expect(d.spec.template.spec.automountServiceAccountToken).toBe(false);
+      }
+      expect(ms.filter((m) => /Role/.test(m.kind))).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'uses an account you manage (or the namespace default) when create is false',
+    async () => {
+      for (const [name, expected] of [
+        ['eligo-runner', 'eligo-runner'],
+        ['', 'default'],
+      ] as const) {
+        const ms = parseManifests(
+          await renderChart([valuesFile(`serviceAccount:\n  create: false\n  name: '${name}'\n`)], SECRETS),
+        );
+        expect(ofKind(ms, 'ServiceAccount')).toEqual([]);
+        for (const w of [...ofKind(ms, 'Deployment'), ...ofKind(ms, 'Job')])
+          expect(accountOf(w)).toBe(expected);
+      }
+    },
+    TIMEOUT,
+  );
+});
+
+describe('a module run elsewhere (modules.<name>.externalAddress)', () => {
+  const disabled = (module: string, address = '') =>
+    valuesFile(
+      `modules:\n  ${module}:\n    enabled: false\n    externalAddress: '${address}'\nnetworkPolicy:\n  enabled: true\n`,
+    );
+  const called = MODULES.filter((m) => MODULES.some((c) => dependsOn(c).includes(m)));
+
+  it.each(called)(
+    'refuses %s disabled without an address, naming its callers (the services’ dependsOn)',
+    async (module) => {
+      const callers = MODULES.filter((c) => dependsOn(c).includes(module));
+      expect(await renderError([disabled(module)])).toContain(
+        `modules.${module}.externalAddress is required: modules.${module} is disabled but ${callers.join(', ')} call it`,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "points the callers at the address and renders nothing of the module's own",
+    async () => {
+      const address = 'eligo-programs.shared.svc.cluster.local:9090';
+      const text = await renderChart([disabled('programs', address)], SECRETS);
+      const ms = parseManifests(text);
+      const config = ofKind(ms, 'ConfigMap')[0]!.data!;
+      expect(config.ELIGO_PROGRAMS_GRPC_ADDRESS).toBe(address);
+      for (const m of MODULES.filter((x) => x !== 'programs'))
+        expect(config[`ELIGO_${m.toUpperCase()}_GRPC_ADDRESS`]).toBe(`r1-${m}:9090`);
+      expect(
+        ms.filter((m) => m.metadata.name === 'r1-programs' || m.metadata.name === 'r1-migrate-programs'),
+      ).toEqual([]);
+      // No policy admits or selects the absent module; egress (to the address) is not restricted.
+      for (const p of ofKind(ms, 'NetworkPolicy')) {
+        expect(JSON.stringify(p)).not.toContain('programs');
+        expect(p.spec.policyTypes).toEqual(['Ingress']);
+      }
+      const result = await kubernetesValidate(text);
+      expect(result.stdout + result.stderr).toBe('');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'needs no address for a module nobody calls, and refuses one on an enabled module',
+    async () => {
+      const config = ofKind(
+        parseManifests(await renderChart([disabled('gateway')], SECRETS)),
+        'ConfigMap',
+      )[0]!;
+      expect(config.data!.ELIGO_GATEWAY_GRPC_ADDRESS).toBeUndefined();
+      expect(
+        await renderError([valuesFile("modules:\n  reports:\n    externalAddress: 'reports.other:9090'\n")]),
+      ).toMatch(
+        /modules\.reports\.externalAddress is for a disabled module: modules\.reports\.enabled is true/,
+      );
+    },
+    TIMEOUT,
+  );
+});
+
+describe('ServiceMonitor against deploy/helm/schemas/servicemonitor-v1.schema.json (Ajv)', () => {
+  const schemaFile = join(
+    __dirname,
+    '..',
+    '..',
+    'deploy',
+    'helm',
+    'schemas',
+    'servicemonitor-v1.schema.json',
+  );
+  const validate = new Ajv2020({ allErrors: true }).compile(JSON.parse(readFileSync(schemaFile, 'utf8')));
+  const errors = (m: unknown): string[] =>
+    validate(m)
+      ? []
+      : validate.errors!.map(
+          (e) =>
+            `${e.instancePath} ${e.message}` +
+            (e.params.additionalProperty ? ` ${e.params.additionalProperty}` : ''),
+        );
+  let monitor: Manifest;
+  beforeAll(async () => {
+    const ms = parseManifests(
+      await renderChart([join(examplesDir, 'split.yaml')], { 'serviceMonitor.scrapeTimeout': '10s' }),
+    );
+    monitor = ofKind(ms, 'ServiceMonitor')[0]!;
+  }, TIMEOUT);
+
+  it(
+    'accepts the rendered ones (split example with a scrape timeout, mode all)',
+    async () => {
+      expect(monitor.spec.endpoints[0].scrapeTimeout).toBe('10s');
+      expect(errors(monitor)).toEqual([]);
+      const all = parseManifests(
+        await renderChart([
+          join(examplesDir, 'all-in-one.yaml'),
+          valuesFile('serviceMonitor:\n  enabled: true\n'),
+        ]),
+      );
+      expect(ofKind(all, 'ServiceMonitor')).toHaveLength(1);
+      expect(errors(ofKind(all, 'ServiceMonitor')[0])).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  it('refuses a broken one, naming each fault', () => {
+    const broken = structuredClone(monitor);
+    broken.apiVersion = 'monitoring.coreos.com/v1beta1';
+    broken.metadata.labels!.release = 'x'.repeat(64);
+    broken.spec.endpoints[0].interval = '30 seconds';
+    broken.spec.endpoints[0].scrapeTimout = '10s';
+    broken.spec.namespaceSelector = { matchNames: ['Default'] };
+    delete broken.spec.selector;
+    const found = errors(broken);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        '/apiVersion must be equal to constant',
+        '/metadata/labels/release must NOT have more than 63 characters',
+        expect.stringMatching(/^\/spec\/endpoints\/0\/interval must match pattern/),
+        '/spec/endpoints/0 must NOT have additional properties scrapeTimout',
+        expect.stringMatching(/^\/spec\/namespaceSelector\/matchNames\/0 must match pattern/),
+        "/spec must have required property 'selector'",
+      ]),
+    );
+    expect(found).toHaveLength(6);
+  });
 });

@@ -31,7 +31,8 @@ import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-r
 // Issue 20, "proven by running it": the split example rendered with values pointing at the suite's Postgres,
 // Kafka and MinIO; the migration Jobs' containers run first, then every Deployment's container as a local process
 // with exactly the rendered command, arguments, environment (ConfigMap, Secret, secretKeyRef) and Secret files,
-// each Service name mapped to its local port. A REST smoke through the gateway then crosses every module.
+// each Service name mapped to its local port. A REST smoke through the gateway then crosses every module. The
+// all-in-one example runs the same way (its Jobs, then its one Deployment) on a database of its own.
 const need = (k: string): string => {
   const v = process.env[k];
   if (!v) throw new Error(`${k} is not set (the jest global setup provides it)`);
@@ -43,14 +44,18 @@ const publicBase = 'https://eligo.example.com'; // the split example's config.pu
 const image = readImageProcess();
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
+const otherDbs: Awaited<ReturnType<typeof freshDatabase>>[] = [];
 let scratch: ReturnType<typeof scratchDir>;
 let manifests: Manifest[];
 let gatewayUrl: string;
 const procs: EligoProcess[] = [];
 let receiver: WebhookReceiver;
 
-/** The chart's values for this run: everything through --set-string on top of examples/split.yaml. */
-function values(databaseUrl: string): Record<string, string> {
+/**
+ * The chart's values for one run (`run` keeps its Kafka groups and bucket apart from the other run's): everything
+ * through --set-string on top of an example. The internal token only where the mode needs it (split).
+ */
+function values(databaseUrl: string, run: 'split' | 'all' = 'split'): Record<string, string> {
   const secret = (name: string, value: string) => ({
     [`secrets.${name}.value`]: value,
     [`secrets.${name}.existingSecret`]: '',
@@ -58,10 +63,10 @@ function values(databaseUrl: string): Record<string, string> {
   const set: Record<string, string> = {
     'image.tag': 'local',
     'config.kafka.brokers': need('ELIGO_TEST_KAFKA_BROKERS'),
-    'config.kafka.groupPrefix': `e2e-${suffix}.`,
+    'config.kafka.groupPrefix': `e2e-${suffix}-${run}.`,
     'config.s3.endpoint': need('ELIGO_TEST_S3_ENDPOINT'),
-    'config.s3.bucket': `e2e-${suffix}`,
-    'config.extra.ELIGO_KAFKA_CLIENT_ID': `e2e-helm-${suffix}`,
+    'config.s3.bucket': `e2e-${suffix}-${run}`,
+    'config.extra.ELIGO_KAFKA_CLIENT_ID': `e2e-helm-${suffix}-${run}`,
     // Webhooks to the local receiver (loopback is refused by default).
     'config.extra.ELIGO_WEBHOOK_ALLOW_CIDRS': '127.0.0.0/8',
     'config.extra.ELIGO_ORGANIZATIONS_SEED': 'none',
@@ -71,7 +76,7 @@ function values(databaseUrl: string): Record<string, string> {
     ...secret('databaseUrl', databaseUrl),
     ...secret('encryptionKey', randomBytes(32).toString('base64')),
     ...secret('adminToken', adminToken),
-    ...secret('internalToken', randomBytes(32).toString('base64')),
+    ...(run === 'split' ? secret('internalToken', randomBytes(32).toString('base64')) : {}),
     ...secret('s3AccessKey', need('ELIGO_TEST_S3_ACCESS_KEY')),
     ...secret('s3SecretKey', need('ELIGO_TEST_S3_SECRET_KEY')),
   };
@@ -96,6 +101,7 @@ afterAll(async () => {
   await Promise.all(procs.map((p) => p.stop('SIGKILL')));
   receiver?.close();
   await db?.drop();
+  await Promise.all(otherDbs.map((d) => d.drop()));
   scratch?.remove();
   removeScratch();
 });
@@ -260,3 +266,61 @@ it('runs the migration Jobs, starts every Deployment, and serves a verification,
   );
   console.log(`helm-run: migrations + start ${ready - began} ms, smoke and stop ${Date.now() - ready} ms`);
 }, 300_000);
+
+it("runs mode all: the all-in-one example's migration Jobs and its one Deployment, then a verification", async () => {
+  const began = Date.now();
+  const allDb = await freshDatabase();
+  otherDbs.push(allDb);
+  const ms = parseManifests(
+    await renderChart([join(examplesDir, 'all-in-one.yaml')], values(allDb.url, 'all')),
+  );
+  const targets = serviceTargets(ms);
+  const localPorts = await allocatePorts(ms);
+  const options = { manifests: ms, image, scratch: scratch.dir };
+
+  // Mode all migrates every module, each in its own hook Job, one after the other as Helm runs them.
+  const jobs = hookOrder(byKind(ms, 'Job'));
+  expect(jobs).toHaveLength(7);
+  for (const job of jobs) {
+    const migrate = await start(planContainer(job, options, targets, localPorts));
+    const code = await migrate.exited;
+    if (code !== 0) throw new Error(`${job.metadata.name} exited ${code}:\n${migrate.output()}`);
+  }
+
+  const deployments = byKind(ms, 'Deployment');
+  expect(deployments.map((d) => d.metadata.name)).toEqual(['r1-all']);
+  const d = deployments[0]!;
+  const plan = planContainer(d, options, targets, localPorts);
+  expect(plan.args).toEqual(['start', '--target', 'all']);
+  // No internal token: mode all serves gRPC on loopback only, and the chart mounts none.
+  expect(plan.env.ELIGO_INTERNAL_TOKEN_FILE).toBeUndefined();
+  const proc = await start(plan);
+  await waitFor(
+    'r1-all ready by its readinessProbe',
+    async () => {
+      if (proc.child.exitCode !== null || proc.child.signalCode !== null)
+        throw new Error(`r1-all exited (${proc.child.exitCode ?? proc.child.signalCode}):\n${proc.output()}`);
+      return (await probeOnce(plan, d.spec.template.spec.containers[0].ports)) ? true : undefined;
+    },
+    30_000,
+  );
+  const ready = Date.now();
+
+  // A test-mode verification to success through REST v2, as in the README's quickstart.
+  const api = programsApi({ httpUrl: proc.httpUrl, adminToken });
+  const account = await api.createAccount(`Helm All ${suffix}`);
+  const { programId } = await api.createProgram(account.accountId, {
+    offerType: 'staticCode',
+    rewardCode: 'HELM-ALL',
+  });
+  const organization = await importUniversity(api, programId, `Helm All University ${suffix}`);
+  const flow = verificationApi(api);
+  const { verificationId } = await flow.started(programId, 'helm-all-1');
+  const done = await flow.submit(verificationId, 'collectStudentPersonalInfo', { ...janeDoe, organization });
+  expect([done.status, done.body.currentStep, done.body.rewardCode]).toEqual([200, 'success', 'HELM-ALL']);
+
+  expect(await proc.stop('SIGTERM')).toBe(0);
+  console.log(
+    `helm-run (all): migrations + start ${ready - began} ms, smoke and stop ${Date.now() - ready} ms`,
+  );
+}, 60_000);

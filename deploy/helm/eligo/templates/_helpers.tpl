@@ -47,7 +47,7 @@ helm.sh/chart: {{ printf "%s-%s" .root.Chart.Name .root.Chart.Version }}
 {{/* The inline secret values, as Secret data (base64), for the chart's own Secret. */}}
 {{- define "eligo.secretData" -}}
 {{- range $name, $s := .Values.secrets }}
-{{- if and $s.value (not $s.existingSecret) }}
+{{- if and (kindIs "map" $s) $s.value (not $s.existingSecret) }}
 {{ $s.key }}: {{ $s.value | b64enc }}
 {{- end }}
 {{- end }}
@@ -90,8 +90,11 @@ ELIGO_S3_PATH_STYLE: {{ $c.s3.pathStyle | toString | quote }}
 {{- if eq .Values.mode "split" }}
 {{- $root := . }}
 {{- range splitList " " (include "eligo.moduleNames" .) }}
-{{- if (index $root.Values.modules .).enabled }}
+{{- $m := index $root.Values.modules . }}
+{{- if $m.enabled }}
 ELIGO_{{ upper . }}_GRPC_ADDRESS: {{ printf "%s-%s:9090" (include "eligo.fullname" $root) . | quote }}
+{{- else if $m.externalAddress }}
+ELIGO_{{ upper . }}_GRPC_ADDRESS: {{ $m.externalAddress | quote }}
 {{- end }}
 {{- end }}
 {{- end }}
@@ -183,17 +186,124 @@ affinity:
 {{- end }}
 
 {{/*
-The modules that call each module over gRPC: the reverse of each service's `dependsOn`
-(services/<name>/src/index.ts). NetworkPolicy admits these, and only these, to a module's port 9090.
+The modules each module calls over gRPC: its service's `dependsOn` (services/<name>/src/index.ts; the chart tests
+compare the two). NetworkPolicy admits a module's callers, and only them, to its port 9090, and a module that an
+enabled one calls must be enabled or have an externalAddress.
 */}}
-{{- define "eligo.callers" -}}
-gateway: []
-verification: [gateway, documents, notifier, reports]
-documents: [gateway]
-organizations: [gateway, verification]
-programs: [gateway, verification, organizations, notifier, reports]
-reports: [gateway]
-notifier: [gateway]
+{{- define "eligo.dependsOn" -}}
+gateway: [programs, verification, documents, organizations, reports, notifier]
+verification: [programs, organizations]
+documents: [verification]
+organizations: [programs]
+programs: []
+reports: [verification, programs]
+notifier: [programs, verification]
+{{- end }}
+
+{{/* The enabled modules that call a module (mode split), space-separated. Arguments: root, name. */}}
+{{- define "eligo.enabledCallers" -}}
+{{- $a := . }}
+{{- $deps := fromYaml (include "eligo.dependsOn" $a.root) }}
+{{- $out := list }}
+{{- range splitList " " (include "eligo.moduleNames" $a.root) }}
+{{- if and (index $a.root.Values.modules .).enabled (has $a.name (index $deps .)) }}{{ $out = append $out . }}{{ end }}
+{{- end }}
+{{- join " " $out }}
+{{- end }}
+
+{{/*
+Mode split: an enabled module is reached at its own Service, a disabled one that enabled modules call at its
+externalAddress; fails naming the value to set otherwise (the process would refuse to start without the address).
+*/}}
+{{- define "eligo.checkModules" -}}
+{{- if eq .Values.mode "split" }}
+{{- $root := . }}
+{{- range $name := splitList " " (include "eligo.moduleNames" .) }}
+{{- $m := index $root.Values.modules $name }}
+{{- if and $m.enabled $m.externalAddress }}
+{{- fail (printf "modules.%s.externalAddress is for a disabled module: modules.%s.enabled is true (it is reached at its own Service); unset one of them" $name $name) }}
+{{- end }}
+{{- $callers := include "eligo.enabledCallers" (dict "root" $root "name" $name) }}
+{{- if and (not $m.enabled) (not $m.externalAddress) $callers }}
+{{- fail (printf "modules.%s.externalAddress is required: modules.%s is disabled but %s call it; set it to the host:port where %s serves gRPC elsewhere, or enable the module" $name $name (splitList " " $callers | join ", ") $name) }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* tracing.endpoint is required when tracing is enabled. */}}
+{{- define "eligo.checkTracing" -}}
+{{- if and .Values.tracing.enabled (not .Values.tracing.endpoint) }}
+{{- fail "tracing.endpoint is required with tracing.enabled: the OTLP collector's URL, e.g. http://otel-collector.observability:4318" }}
+{{- end }}
+{{- end }}
+
+{{/* Every render-time check: the values the schema cannot tell apart. */}}
+{{- define "eligo.checkValues" -}}
+{{- include "eligo.checkSecrets" . }}
+{{- include "eligo.checkModules" . }}
+{{- include "eligo.checkTracing" . }}
+{{- end }}
+
+{{/*
+The OTEL_* env entries of a Deployment's container when tracing is enabled, nothing otherwise (tracing is on in a
+process only with OTEL_TRACES_EXPORTER set). Arguments: root, service (OTEL_SERVICE_NAME).
+*/}}
+{{- define "eligo.tracingEnv" -}}
+{{- $t := .root.Values.tracing }}
+{{- if $t.enabled }}
+{{- $attributes := compact (list (printf "k8s.namespace.name=%s" .root.Release.Namespace) $t.resourceAttributes) }}
+- name: OTEL_TRACES_EXPORTER
+  value: otlp
+- name: OTEL_EXPORTER_OTLP_ENDPOINT
+  value: {{ $t.endpoint | quote }}
+- name: OTEL_EXPORTER_OTLP_PROTOCOL
+  value: {{ $t.protocol | quote }}
+- name: OTEL_TRACES_SAMPLER
+  value: {{ $t.sampler | quote }}
+- name: OTEL_TRACES_SAMPLER_ARG
+  value: {{ $t.samplerArg | quote }}
+- name: OTEL_SERVICE_NAME
+  value: {{ .service | quote }}
+{{- /* The user's attributes last: a key given twice takes the later value. */}}
+- name: OTEL_RESOURCE_ATTRIBUTES
+  value: {{ join "," $attributes | quote }}
+{{- end }}
+{{- end }}
+
+{{/*
+The distinct existing Secrets a Deployment reads (secretKeyRef and the internal token volume), comma-separated:
+what the Reloader annotation names.
+*/}}
+{{- define "eligo.existingSecrets" -}}
+{{- $names := list "databaseUrl" "encryptionKey" "adminToken" "internalToken" }}
+{{- if .Values.config.s3.endpoint }}{{ $names = concat $names (list "s3AccessKey" "s3SecretKey") }}{{ end }}
+{{- $out := list }}
+{{- range $names }}
+{{- with (index $.Values.secrets .).existingSecret }}{{ $out = append $out . }}{{ end }}
+{{- end }}
+{{- $out | uniq | sortAlpha | join "," }}
+{{- end }}
+
+{{/* The account of the Deployments' pods. */}}
+{{- define "eligo.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create }}
+{{- .Values.serviceAccount.name | default (include "eligo.fullname" .) }}
+{{- else }}
+{{- .Values.serviceAccount.name | default "default" }}
+{{- end }}
+{{- end }}
+
+{{/*
+The account of the migration Jobs: hooks run before the release's objects exist, so when the chart creates the
+account the Jobs use a hook-scoped twin (migrations.yaml), as they use a hook Secret; a managed account as it is.
+*/}}
+{{- define "eligo.migrationsServiceAccountName" -}}
+{{- if .Values.serviceAccount.create }}
+{{- printf "%s-migrate" (include "eligo.serviceAccountName" .) }}
+{{- else }}
+{{- include "eligo.serviceAccountName" . }}
+{{- end }}
 {{- end }}
 
 {{/* The Deployments this release renders, as a list of components (module names, or "all"). */}}

@@ -7,12 +7,18 @@ replicas, autoscaled (an HPA owns the replica count), resources, http (probe ove
 {{- $root := .root }}
 {{- $name := printf "%s-%s" (include "eligo.fullname" $root) .component }}
 {{- $token := include "eligo.secretGiven" (dict "root" $root "name" "internalToken") }}
+{{- $reload := include "eligo.existingSecrets" $root }}
 apiVersion: apps/v1
 kind: Deployment
 metadata:
   name: {{ $name }}
   labels:
     {{- include "eligo.labels" . | nindent 4 }}
+  {{- if and $root.Values.secrets.reloadAnnotation $reload }}
+  annotations:
+    # The checksums below cannot see Secrets the chart does not render: Reloader rolls the pods when these change.
+    secret.reloader.stakater.com/reload: {{ $reload | quote }}
+  {{- end }}
 spec:
   {{- if not .autoscaled }}
   replicas: {{ .replicas }}
@@ -25,13 +31,15 @@ spec:
       labels:
         {{- include "eligo.labels" . | nindent 8 }}
       annotations:
-        # A changed setting or secret rolls the pods.
+        # A changed setting or inline secret rolls the pods (the tracing env is in the spec itself).
         checksum/config: {{ include "eligo.configData" $root | sha256sum }}
         checksum/secret: {{ include "eligo.secretData" $root | sha256sum }}
         {{- with $root.Values.podAnnotations }}
         {{- toYaml . | nindent 8 }}
         {{- end }}
     spec:
+      serviceAccountName: {{ include "eligo.serviceAccountName" $root }}
+      # Eligo never calls the Kubernetes API.
       automountServiceAccountToken: false
       securityContext:
         {{- include "eligo.podSecurityContext" $root | nindent 8 }}
@@ -58,6 +66,9 @@ spec:
             {{- if $token }}
             - name: ELIGO_INTERNAL_TOKEN_FILE
               value: /etc/eligo/internal-token/token
+            {{- end }}
+            {{- with include "eligo.tracingEnv" (dict "root" $root "service" (ternary "eligo" (printf "eligo-%s" .component) (eq .component "all"))) | trim }}
+            {{- . | nindent 12 }}
             {{- end }}
           {{- if .http }}
           startupProbe:
