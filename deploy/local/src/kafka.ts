@@ -85,6 +85,41 @@ async function writeLogConfig(dir: string, brokerLog: string): Promise<string[]>
 }
 
 export async function startLocalKafka(ctx: StartContext): Promise<ServiceRecord> {
+  return (await startKafkaBroker(ctx)).record;
+}
+
+/** A listener besides the PLAINTEXT (clients and inter-broker) and CONTROLLER ones, on a free 127.0.0.1 port. */
+export interface KafkaListener {
+  /** Upper case; its own settings are `listener.name.<name in lower case>.*` (see KafkaBrokerOptions). */
+  name: string;
+  protocol: 'PLAINTEXT' | 'SSL' | 'SASL_PLAINTEXT' | 'SASL_SSL';
+}
+
+/** What a test may add to the harness's broker (the shared `infra up` broker takes none of it). */
+export interface KafkaBrokerOptions {
+  listeners?: readonly KafkaListener[];
+  /** Broker properties, written after the harness's own: the extra listeners' TLS keystores and SASL JAAS. */
+  settings?: Readonly<Record<string, string>>;
+  /** More arguments of the storage format, e.g. `--add-scram`, `SCRAM-SHA-256=[name=u,password=p]`. */
+  formatArgs?: readonly string[];
+}
+
+export interface KafkaBroker {
+  record: ServiceRecord;
+  /** `127.0.0.1:<port>` of each listener by name, PLAINTEXT included. */
+  addresses: Record<string, string>;
+  /** Stops the broker and removes its directory (data, config and logs). */
+  stop(): Promise<void>;
+}
+
+/**
+ * A single-node KRaft broker as a local process: a PLAINTEXT listener (which the readiness probe uses, and
+ * brokers talk to each other on), the controller's, and any extra ones of `options`.
+ */
+export async function startKafkaBroker(
+  ctx: StartContext,
+  options: KafkaBrokerOptions = {},
+): Promise<KafkaBroker> {
   const version = ctx.kafkaVersion;
   // Kafka 4 brokers need Java 17; 3.9 still runs on 11.
   const java = await findJava(ctx.env, kafkaMajor(version) >= 4 ? 17 : 11);
@@ -94,17 +129,35 @@ export async function startLocalKafka(ctx: StartContext): Promise<ServiceRecord>
   try {
     const brokerPort = await freePort();
     const controllerPort = await freePort();
+    const extra: { listener: KafkaListener; port: number }[] = [];
+    for (const listener of options.listeners ?? []) extra.push({ listener, port: await freePort() });
+    const endpoints = (listeners: { name: string; port: number }[]): string =>
+      listeners.map(({ name, port }) => `${name}://127.0.0.1:${port}`).join(',');
+    const clientListeners = [
+      { name: 'PLAINTEXT', port: brokerPort },
+      ...extra.map(({ listener, port }) => ({ name: listener.name, port })),
+    ];
     const serverProperties = path.join(dir, 'server.properties');
     const settings = {
       ...CLUSTER_SETTINGS,
       'controller.quorum.voters': `1@127.0.0.1:${controllerPort}`,
-      listeners: `PLAINTEXT://127.0.0.1:${brokerPort},CONTROLLER://127.0.0.1:${controllerPort}`,
-      'advertised.listeners': `PLAINTEXT://127.0.0.1:${brokerPort}`,
+      listeners: endpoints([...clientListeners, { name: 'CONTROLLER', port: controllerPort }]),
+      'advertised.listeners': endpoints(clientListeners),
       'inter.broker.listener.name': 'PLAINTEXT',
-      'listener.security.protocol.map': 'CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
+      'listener.security.protocol.map': [
+        'CONTROLLER:PLAINTEXT',
+        'PLAINTEXT:PLAINTEXT',
+        ...extra.map(({ listener }) => `${listener.name}:${listener.protocol}`),
+      ].join(','),
       'log.dirs': path.join(dir, 'data'),
+      ...options.settings,
     };
-    await fs.writeFile(serverProperties, `${properties(settings)}\n`);
+    // Extra settings may hold passwords (a test's JAAS users): then readable by this user only.
+    await fs.writeFile(
+      serverProperties,
+      `${properties(settings)}\n`,
+      options.settings ? { mode: 0o600 } : undefined,
+    );
     const brokerLog = path.join(dir, 'broker.log');
     const jvm = [
       '-Djava.awt.headless=true',
@@ -127,6 +180,7 @@ export async function startLocalKafka(ctx: StartContext): Promise<ServiceRecord>
           clusterId(),
           '-c',
           serverProperties,
+          ...(options.formatArgs ?? []),
         ],
         { cwd: dir, env, timeoutMs: 120_000, logFile: path.join(dir, 'format.log') },
       ),
@@ -152,11 +206,15 @@ export async function startLocalKafka(ctx: StartContext): Promise<ServiceRecord>
         logFiles: [brokerLog, outFile],
       });
     });
-    return {
+    const record: ServiceRecord = {
       service: 'kafka',
       via: 'process',
       env: { [ENV.kafkaBrokers]: brokers, [ENV.kafkaVersion]: version },
-      ports: { broker: brokerPort, controller: controllerPort },
+      ports: {
+        broker: brokerPort,
+        controller: controllerPort,
+        ...Object.fromEntries(extra.map(({ listener, port }) => [listener.name.toLowerCase(), port])),
+      },
       version,
       pid: spawned?.pid,
       pidStart: spawned?.pidStart,
@@ -164,6 +222,14 @@ export async function startLocalKafka(ctx: StartContext): Promise<ServiceRecord>
       dir,
       log: brokerLog,
       startedAt: new Date().toISOString(),
+    };
+    return {
+      record,
+      addresses: Object.fromEntries(clientListeners.map(({ name, port }) => [name, `127.0.0.1:${port}`])),
+      stop: async () => {
+        await stopProcess(record);
+        await fs.rm(dir, { recursive: true, force: true });
+      },
     };
   } catch (err) {
     if (spawned) await stopProcess(spawned);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseMasterKey } from '../crypto/field-cipher';
+import { kafkaSecurity } from './kafka-security';
 import { envSchema, type ModuleName } from './schema';
 
 /**
@@ -43,6 +44,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
       issues.push(`ELIGO_ENCRYPTION_KEY: ${(err as Error).message}`);
     }
   }
+  const kafkaConnection = kafkaSecurity(e, issues);
   const internalTokens = readInternalTokens(e.ELIGO_INTERNAL_TOKEN_FILE, e.ELIGO_INTERNAL_TOKEN, issues);
   if (issues.length > 0) throw new ConfigError(issues);
 
@@ -79,6 +81,8 @@ export function loadConfig(env: Record<string, string | undefined>) {
       brokers: brokers && brokers.length > 0 ? brokers : undefined,
       clientId: e.ELIGO_KAFKA_CLIENT_ID,
       groupPrefix: e.ELIGO_KAFKA_GROUP_PREFIX,
+      /** TLS and SASL of every Kafka client (ELIGO_KAFKA_SSL*, ELIGO_KAFKA_SASL_*); files read at start. */
+      security: kafkaConnection,
     },
     s3,
     shutdownGraceMs: e.ELIGO_SHUTDOWN_GRACE_MS,

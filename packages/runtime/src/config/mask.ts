@@ -1,15 +1,13 @@
 import type { Config } from './config';
 
-const SECRET_KEYS = new Set([
-  'adminToken',
-  'internalTokens',
-  'encryptionKey',
-  'secretKey',
-  'accessKey',
-  'password',
-]);
+const SECRET_KEYS = new Set(['adminToken', 'internalTokens', 'encryptionKey', 'secretKey', 'accessKey']);
+/** Masked whole: even the last characters of a password narrow down guessing it. */
+const PASSWORD_KEYS = new Set(['password']);
 
-/** The effective config for `--print-config`: secrets masked, passwords stripped from URLs. */
+/**
+ * The effective config for `--print-config`: secrets masked (passwords whole, tokens and keys but for their last
+ * characters), passwords stripped from URLs, file paths shown.
+ */
 export function maskConfig(config: Config): unknown {
   const { env: _raw, ...effective } = config;
   return mask(effective, '');
@@ -17,6 +15,9 @@ export function maskConfig(config: Config): unknown {
 
 function mask(value: unknown, key: string): unknown {
   if (value === undefined || value === null) return value ?? null;
+  if (PASSWORD_KEYS.has(key)) return '****';
+  // The Kafka CA certificates are not secret, only long: their file is shown beside them.
+  if (key === 'ca' && Array.isArray(value)) return `<${value.length} PEM certificate(s)>`;
   if (SECRET_KEYS.has(key))
     return typeof value === 'string' ? `****${value.length > 8 ? value.slice(-4) : ''}` : '****';
   if (typeof value === 'string') return maskUrlPassword(value);

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+/** Removes the line breaks at the end of a secret read from a file or a variable (`echo pw > file` adds one). */
+export function trimLineBreaks(value: string): string {
+  return value.replace(/[\r\n]+$/, '');
+}
+
 /**
  * A module's name (`--target`, `dependsOn`, ELIGO_<NAME>_GRPC_ADDRESS). Which modules exist is the business of
  * the entry point that composes them (the CLI's registry), not of the runtime.
@@ -11,6 +16,11 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+/** A secret as given, but for the line break a Secret or `echo` leaves at its end; blank counts as unset. */
+const secretString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : trimLineBreaks(v)));
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .optional()
@@ -45,6 +55,17 @@ export const envSchema = z.object({
   ELIGO_DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(5),
   ELIGO_KAFKA_BROKERS: optionalString,
   ELIGO_KAFKA_CLIENT_ID: z.string().default('eligo'),
+  // TLS to the brokers, trusting the PEM bundle of ELIGO_KAFKA_SSL_CA_FILE when set (else Node's default CAs).
+  ELIGO_KAFKA_SSL: bool.default(false),
+  ELIGO_KAFKA_SSL_CA_FILE: optionalString,
+  // SASL, when a mechanism is set (any case: MSK and Confluent write them in upper case); the password from the
+  // variable or a file (a mounted Secret), never both. See config/kafka-security.ts.
+  ELIGO_KAFKA_SASL_MECHANISM: optionalString
+    .transform((v) => v?.toLowerCase())
+    .pipe(z.enum(['plain', 'scram-sha-256', 'scram-sha-512']).optional()),
+  ELIGO_KAFKA_SASL_USERNAME: optionalString,
+  ELIGO_KAFKA_SASL_PASSWORD: secretString,
+  ELIGO_KAFKA_SASL_PASSWORD_FILE: optionalString,
   // Prepended to every consumer group: deployments (or parallel test suites) sharing one Kafka cluster must
   // not share groups, or each would take the others' events.
   ELIGO_KAFKA_GROUP_PREFIX: z

@@ -1,6 +1,6 @@
 /**
- * The only file that imports kafkajs: the library is unmaintained upstream, so replacing it must stay a
- * one-file change behind the EventBus interface.
+ * The only file that imports kafkajs (with kafka-client-options.ts, its TLS and SASL options): the library is
+ * unmaintained upstream, so replacing it must stay a change of these files behind the EventBus interface.
  */
 import {
   Kafka,
@@ -14,8 +14,10 @@ import {
 } from 'kafkajs';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { KafkaSecurity } from '../config/kafka-security';
 import type { Logger } from '../logging/logger';
 import { withComponent } from './component-logger';
+import { kafkaClientSecurity, kafkaSecurityWarnings } from './kafka-client-options';
 import { backoffDelay, sleep } from '../util/backoff';
 import type { LagReporting, PartitionLag } from './consumer-lag';
 import type {
@@ -32,6 +34,8 @@ import type {
 export interface KafkaEventBusOptions {
   brokers: string[];
   clientId: string;
+  /** TLS and SASL (config.kafka.security); plaintext without. */
+  security?: KafkaSecurity;
   logger: Logger;
   /** Prepended to every consumer group id (ELIGO_KAFKA_GROUP_PREFIX); none by default. */
   groupPrefix?: string;
@@ -165,7 +169,9 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
     brokers: options.brokers,
     logLevel: kafkaLevelFor(logger),
     logCreator: routeKafkaLogs(logger),
+    ...kafkaClientSecurity(options.security),
   });
+  for (const warning of kafkaSecurityWarnings(options.security)) logger.warn(warning);
   const admin = kafka.admin();
   let adminConnected: Promise<void> | undefined;
   let producer: Promise<Producer> | undefined;
