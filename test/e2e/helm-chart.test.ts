@@ -1,6 +1,9 @@
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import Ajv2020 from 'ajv/dist/2020';
+import { containerEnv, mapMountPaths, materializeVolumes } from '../support/chart-processes';
+import { readImageProcess } from '../support/dockerfile';
 import {
   builtinOnly,
   chartDir,
@@ -13,6 +16,13 @@ import {
   valuesFile,
   type Manifest,
 } from '../support/helm-chart';
+
+/** Every object of a render passes kubernetes-validate (strict, offline), with its complaints as the failure. */
+async function expectValid(text: string): Promise<void> {
+  const result = await kubernetesValidate(text);
+  expect(result.stdout + result.stderr).toBe('');
+  expect(result.code).toBe(0);
+}
 
 // The Helm chart (deploy/helm/eligo) rendered by the pinned Helm and validated offline against the Kubernetes
 // 1.33 schemas. No cluster runs here: this proves the chart renders what is meant and what Kubernetes accepts.
@@ -97,9 +107,7 @@ describe('default values (split), secrets given with --set', () => {
   it(
     'passes kubernetes-validate --strict',
     async () => {
-      const result = await kubernetesValidate(text);
-      expect(result.stdout + result.stderr).toBe('');
-      expect(result.code).toBe(0);
+      await expectValid(text);
     },
     TIMEOUT,
   );
@@ -212,9 +220,7 @@ describe.each(EXAMPLES)('example %s', (example) => {
     'renders and passes kubernetes-validate --strict',
     async () => {
       expect(ms.length).toBeGreaterThan(0);
-      const result = await kubernetesValidate(builtinOnly(text));
-      expect(result.stdout + result.stderr).toBe('');
-      expect(result.code).toBe(0);
+      await expectValid(builtinOnly(text));
     },
     TIMEOUT,
   );
@@ -274,16 +280,39 @@ describe.each(EXAMPLES)('example %s', (example) => {
       const config = ofKind(ms, 'ConfigMap')[0]!.data!;
       expect(config.ELIGO_S3_ENDPOINT).toBe('https://s3.eu-west-1.amazonaws.com');
       expect(config.ELIGO_S3_PATH_STYLE).toBe('false');
-      expect(config.ELIGO_KAFKA_BROKERS).toContain('b-1.kafka.example.com:9092');
+      expect(config.ELIGO_KAFKA_BROKERS).toContain('b-1.kafka.example.com:9093');
+      // SASL_SSL: SCRAM over TLS, the brokers' certificates checked against the cluster CA's Secret.
+      expect(config).toMatchObject({
+        ELIGO_KAFKA_SSL: 'true',
+        ELIGO_KAFKA_SASL_MECHANISM: 'scram-sha-512',
+        ELIGO_KAFKA_SASL_USERNAME: 'eligo',
+        ELIGO_SMTP_FROM: 'Eligo <no-reply@eligo.example.com>',
+      });
       const env = container(deployments[0]!).env as Array<{ name: string; valueFrom?: unknown }>;
       expect(env.find((e) => e.name === 'ELIGO_S3_SECRET_KEY')!.valueFrom).toEqual({
         secretKeyRef: { name: 'eligo-s3', key: 'secret-key' },
       });
-      const volumes = deployments[0]!.spec.template.spec.volumes as Array<{ name: string; secret?: unknown }>;
-      expect(volumes.find((v) => v.name === 'internal-token')!.secret).toEqual({
-        secretName: 'eligo-internal',
-        items: [{ key: 'tokens', path: 'token' }],
-      });
+      for (const d of deployments) {
+        const volumes = d.spec.template.spec.volumes as Array<{ name: string; secret?: unknown }>;
+        expect(volumes.find((v) => v.name === 'internal-token')!.secret).toEqual({
+          secretName: 'eligo-internal',
+          items: [{ key: 'tokens', path: 'token' }],
+        });
+        expect(volumes.find((v) => v.name === 'kafka-sasl')!.secret).toEqual({
+          secretName: 'eligo-kafka-user',
+          items: [{ key: 'password', path: 'password' }],
+        });
+        expect(volumes.find((v) => v.name === 'kafka-ca')!.secret).toEqual({
+          secretName: 'kafka-cluster-ca-cert',
+          items: [{ key: 'ca.crt', path: 'ca.crt' }],
+        });
+        // The SMTP URL, from its own Secret, reaches the notifier only.
+        expect(envOf(d).find((e) => e.name === 'ELIGO_SMTP_URL')?.valueFrom).toEqual(
+          d.metadata.name === 'r1-notifier'
+            ? { secretKeyRef: { name: 'eligo-smtp', key: 'url' } }
+            : undefined,
+        );
+      }
     }
   });
 });
@@ -356,6 +385,33 @@ describe('values.schema.json', () => {
       'a scrape timeout that is no duration',
       'serviceMonitor:\n  scrapeTimeout: 10 seconds\n',
       /scrapeTimeout/,
+    ],
+    [
+      'an SMTP URL that is no smtp:// or smtps:// URL',
+      "secrets:\n  smtpUrl:\n    value: 'http://mail.example.com'\n",
+      /secrets\/smtpUrl\/value/,
+    ],
+    ['a sender shorter than the notifier takes', "config:\n  smtpFrom: 'ab'\n", /config\/smtpFrom/],
+    [
+      'a SASL mechanism kafkajs lacks',
+      'config:\n  kafka:\n    saslMechanism: gssapi\n',
+      /config\/kafka\/saslMechanism.*must be one of/,
+    ],
+    ['a TLS switch that is no boolean', "config:\n  kafka:\n    ssl: 'yes'\n", /config\/kafka\/ssl/],
+    [
+      'a CA Secret name Kubernetes refuses',
+      'config:\n  kafka:\n    caSecret:\n      name: Kafka_CA\n',
+      /config\/kafka\/caSecret\/name/,
+    ],
+    [
+      'an unknown whenUnsatisfiable',
+      'topologySpread:\n  whenUnsatisfiable: Never\n',
+      /topologySpread\/whenUnsatisfiable.*must be one of/,
+    ],
+    [
+      'a raw spread constraint without its topologyKey',
+      'topologySpreadConstraints:\n  - maxSkew: 1\n    whenUnsatisfiable: DoNotSchedule\n',
+      /topologySpreadConstraints\/0.*topologyKey/,
     ],
   ])(
     'refuses %s',
@@ -433,9 +489,7 @@ describe('tracing', () => {
         expect(p.spec.policyTypes).toEqual(['Ingress']);
         expect(p.spec.egress).toBeUndefined();
       }
-      const result = await kubernetesValidate(text);
-      expect(result.stdout + result.stderr).toBe('');
-      expect(result.code).toBe(0);
+      await expectValid(text);
     },
     TIMEOUT,
   );
@@ -517,13 +571,19 @@ describe('what rolls the pods', () => {
           ),
         ]);
         const expected = [...read].filter((name) => !rendered.has(name)).sort();
-        expect(expected).toEqual([
-          'eligo-admin',
-          'eligo-database',
-          'eligo-encryption',
-          'eligo-internal',
-          'eligo-s3',
-        ]);
+        // The notifier alone reads the SMTP URL; every Deployment the Kafka password and CA.
+        expect(expected).toEqual(
+          [
+            'eligo-admin',
+            'eligo-database',
+            'eligo-encryption',
+            'eligo-internal',
+            'eligo-kafka-user',
+            'eligo-s3',
+            ...(d.metadata.name === 'r1-notifier' ? ['eligo-smtp'] : []),
+            'kafka-cluster-ca-cert',
+          ].sort(),
+        );
         expect(d.metadata.annotations!['secret.reloader.stakater.com/reload']).toBe(expected.join(','));
       }
       // Not on the Jobs: each upgrade runs them anew.
@@ -728,4 +788,356 @@ describe('ServiceMonitor against deploy/helm/schemas/servicemonitor-v1.schema.js
     );
     expect(found).toHaveLength(6);
   });
+});
+
+describe('SMTP (secrets.smtpUrl, config.smtpFrom)', () => {
+  const smtpUrl = 'smtp://eligo:smtp-pw-SECRET@mail.example.com:587';
+  const smtp = valuesFile(
+    `config:\n  smtpFrom: 'Eligo <no-reply@example.com>'\nsecrets:\n  smtpUrl:\n    value: '${smtpUrl}'\n`,
+  );
+  const smtpEnv = (m: Manifest) => envOf(m).find((e) => e.name === 'ELIGO_SMTP_URL');
+
+  it(
+    'sets neither variable by default: the notifier keeps its mails in the local capture',
+    async () => {
+      const text = await renderChart([], SECRETS);
+      expect(text).not.toContain('ELIGO_SMTP_URL');
+      expect(text).not.toContain('ELIGO_SMTP_FROM');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "gives the URL to the notifier's container alone, from the Secret, and the sender through the ConfigMap",
+    async () => {
+      const text = await renderChart([smtp], SECRETS);
+      const ms = parseManifests(text);
+      for (const d of ofKind(ms, 'Deployment'))
+        expect(smtpEnv(d)).toEqual(
+          d.metadata.name === 'r1-notifier'
+            ? { name: 'ELIGO_SMTP_URL', valueFrom: { secretKeyRef: { name: 'r1', key: 'smtp-url' } } }
+            : undefined,
+        );
+      // The migration Jobs send nothing.
+      for (const j of ofKind(ms, 'Job')) expect(smtpEnv(j)).toBeUndefined();
+      const [config] = ofKind(ms, 'ConfigMap');
+      expect(config!.data!.ELIGO_SMTP_FROM).toBe('Eligo <no-reply@example.com>');
+      expect(JSON.stringify(config)).not.toContain('smtp-pw-SECRET');
+      const secret = ofKind(ms, 'Secret').find((s) => s.metadata.name === 'r1')!;
+      expect(Buffer.from(secret.data!['smtp-url']!, 'base64').toString()).toBe(smtpUrl);
+      await expectValid(text);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'gives it to the one Deployment of mode all, from an existing Secret with its own key',
+    async () => {
+      const ms = parseManifests(
+        await renderChart([join(examplesDir, 'all-in-one.yaml')], {
+          'secrets.smtpUrl.existingSecret': 'mail',
+          'secrets.smtpUrl.key': 'url',
+        }),
+      );
+      const [d] = ofKind(ms, 'Deployment');
+      expect(smtpEnv(d!)).toEqual({
+        name: 'ELIGO_SMTP_URL',
+        valueFrom: { secretKeyRef: { name: 'mail', key: 'url' } },
+      });
+      expect(ofKind(ms, 'Secret')).toEqual([]);
+    },
+    TIMEOUT,
+  );
+});
+
+describe('Kafka TLS and SASL', () => {
+  const brokers = 'kafka-0.kafka:9093,kafka-1.kafka:9093';
+  const password = 'kafka-pw-SECRET-0123456789';
+  const secured = (extra = '') =>
+    valuesFile(
+      `config:\n  kafka:\n    brokers: ${brokers}\n    ssl: true\n    saslMechanism: scram-sha-512\n` +
+        `    saslUsername: eligo\n    caSecret:\n      name: kafka-cluster-ca-cert\n${extra}` +
+        `secrets:\n  kafkaSaslPassword:\n    value: ${password}\n`,
+    );
+  const securityKeys = ['ELIGO_KAFKA_SSL', 'ELIGO_KAFKA_SASL_MECHANISM', 'ELIGO_KAFKA_SASL_USERNAME'];
+  const fileKeys = ['ELIGO_KAFKA_SASL_PASSWORD_FILE', 'ELIGO_KAFKA_SSL_CA_FILE'];
+  let scratchRoot: string;
+  beforeAll(() => {
+    scratchRoot = mkdtempSync(join(tmpdir(), 'eligo-chart-kafka-'));
+  });
+  afterAll(() => rmSync(scratchRoot, { recursive: true, force: true }));
+
+  it(
+    'puts the settings in the ConfigMap, mounts the password and the CA read-only as files, in every Deployment',
+    async () => {
+      const text = await renderChart([secured()], SECRETS);
+      const ms = parseManifests(text);
+      const config = ofKind(ms, 'ConfigMap')[0]!.data!;
+      expect(config).toMatchObject({
+        ELIGO_KAFKA_BROKERS: brokers,
+        ELIGO_KAFKA_SSL: 'true',
+        ELIGO_KAFKA_SASL_MECHANISM: 'scram-sha-512',
+        ELIGO_KAFKA_SASL_USERNAME: 'eligo',
+      });
+      expect(JSON.stringify(ofKind(ms, 'ConfigMap'))).not.toContain(password);
+      const deployments = ofKind(ms, 'Deployment');
+      expect(deployments).toHaveLength(MODULES.length);
+      for (const d of deployments) {
+        const c = container(d);
+        expect(c.env).toEqual(
+          expect.arrayContaining([
+            { name: 'ELIGO_KAFKA_SASL_PASSWORD_FILE', value: '/etc/eligo/kafka-sasl/password' },
+            { name: 'ELIGO_KAFKA_SSL_CA_FILE', value: '/etc/eligo/kafka-ca/ca.crt' },
+          ]),
+        );
+        for (const e of envOf(d)) expect(e.value ?? '').not.toContain(password);
+        expect(c.volumeMounts).toEqual(
+          expect.arrayContaining([
+            { name: 'kafka-sasl', mountPath: '/etc/eligo/kafka-sasl', readOnly: true },
+            { name: 'kafka-ca', mountPath: '/etc/eligo/kafka-ca', readOnly: true },
+          ]),
+        );
+        expect(d.spec.template.spec.volumes).toEqual(
+          expect.arrayContaining([
+            {
+              name: 'kafka-sasl',
+              secret: { secretName: 'r1', items: [{ key: 'kafka-sasl-password', path: 'password' }] },
+            },
+            {
+              name: 'kafka-ca',
+              secret: { secretName: 'kafka-cluster-ca-cert', items: [{ key: 'ca.crt', path: 'ca.crt' }] },
+            },
+          ]),
+        );
+      }
+      await expectValid(text);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'leaves the migration Jobs as they were: brokers only, no TLS or SASL setting, file or volume',
+    async () => {
+      const ms = parseManifests(await renderChart([secured()], SECRETS));
+      const jobs = ofKind(ms, 'Job');
+      expect(jobs).toHaveLength(MODULES.length);
+      for (const j of jobs) {
+        const names = envOf(j).map((e) => e.name);
+        expect(names).toContain('ELIGO_KAFKA_BROKERS');
+        for (const k of [...securityKeys, ...fileKeys]) expect(names).not.toContain(k);
+        const volumes = (j.spec.template.spec.volumes as Array<{ name: string }>).map((v) => v.name);
+        expect(volumes.sort()).toEqual(['data', 'tmp']);
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'names files that hold the password and the CA once the volumes are mounted (as the run test mounts them)',
+    async () => {
+      const ms = parseManifests(await renderChart([secured()], SECRETS));
+      // The CA Secret is yours (e.g. Strimzi's): stand one in, as the cluster would hold it.
+      const pem = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
+      const ca: Manifest = {
+        apiVersion: 'v1',
+        kind: 'Secret',
+        metadata: { name: 'kafka-cluster-ca-cert' },
+        data: { 'ca.crt': Buffer.from(pem).toString('base64') },
+      };
+      const all = [...ms, ca];
+      const image = readImageProcess();
+      for (const d of ofKind(ms, 'Deployment')) {
+        const c = container(d);
+        const mounts = materializeVolumes(
+          all,
+          d.spec.template.spec,
+          c,
+          mkdtempSync(join(scratchRoot, `${d.metadata.name}-`)),
+          d.metadata.name,
+        );
+        const env = mapMountPaths(containerEnv(all, c, image, d.metadata.name), mounts);
+        expect(readFileSync(env.ELIGO_KAFKA_SASL_PASSWORD_FILE!, 'utf8')).toBe(password);
+        expect(readFileSync(env.ELIGO_KAFKA_SSL_CA_FILE!, 'utf8')).toBe(pem);
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'sets ELIGO_KAFKA_SSL=false and nothing else of TLS or SASL with plain brokers, nothing without brokers',
+    async () => {
+      const plain = parseManifests(
+        await renderChart([], { ...SECRETS, 'config.kafka.brokers': 'kafka:9092' }),
+      );
+      const config = ofKind(plain, 'ConfigMap')[0]!.data!;
+      expect(config.ELIGO_KAFKA_SSL).toBe('false');
+      expect(Object.keys(config).filter((k) => /SASL|CA_FILE/.test(k))).toEqual([]);
+      for (const d of ofKind(plain, 'Deployment'))
+        for (const k of fileKeys) expect(envOf(d).map((e) => e.name)).not.toContain(k);
+      // TLS only (public CAs): no CA file, no SASL.
+      const tls = parseManifests(
+        await renderChart(
+          [valuesFile('config:\n  kafka:\n    brokers: kafka:9093\n    ssl: true\n')],
+          SECRETS,
+        ),
+      );
+      expect(ofKind(tls, 'ConfigMap')[0]!.data!.ELIGO_KAFKA_SSL).toBe('true');
+      for (const d of ofKind(tls, 'Deployment'))
+        expect((d.spec.template.spec.volumes as Array<{ name: string }>).map((v) => v.name).sort()).toEqual([
+          'data',
+          'internal-token',
+          'tmp',
+        ]);
+      expect(await renderChart([], SECRETS)).not.toContain('ELIGO_KAFKA_');
+    },
+    TIMEOUT,
+  );
+
+  it.each([
+    [
+      'TLS without brokers',
+      'config:\n  kafka:\n    ssl: true\n',
+      'config.kafka.ssl needs config.kafka.brokers',
+    ],
+    [
+      'a SASL password without brokers',
+      'secrets:\n  kafkaSaslPassword:\n    existingSecret: kafka-user\n',
+      'secrets.kafkaSaslPassword needs config.kafka.brokers',
+    ],
+    [
+      'a CA Secret without TLS',
+      'config:\n  kafka:\n    brokers: kafka:9093\n    caSecret:\n      name: kafka-ca\n',
+      'config.kafka.caSecret needs config.kafka.ssl: true',
+    ],
+    [
+      'a mechanism without a username',
+      'config:\n  kafka:\n    brokers: kafka:9093\n    saslMechanism: plain\n',
+      'config.kafka.saslUsername is required with config.kafka.saslMechanism (plain)',
+    ],
+    [
+      'a mechanism without a password',
+      'config:\n  kafka:\n    brokers: kafka:9093\n    saslMechanism: scram-sha-256\n    saslUsername: eligo\n',
+      'secrets.kafkaSaslPassword is required with config.kafka.saslMechanism (scram-sha-256): set secrets.kafkaSaslPassword.value or secrets.kafkaSaslPassword.existingSecret',
+    ],
+    [
+      'a username without a mechanism',
+      'config:\n  kafka:\n    brokers: kafka:9093\n    saslUsername: eligo\n',
+      'config.kafka.saslUsername needs config.kafka.saslMechanism',
+    ],
+    [
+      'a password without a mechanism',
+      'config:\n  kafka:\n    brokers: kafka:9093\nsecrets:\n  kafkaSaslPassword:\n    value: pw\n',
+      'secrets.kafkaSaslPassword needs config.kafka.saslMechanism',
+    ],
+  ])(
+    'refuses %s, naming the value',
+    async (_what, content, message) => {
+      expect(await renderError([valuesFile(content)])).toContain(message);
+    },
+    TIMEOUT,
+  );
+});
+
+describe('topology spread', () => {
+  type Constraint = {
+    maxSkew: number;
+    topologyKey: string;
+    whenUnsatisfiable: string;
+    labelSelector?: { matchLabels: Record<string, string> };
+    matchLabelKeys?: string[];
+  };
+  const spreadOf = (d: Manifest) =>
+    d.spec.template.spec.topologySpreadConstraints as Constraint[] | undefined;
+  const selects = (c: Constraint, d: Manifest) =>
+    Object.entries(c.labelSelector!.matchLabels).every(
+      ([k, v]) => (d.spec.template.metadata.labels as Record<string, string>)[k] === v,
+    );
+
+  it(
+    "spreads each Deployment's own pods over nodes and zones by default (ScheduleAnyway), the Jobs not",
+    async () => {
+      const ms = parseManifests(await renderChart([], SECRETS));
+      const deployments = ofKind(ms, 'Deployment');
+      for (const d of deployments) {
+        const spread = spreadOf(d)!;
+        const own = { matchLabels: d.spec.selector.matchLabels };
+        expect(spread).toEqual(
+          ['kubernetes.io/hostname', 'topology.kubernetes.io/zone'].map((topologyKey) => ({
+            maxSkew: 1,
+            topologyKey,
+            whenUnsatisfiable: 'ScheduleAnyway',
+            labelSelector: own,
+            // The old and the new ReplicaSet of a rolling update are counted apart.
+            matchLabelKeys: ['pod-template-hash'],
+          })),
+        );
+        // Its own pods, and no other Deployment's.
+        for (const c of spread)
+          expect(deployments.filter((other) => selects(c, other)).map((o) => o.metadata.name)).toEqual([
+            d.metadata.name,
+          ]);
+      }
+      for (const j of ofKind(ms, 'Job')) expect(spreadOf(j)).toBeUndefined();
+      const all = parseManifests(await renderChart([join(examplesDir, 'all-in-one.yaml')]));
+      expect(spreadOf(ofKind(all, 'Deployment')[0]!)!.map((c) => c.labelSelector!.matchLabels)).toEqual([
+        expect.objectContaining({ 'app.kubernetes.io/component': 'all' }),
+        expect.objectContaining({ 'app.kubernetes.io/component': 'all' }),
+      ]);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'follows topologySpread: nodes only, DoNotSchedule, or none',
+    async () => {
+      const strict = await renderChart(
+        [valuesFile('topologySpread:\n  zone: false\n  whenUnsatisfiable: DoNotSchedule\n')],
+        SECRETS,
+      );
+      for (const d of ofKind(parseManifests(strict), 'Deployment'))
+        expect(spreadOf(d)!.map((c) => [c.topologyKey, c.whenUnsatisfiable])).toEqual([
+          ['kubernetes.io/hostname', 'DoNotSchedule'],
+        ]);
+      const result = await kubernetesValidate(strict);
+      expect(result.stdout + result.stderr).toBe('');
+      const off = parseManifests(
+        await renderChart([valuesFile('topologySpread:\n  enabled: false\n')], SECRETS),
+      );
+      for (const d of ofKind(off, 'Deployment')) expect(spreadOf(d)).toBeUndefined();
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "replaces them with topologySpreadConstraints, giving the Deployment's selector to one that has none",
+    async () => {
+      const raw = valuesFile(
+        'topologySpread:\n  enabled: false\n' +
+          'topologySpreadConstraints:\n' +
+          '  - maxSkew: 2\n    topologyKey: topology.kubernetes.io/zone\n    whenUnsatisfiable: DoNotSchedule\n' +
+          '    minDomains: 3\n' +
+          '  - maxSkew: 1\n    topologyKey: kubernetes.io/hostname\n    whenUnsatisfiable: ScheduleAnyway\n' +
+          '    labelSelector:\n      matchLabels:\n        app.kubernetes.io/name: eligo\n',
+      );
+      const text = await renderChart([raw], SECRETS);
+      for (const d of ofKind(parseManifests(text), 'Deployment'))
+        expect(spreadOf(d)).toEqual([
+          {
+            maxSkew: 2,
+            topologyKey: 'topology.kubernetes.io/zone',
+            whenUnsatisfiable: 'DoNotSchedule',
+            minDomains: 3,
+            labelSelector: { matchLabels: d.spec.selector.matchLabels },
+          },
+          {
+            maxSkew: 1,
+            topologyKey: 'kubernetes.io/hostname',
+            whenUnsatisfiable: 'ScheduleAnyway',
+            labelSelector: { matchLabels: { 'app.kubernetes.io/name': 'eligo' } },
+          },
+        ]);
+      await expectValid(text);
+    },
+    TIMEOUT,
+  );
 });

@@ -41,6 +41,8 @@ const need = (k: string): string => {
 const adminToken = `eligo_admin_${randomBytes(16).toString('hex')}`;
 const suffix = randomBytes(4).toString('hex');
 const publicBase = 'https://eligo.example.com'; // the split example's config.publicBaseUrl
+// An SMTP server nobody listens at: the smoke sends no mail, the notifier only has to accept the setting at start.
+const smtpUrl = `smtp://eligo:helm-smtp-${suffix}@127.0.0.1:2525`;
 const image = readImageProcess();
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
@@ -79,6 +81,8 @@ function values(databaseUrl: string, run: 'split' | 'all' = 'split'): Record<str
     ...(run === 'split' ? secret('internalToken', randomBytes(32).toString('base64')) : {}),
     ...secret('s3AccessKey', need('ELIGO_TEST_S3_ACCESS_KEY')),
     ...secret('s3SecretKey', need('ELIGO_TEST_S3_SECRET_KEY')),
+    ...secret('smtpUrl', smtpUrl),
+    'config.smtpFrom': 'Eligo Helm <helm@example.com>',
   };
   // --set-string splits on commas: escape them (and backslashes) so a value arrives whole.
   return Object.fromEntries(Object.entries(set).map(([k, v]) => [k, v.replace(/[\\,]/g, '\\$&')]));
@@ -167,6 +171,15 @@ it('runs the migration Jobs, starts every Deployment, and serves a verification,
       return { d, plan, proc: await start(plan) };
     }),
   );
+  // The SMTP URL (a secretKeyRef) reaches the notifier's process alone, the sender every process.
+  expect(
+    Object.fromEntries(running.map(({ d, plan }) => [d.metadata.name, plan.env.ELIGO_SMTP_URL])),
+  ).toEqual(
+    Object.fromEntries(
+      deployments.map((d) => [d.metadata.name, d.metadata.name === 'r1-notifier' ? smtpUrl : undefined]),
+    ),
+  );
+  for (const { plan } of running) expect(plan.env.ELIGO_SMTP_FROM).toBe('Eligo Helm <helm@example.com>');
   let failed = false;
   await Promise.all(
     running.map(({ d, plan, proc }) =>
@@ -294,6 +307,8 @@ it("runs mode all: the all-in-one example's migration Jobs and its one Deploymen
   expect(plan.args).toEqual(['start', '--target', 'all']);
   // No internal token: mode all serves gRPC on loopback only, and the chart mounts none.
   expect(plan.env.ELIGO_INTERNAL_TOKEN_FILE).toBeUndefined();
+  // The one process runs the notifier: it takes the SMTP URL.
+  expect(plan.env.ELIGO_SMTP_URL).toBe(smtpUrl);
   const proc = await start(plan);
   await waitFor(
     'r1-all ready by its readinessProbe',

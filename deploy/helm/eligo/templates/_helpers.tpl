@@ -81,11 +81,24 @@ ELIGO_KAFKA_BROKERS: {{ . | quote }}
 {{- with $c.kafka.groupPrefix }}
 ELIGO_KAFKA_GROUP_PREFIX: {{ . | quote }}
 {{- end }}
+{{- if $c.kafka.brokers }}
+{{- /* The migration Jobs leave these out (eligo.kafkaSecurityKeys): they never connect to Kafka. */}}
+ELIGO_KAFKA_SSL: {{ $c.kafka.ssl | toString | quote }}
+{{- with $c.kafka.saslMechanism }}
+ELIGO_KAFKA_SASL_MECHANISM: {{ . | quote }}
+{{- end }}
+{{- with $c.kafka.saslUsername }}
+ELIGO_KAFKA_SASL_USERNAME: {{ . | quote }}
+{{- end }}
+{{- end }}
 {{- if $c.s3.endpoint }}
 ELIGO_S3_ENDPOINT: {{ $c.s3.endpoint | quote }}
 ELIGO_S3_BUCKET: {{ $c.s3.bucket | quote }}
 ELIGO_S3_REGION: {{ $c.s3.region | quote }}
 ELIGO_S3_PATH_STYLE: {{ $c.s3.pathStyle | toString | quote }}
+{{- end }}
+{{- with $c.smtpFrom }}
+ELIGO_SMTP_FROM: {{ . | quote }}
 {{- end }}
 {{- if eq .Values.mode "split" }}
 {{- $root := . }}
@@ -238,11 +251,85 @@ externalAddress; fails naming the value to set otherwise (the process would refu
 {{- end }}
 {{- end }}
 
+{{/*
+Kafka TLS and SASL are settings of brokers (without config.kafka.brokers the in-process bus runs and would ignore
+them); a CA bundle needs TLS; a SASL mechanism needs a username and a password, and neither goes without one
+(the process refuses both halves alike).
+*/}}
+{{- define "eligo.checkKafka" -}}
+{{- $k := .Values.config.kafka }}
+{{- $password := include "eligo.secretGiven" (dict "root" . "name" "kafkaSaslPassword") }}
+{{- if not $k.brokers }}
+{{- range $name, $set := dict "config.kafka.ssl" $k.ssl "config.kafka.saslMechanism" $k.saslMechanism "config.kafka.saslUsername" $k.saslUsername "config.kafka.caSecret.name" $k.caSecret.name "secrets.kafkaSaslPassword" $password }}
+{{- if $set }}
+{{- fail (printf "%s needs config.kafka.brokers: TLS and SASL are settings of an external Kafka cluster (without brokers the in-process bus runs)" $name) }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- if and $k.caSecret.name (not $k.ssl) }}
+{{- fail "config.kafka.caSecret needs config.kafka.ssl: true (the CA bundle checks the brokers' TLS certificates)" }}
+{{- end }}
+{{- if $k.saslMechanism }}
+{{- if not $k.saslUsername }}
+{{- fail (printf "config.kafka.saslUsername is required with config.kafka.saslMechanism (%s)" $k.saslMechanism) }}
+{{- end }}
+{{- if not $password }}
+{{- fail (printf "secrets.kafkaSaslPassword is required with config.kafka.saslMechanism (%s): set secrets.kafkaSaslPassword.value or secrets.kafkaSaslPassword.existingSecret (see docs/operations.md, \"Kubernetes (Helm)\")" $k.saslMechanism) }}
+{{- end }}
+{{- else }}
+{{- if $k.saslUsername }}
+{{- fail "config.kafka.saslUsername needs config.kafka.saslMechanism (plain, scram-sha-256 or scram-sha-512), or unset it" }}
+{{- end }}
+{{- if $password }}
+{{- fail "secrets.kafkaSaslPassword needs config.kafka.saslMechanism (plain, scram-sha-256 or scram-sha-512), or unset it" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
 {{/* Every render-time check: the values the schema cannot tell apart. */}}
 {{- define "eligo.checkValues" -}}
 {{- include "eligo.checkSecrets" . }}
 {{- include "eligo.checkModules" . }}
 {{- include "eligo.checkTracing" . }}
+{{- include "eligo.checkKafka" . }}
+{{- end }}
+
+{{/* The ConfigMap keys the migration Jobs leave out: Kafka's TLS and SASL (the Jobs mount none of their files). */}}
+{{- define "eligo.kafkaSecurityKeys" -}}
+ELIGO_KAFKA_SSL ELIGO_KAFKA_SASL_MECHANISM ELIGO_KAFKA_SASL_USERNAME
+{{- end }}
+
+{{/* Whether a component's container runs the notifier (and so reads ELIGO_SMTP_URL). */}}
+{{- define "eligo.runsNotifier" -}}
+{{- if has . (list "notifier" "all") }}true{{ end }}
+{{- end }}
+
+{{/*
+Spreads a Deployment's own pods over nodes and zones: the generated constraints, or topologySpreadConstraints
+when non-empty (a constraint without a labelSelector gets the component's). Arguments: root, component.
+*/}}
+{{- define "eligo.topologySpread" -}}
+{{- $v := .root.Values }}
+{{- $selector := dict "matchLabels" (fromYaml (include "eligo.selectorLabels" .)) }}
+{{- $out := list }}
+{{- if $v.topologySpreadConstraints }}
+{{- range $v.topologySpreadConstraints }}
+{{- $c := deepCopy . }}
+{{- if not (hasKey $c "labelSelector") }}{{ $_ := set $c "labelSelector" $selector }}{{ end }}
+{{- $out = append $out $c }}
+{{- end }}
+{{- else if $v.topologySpread.enabled }}
+{{- $keys := list "kubernetes.io/hostname" }}
+{{- if $v.topologySpread.zone }}{{ $keys = append $keys "topology.kubernetes.io/zone" }}{{ end }}
+{{- range $keys }}
+{{- /* pod-template-hash: the pods of the old and the new ReplicaSet of a rolling update are counted apart. */}}
+{{- $out = append $out (dict "maxSkew" 1 "topologyKey" . "whenUnsatisfiable" $v.topologySpread.whenUnsatisfiable "labelSelector" $selector "matchLabelKeys" (list "pod-template-hash")) }}
+{{- end }}
+{{- end }}
+{{- with $out }}
+topologySpreadConstraints:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
 {{- end }}
 
 {{/*
@@ -272,16 +359,20 @@ process only with OTEL_TRACES_EXPORTER set). Arguments: root, service (OTEL_SERV
 {{- end }}
 
 {{/*
-The distinct existing Secrets a Deployment reads (secretKeyRef and the internal token volume), comma-separated:
-what the Reloader annotation names.
+The distinct existing Secrets a Deployment reads (secretKeyRef, the internal token, Kafka password and CA
+volumes), comma-separated: what the Reloader annotation names. Arguments: root, component.
 */}}
 {{- define "eligo.existingSecrets" -}}
+{{- $v := .root.Values }}
 {{- $names := list "databaseUrl" "encryptionKey" "adminToken" "internalToken" }}
-{{- if .Values.config.s3.endpoint }}{{ $names = concat $names (list "s3AccessKey" "s3SecretKey") }}{{ end }}
+{{- if $v.config.s3.endpoint }}{{ $names = concat $names (list "s3AccessKey" "s3SecretKey") }}{{ end }}
+{{- if include "eligo.runsNotifier" .component }}{{ $names = append $names "smtpUrl" }}{{ end }}
+{{- if $v.config.kafka.saslMechanism }}{{ $names = append $names "kafkaSaslPassword" }}{{ end }}
 {{- $out := list }}
 {{- range $names }}
-{{- with (index $.Values.secrets .).existingSecret }}{{ $out = append $out . }}{{ end }}
+{{- with (index $v.secrets .).existingSecret }}{{ $out = append $out . }}{{ end }}
 {{- end }}
+{{- with $v.config.kafka.caSecret.name }}{{ $out = append $out . }}{{ end }}
 {{- $out | uniq | sortAlpha | join "," }}
 {{- end }}
 

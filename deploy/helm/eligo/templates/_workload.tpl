@@ -7,7 +7,10 @@ replicas, autoscaled (an HPA owns the replica count), resources, http (probe ove
 {{- $root := .root }}
 {{- $name := printf "%s-%s" (include "eligo.fullname" $root) .component }}
 {{- $token := include "eligo.secretGiven" (dict "root" $root "name" "internalToken") }}
-{{- $reload := include "eligo.existingSecrets" $root }}
+{{- $kafka := $root.Values.config.kafka }}
+{{- $smtp := and (include "eligo.runsNotifier" .component) (include "eligo.secretGiven" (dict "root" $root "name" "smtpUrl")) }}
+{{- $inline := include "eligo.fullname" $root }}
+{{- $reload := include "eligo.existingSecrets" . }}
 apiVersion: apps/v1
 kind: Deployment
 metadata:
@@ -48,6 +51,9 @@ spec:
       {{- with include "eligo.scheduling" $root | trim }}
       {{- . | nindent 6 }}
       {{- end }}
+      {{- with include "eligo.topologySpread" . | trim }}
+      {{- . | nindent 6 }}
+      {{- end }}
       containers:
         - name: eligo
           image: {{ include "eligo.image" $root }}
@@ -66,6 +72,17 @@ spec:
             {{- if $token }}
             - name: ELIGO_INTERNAL_TOKEN_FILE
               value: /etc/eligo/internal-token/token
+            {{- end }}
+            {{- if $smtp }}
+            {{- include "eligo.secretEnv" (dict "root" $root "name" "smtpUrl" "env" "ELIGO_SMTP_URL" "inline" $inline) | nindent 12 }}
+            {{- end }}
+            {{- if $kafka.saslMechanism }}
+            - name: ELIGO_KAFKA_SASL_PASSWORD_FILE
+              value: /etc/eligo/kafka-sasl/password
+            {{- end }}
+            {{- if $kafka.caSecret.name }}
+            - name: ELIGO_KAFKA_SSL_CA_FILE
+              value: /etc/eligo/kafka-ca/ca.crt
             {{- end }}
             {{- with include "eligo.tracingEnv" (dict "root" $root "service" (ternary "eligo" (printf "eligo-%s" .component) (eq .component "all"))) | trim }}
             {{- . | nindent 12 }}
@@ -108,6 +125,16 @@ spec:
               mountPath: /etc/eligo/internal-token
               readOnly: true
             {{- end }}
+            {{- if $kafka.saslMechanism }}
+            - name: kafka-sasl
+              mountPath: /etc/eligo/kafka-sasl
+              readOnly: true
+            {{- end }}
+            {{- if $kafka.caSecret.name }}
+            - name: kafka-ca
+              mountPath: /etc/eligo/kafka-ca
+              readOnly: true
+            {{- end }}
       volumes:
         {{- include "eligo.scratchVolumes" $root | nindent 8 }}
         {{- if $token }}
@@ -117,6 +144,22 @@ spec:
             items:
               - key: {{ $root.Values.secrets.internalToken.key }}
                 path: token
+        {{- end }}
+        {{- if $kafka.saslMechanism }}
+        - name: kafka-sasl
+          secret:
+            secretName: {{ $root.Values.secrets.kafkaSaslPassword.existingSecret | default $inline }}
+            items:
+              - key: {{ $root.Values.secrets.kafkaSaslPassword.key }}
+                path: password
+        {{- end }}
+        {{- if $kafka.caSecret.name }}
+        - name: kafka-ca
+          secret:
+            secretName: {{ $kafka.caSecret.name }}
+            items:
+              - key: {{ $kafka.caSecret.key }}
+                path: ca.crt
         {{- end }}
 ---
 apiVersion: v1
