@@ -6,6 +6,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/node_modules/**',
       'proto/src/**',
+      'packages/client/src/gen/**',
       '**/*.js',
       '**/*.cjs',
       '**/*.mjs',
