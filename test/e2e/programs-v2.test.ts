@@ -31,9 +31,15 @@ describe('GET /program/{programId}/theme', () => {
     const res = await api.v2('GET', `/program/${programId}/theme`, { token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      intl: { locale: 'fr-FR', messages: { title: 'Bonjour' }, errorId: expect.any(Object) },
+      intl: {
+        locale: 'fr-FR',
+        messages: expect.objectContaining({ title: 'Bonjour' }),
+        errorId: expect.any(Object),
+      },
       customCss: 'h1{}',
     });
+    // Every label of the hosted form has a default text too.
+    expect(res.body.intl.messages['step.collectPersonalInfo.submit']).toBe('Verify my eligibility');
     expect(res.body.intl.errorId.invalidEmail).toBe('Courriel ?');
     // The defaults give user-facing text for the other error ids.
     expect(typeof res.body.intl.errorId.noProgram).toBe('string');

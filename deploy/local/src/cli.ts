@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseServices } from './config';
 import { down, infraStatus, up, type StatusEntry } from './commands';
+import { ensureChromium } from './chromium';
 import { InfraError } from './errors';
 import { formatMs, stderrLog } from './log';
 import { ensureHelm } from './helm';
@@ -16,6 +17,7 @@ const USAGE = `usage: npm run infra -- <up|down|status> [options]
            install the pinned Python test tools (Schemathesis, standardwebhooks, hadolint, kubernetes-validate)
            once, print their interpreter
   helm     build the pinned Helm (go install, once), print its path
+  chromium install Debian's chromium (apt-get, once, as root), print its path and version
 
 options:
   --only postgres,kafka,minio   which servers (default: all)
@@ -127,6 +129,13 @@ async function main(argv: string[]): Promise<number> {
     case 'helm': {
       const helm = await ensureHelm(process.env, stderrLog);
       process.stdout.write(args.json ? `${JSON.stringify({ helm })}\n` : `${helm}\n`);
+      return 0;
+    }
+    case 'chromium': {
+      const chromium = await ensureChromium({ env: process.env, log: stderrLog });
+      process.stdout.write(
+        args.json ? `${JSON.stringify(chromium)}\n` : `${chromium.path}\n${chromium.version}\n`,
+      );
       return 0;
     }
     case 'help':

@@ -6,5 +6,6 @@ export { MINIO_VERSION } from './minio-build';
 export { InfraError } from './errors';
 export { ensurePythonTools, type PythonTools } from './python-tools';
 export { ensureHelm, HELM_VERSION } from './helm';
+export { ensureChromium, CHROMIUM_PATH, type Chromium, type ChromiumContext } from './chromium';
 export type { ServiceName, ServiceRecord } from './types';
 export * from './testing';

@@ -17,6 +17,7 @@ export {
   validExternalUserId,
 } from './client-fields';
 export { MAX_FILE_BYTES, MAX_UPLOAD_FILES, MIN_UPLOAD_FILES } from './documents';
+export { DEFAULT_FORM_MESSAGES } from './form-messages';
 export { DEFAULT_ERROR_MESSAGES, ERROR_IDS, isErrorId, type ErrorId } from './error-ids';
 export { ID_HEX, ID_PATTERN, isId, newId } from './ids';
 export {
@@ -42,6 +43,7 @@ export {
   allowedKeysMessage,
   GENERIC_SUBJECT_KEYS,
   hasKey,
+  isOptionalSubjectKey,
   SUBJECT_KEYS,
   SUBJECT_TYPES,
   unexpectedKeys,

@@ -217,3 +217,25 @@ export function allowedKeysMessage(type: SubjectType, unexpected?: string): stri
   const list = `Allowed keys: ${SUBJECT_KEYS[type].join(', ')}`;
   return unexpected === undefined ? list : `Unexpected property '${unexpected}'. ${list}`;
 }
+
+/**
+ * Keys a type takes but does not need (the verification service's validation and the hosted form's "optional"
+ * labels): given, they must be valid; missing, they are fine. Only what the decision needs is required: an age
+ * or senior program is decided from the birth date, so the postal code its form also lists is optional.
+ * metadata, universityId and deviceFingerprintHash are an integrator's, never asked of a person.
+ */
+const ALWAYS_OPTIONAL_KEYS: ReadonlySet<string> = new Set([
+  'phoneNumber',
+  'country',
+  'ebtCardNumber',
+  'locale',
+  'externalUserId',
+]);
+const OPTIONAL_KEYS_OF: Partial<Record<SubjectType, ReadonlySet<string>>> = {
+  Age: new Set(['postalCode']),
+  Senior: new Set(['postalCode']),
+};
+
+export function isOptionalSubjectKey(type: SubjectType, key: string): boolean {
+  return ALWAYS_OPTIONAL_KEYS.has(key) || OPTIONAL_KEYS_OF[type]?.has(key) === true;
+}

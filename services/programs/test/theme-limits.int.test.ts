@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import { failure, newAccount, newProgram, outboxEvents, startPrograms, type Harness } from './support';
-import { DEFAULT_ERROR_MESSAGES, ERROR_IDS } from '@eligo/vocabulary';
+import { DEFAULT_ERROR_MESSAGES, DEFAULT_FORM_MESSAGES, ERROR_IDS } from '@eligo/vocabulary';
 
 describe('GetTheme', () => {
   let h: Harness;
@@ -13,11 +13,11 @@ describe('GetTheme', () => {
     await h?.stop();
   });
 
-  it('answers the defaults for a program without a theme: en-US and a text for every errorId', async () => {
+  it('answers the defaults for a program without a theme: en-US, every label of the form, every errorId', async () => {
     const program = await newProgram(h.client, accountId);
     const { theme } = await h.client.unary('getTheme', { programId: program.programId, accountId });
     expect(theme!.intl!.locale).toBe('en-US');
-    expect(theme!.intl!.messages).toEqual({});
+    expect(theme!.intl!.messages).toEqual(DEFAULT_FORM_MESSAGES);
     expect(Object.keys(theme!.intl!.errorId).sort()).toEqual([...ERROR_IDS].sort());
     expect(theme!.intl!.errorId.noRemainingRewardCodes).toBe(DEFAULT_ERROR_MESSAGES.noRemainingRewardCodes);
     expect(theme!.customCss).toBe('');
@@ -36,7 +36,7 @@ describe('GetTheme', () => {
     });
     const { theme } = await h.client.unary('getTheme', { programId: program.programId, accountId: '' });
     expect(theme!.intl!.locale).toBe('es-MX');
-    expect(theme!.intl!.messages).toEqual({ 'step.title': 'Verifica' });
+    expect(theme!.intl!.messages).toEqual({ ...DEFAULT_FORM_MESSAGES, 'step.title': 'Verifica' });
     expect(theme!.intl!.errorId.invalidEmail).toBe('Correo inválido');
     expect(theme!.intl!.errorId.noProgram).toBe(DEFAULT_ERROR_MESSAGES.noProgram);
     expect(Object.keys(theme!.intl!.errorId)).toHaveLength(ERROR_IDS.length);

@@ -41,6 +41,7 @@ import { uploadRouter } from '../routes/uploads';
 import { adminVerificationRouter } from '../routes/admin/verifications';
 import { verificationRouter } from '../routes/verification';
 import { apiReferenceRouter } from './api-reference';
+import { verifyPageRouter } from './verify-page';
 import { oauthErrorMiddleware } from './oauth-errors';
 import { allowedMethods, answerOptions, methodNotAllowed } from './allowed-methods';
 import { collapseSlashes, refuseUndecodablePath } from './request-path';
@@ -195,6 +196,9 @@ export function mountRest(app: Express, options: RestOptions): void {
   app.use('/uploads', options405);
   app.use(uploadRouter({ documents, logger }));
   app.use('/uploads', notAllowed, notFound);
+
+  // The hosted verification page and its embed script: web pages, not API (no OpenAPI operation).
+  app.use(verifyPageRouter({ programs, logger }));
 }
 
 function notFound(req: Request, res: Response, _next: NextFunction): void {

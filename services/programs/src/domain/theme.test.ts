@@ -1,4 +1,4 @@
-import { DEFAULT_ERROR_MESSAGES, ERROR_IDS } from '@eligo/vocabulary';
+import { DEFAULT_ERROR_MESSAGES, DEFAULT_FORM_MESSAGES, ERROR_IDS } from '@eligo/vocabulary';
 import { emptyTheme, mergeTheme, normaliseTheme, type Theme } from './theme';
 
 function problemsOf(theme: Partial<Theme>): string[] {
@@ -8,10 +8,11 @@ function problemsOf(theme: Partial<Theme>): string[] {
 }
 
 describe('mergeTheme', () => {
-  it('gives en-US and the whole catalogue when the program has no theme', () => {
+  it('gives en-US, every label of the hosted form and the whole catalogue when the program has no theme', () => {
     const merged = mergeTheme(emptyTheme());
     expect(merged.locale).toBe('en-US');
-    expect(merged.messages).toEqual({});
+    expect(merged.messages).toEqual(DEFAULT_FORM_MESSAGES);
+    expect(merged.messages['step.collectPersonalInfo.submit']).toBe('Verify my eligibility');
     expect(merged.errorId).toEqual(DEFAULT_ERROR_MESSAGES);
     expect(Object.keys(merged.errorId)).toHaveLength(ERROR_IDS.length);
   });
@@ -26,6 +27,7 @@ describe('mergeTheme', () => {
     expect(merged).toMatchObject({ locale: 'fr-FR', messages: { title: 'Titre' }, customCss: 'a{}' });
     expect(merged.errorId.invalidEmail).toBe('Courriel invalide');
     expect(merged.errorId.noProgram).toBe(DEFAULT_ERROR_MESSAGES.noProgram);
+    expect(merged.messages['page.title']).toBe(DEFAULT_FORM_MESSAGES['page.title']);
   });
 });
 

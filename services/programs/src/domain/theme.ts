@@ -1,4 +1,4 @@
-import { DEFAULT_ERROR_MESSAGES, isErrorId } from '@eligo/vocabulary';
+import { DEFAULT_ERROR_MESSAGES, DEFAULT_FORM_MESSAGES, isErrorId } from '@eligo/vocabulary';
 import { CONTROL_CHARACTERS } from './invalid';
 import { charLength } from './text';
 
@@ -27,11 +27,14 @@ export function emptyTheme(): Theme {
   return { locale: '', messages: {}, errorId: {}, customCss: '' };
 }
 
-/** What GetTheme answers: the defaults (a text for every errorId) overlaid by the program's own theme. */
+/**
+ * What GetTheme answers: the defaults (a text for every label of the hosted form and for every errorId)
+ * overlaid by the program's own theme.
+ */
 export function mergeTheme(own: Theme): Theme {
   return {
     locale: own.locale || DEFAULT_LOCALE,
-    messages: { ...own.messages },
+    messages: { ...DEFAULT_FORM_MESSAGES, ...own.messages },
     errorId: { ...DEFAULT_ERROR_MESSAGES, ...own.errorId },
     customCss: own.customCss,
   };

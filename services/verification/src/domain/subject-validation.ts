@@ -4,6 +4,7 @@ import {
   charLength,
   EXTERNAL_USER_ID_RULE,
   hasKey,
+  isOptionalSubjectKey,
   isPlainText,
   LOCALE_RULE,
   validExternalUserId,
@@ -53,24 +54,6 @@ interface Problem {
 }
 
 /**
- * Fields a type takes but does not need: given, they must be valid; missing, they are fine. Only what the
- * decision needs is required: an age or senior program is decided from the birth date, so the postal code
- * its form also lists is optional (phoneNumber, country and ebtCardNumber are optional wherever they are
- * taken).
- */
-const OPTIONAL: Partial<Record<SubjectType, ReadonlySet<string>>> = {
-  Age: new Set(['postalCode']),
-  Senior: new Set(['postalCode']),
-};
-const ALWAYS_OPTIONAL: ReadonlySet<string> = new Set([
-  'phoneNumber',
-  'country',
-  'ebtCardNumber',
-  'locale',
-  'externalUserId',
-]);
-
-/**
  * The recoverable problems of a personal-info body of the given type: the errorIds a person can fix by
  * correcting the form, in the order of the form's fields, each at most once. Empty means valid. Only the
  * fields the type takes are judged (the gateway has already refused keys outside the type). The subject is
@@ -101,8 +84,7 @@ function problemsOf(type: SubjectType, input: SubjectInput, ctx: ValidationConte
   const has = (key: Parameters<typeof hasKey>[1]) => hasKey(type, key);
   /** A field the type takes, and either needs or was given: then it must be valid. */
   const judged = (key: Parameters<typeof hasKey>[1]) =>
-    has(key) &&
-    (!(ALWAYS_OPTIONAL.has(key) || OPTIONAL[type]?.has(key)) || !isEmpty(subject[key as keyof Subject]));
+    has(key) && (!isOptionalSubjectKey(type, key) || !isEmpty(subject[key as keyof Subject]));
   const country = (has('country') && subject.country) || ctx.country?.toUpperCase() || '';
   const problem = (errorId: ErrorId, message?: string): Problem => ({ errorId, message });
   const found: (Problem | undefined)[] = [
