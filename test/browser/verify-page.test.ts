@@ -1,0 +1,204 @@
+import type { Page } from 'playwright-core';
+import { waitFor } from '@eligo/local-infra';
+import {
+  DESKTOP,
+  PHONE,
+  expectAccessible,
+  expectNoPageErrors,
+  newPage,
+  screenshot,
+  useBrowser,
+} from '../support/browser';
+import { sampleFiles } from '../support/documents-api';
+import { startEligoSuite, type EligoSuite } from '../support/eligo-process';
+import { organizationsApi } from '../support/organizations-api';
+import { programsApi, type ProgramsApi } from '../support/programs-api';
+
+// The hosted verification page (/verify/{programId}) in Debian's Chromium against `eligo start --target all`:
+// a person verifies as a student, uploads a document that staff approve while the page waits, and goes
+// through a military program's status and social security number steps; on a phone and on a desktop, with
+// no console error (a CSP violation is one), no request leaving 127.0.0.1, and no serious accessibility issue.
+const adminToken = `eligo_admin_${'hosted'.repeat(5)}`;
+const browser = useBrowser();
+let suite: EligoSuite;
+let api: ProgramsApi;
+let studentProgram: string;
+let militaryProgram: string;
+
+beforeAll(async () => {
+  suite = await startEligoSuite(adminToken);
+  api = programsApi({ httpUrl: suite.eligo.httpUrl, adminToken });
+  const account = await api.createAccount('Hosted Page Co');
+  studentProgram = (
+    await api.createProgram(account.accountId, { offerType: 'staticCode', rewardCode: 'BROWSER-10' })
+  ).programId;
+  militaryProgram = (
+    await api.createProgram(account.accountId, {
+      segment: 'military',
+      offerType: 'staticCode',
+      rewardCode: 'SALUTE',
+    })
+  ).programId;
+  const orgs = organizationsApi(api);
+  const imported = await orgs.importCsv([
+    {
+      externalId: 'browser-u1',
+      name: 'Browser State University',
+      type: 'UNIVERSITY',
+      country: 'US',
+      domains: [],
+    },
+    { externalId: 'browser-m1', name: 'Browser Army', type: 'MILITARY', country: 'US', domains: [] },
+  ]);
+  expect(imported.status).toBe(200);
+}, 120_000);
+afterAll(() => suite?.stop(), 60_000);
+
+const pageUrl = (programId: string, query = '') => `${suite.eligo.httpUrl}/verify/${programId}${query}`;
+
+/** Waits for the step whose heading is `text`; on a timeout, says which step and which alerts are showing. */
+async function expectStep(page: Page, text: string): Promise<void> {
+  try {
+    await page.locator('h1', { hasText: text }).waitFor({ timeout: 15_000 });
+  } catch {
+    const shown = await page.locator('h1').allTextContents();
+    const alerts = await page.locator('[role=alert], .field__error').allTextContents();
+    throw new Error(
+      `expected the step "${text}", showing ${JSON.stringify(shown)}; alerts ${JSON.stringify(alerts)}`,
+    );
+  }
+}
+
+async function chooseOrganization(page: Page, typed: string, name: string): Promise<void> {
+  await page.locator('#f-organization').fill(typed);
+  const option = page.getByRole('option', { name });
+  await option.waitFor({ state: 'visible', timeout: 10_000 });
+  await page.locator('#f-organization').press('ArrowDown');
+  await page.locator('#f-organization').press('Enter');
+  await expect(page.locator('#f-organization').inputValue()).resolves.toBe(name);
+}
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+])('on a %s', (name, viewport) => {
+  it('a student verifies in test mode to success, the code ready to copy', async () => {
+    const page = await newPage(browser(), viewport);
+    await page.goto(pageUrl(studentProgram, '?trackingId=hosted-1&email=jane.doe%40example.com'));
+    await expectStep(page, 'Tell us about yourself');
+    // The prefilled email is in the form and out of the URL.
+    await expect(page.locator('#f-email').inputValue()).resolves.toBe('jane.doe@example.com');
+    expect(page.url()).toBe(pageUrl(studentProgram, '?trackingId=hosted-1'));
+
+    // Nothing sent with empty fields: each required one says so, and focus goes to the first.
+    await page.getByRole('button', { name: 'Verify my eligibility' }).click();
+    await expect(page.locator('#f-firstName-error').textContent()).resolves.toBe('First name is required.');
+    await expect(page.locator('#f-firstName').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(page.evaluate('document.activeElement && document.activeElement.id')).resolves.toBe(
+      'f-firstName',
+    );
+    await screenshot(page, `verify-student-errors-${name}`);
+
+    await page.locator('#f-firstName').fill('Jane');
+    await page.locator('#f-lastName').fill('Doe');
+    await page.locator('#f-birthDate').fill('2000-01-31');
+    await chooseOrganization(page, 'Browser St', 'Browser State University');
+    await screenshot(page, `verify-student-form-${name}`);
+    await page.getByRole('button', { name: 'Verify my eligibility' }).click();
+
+    await expectStep(page, 'You are verified');
+    await expect(page.locator('#reward-code').textContent()).resolves.toBe('BROWSER-10');
+    await expect(page.getByRole('button', { name: 'Copy code' }).isVisible()).resolves.toBe(true);
+    // The new step's heading has the focus, so that a screen reader starts there.
+    await expect(page.evaluate('document.activeElement && document.activeElement.id')).resolves.toBe(
+      'step-title',
+    );
+    await screenshot(page, `verify-student-success-${name}`);
+    expectNoPageErrors(page);
+    await page.context().close();
+  }, 60_000);
+
+  it('passes axe with no serious or critical violation, form and success', async () => {
+    const page = await newPage(browser(), viewport, { axe: true });
+    await page.goto(pageUrl(studentProgram));
+    await expectStep(page, 'Tell us about yourself');
+    await page.getByRole('button', { name: 'Verify my eligibility' }).click();
+    await page.locator('#f-firstName-error').waitFor();
+    await expectAccessible(page);
+    await page.locator('#f-firstName').fill('Jane');
+    await page.locator('#f-lastName').fill('Doe');
+    await page.locator('#f-birthDate').fill('2000-01-31');
+    await page.locator('#f-email').fill('jane@example.com');
+    await chooseOrganization(page, 'Browser St', 'Browser State University');
+    await page.getByRole('button', { name: 'Verify my eligibility' }).click();
+    await expectStep(page, 'You are verified');
+    await expectAccessible(page);
+    await page.context().close();
+  }, 60_000);
+});
+
+it('a document upload waits for staff and the page turns to success by itself', async () => {
+  const page = await newPage(browser(), PHONE);
+  await page.goto(pageUrl(studentProgram));
+  await expectStep(page, 'Tell us about yourself');
+  await page.locator('#f-firstName').fill('UPLOAD');
+  await page.locator('#f-lastName').fill('Doe');
+  await page.locator('#f-birthDate').fill('2000-01-31');
+  await page.locator('#f-email').fill('upload@example.com');
+  await chooseOrganization(page, 'Browser', 'Browser State University');
+  await page.getByRole('button', { name: 'Verify my eligibility' }).click();
+  await expectStep(page, 'Upload a document');
+
+  // Checked before anything is sent: a text file is refused by its type.
+  await page
+    .locator('#f-files')
+    .setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: sampleFiles.text }]);
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.locator('#upload-problems').textContent()).resolves.toContain(
+    'notes.txt is not a JPEG, PNG, GIF or PDF file.',
+  );
+  await page.getByRole('button', { name: 'Remove notes.txt' }).click();
+
+  await page
+    .locator('#f-files')
+    .setInputFiles([{ name: 'student-card.png', mimeType: 'image/png', buffer: sampleFiles.png }]);
+  await screenshot(page, 'verify-upload-phone');
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expectStep(page, 'We are reviewing your document');
+  await screenshot(page, 'verify-pending-phone');
+
+  // Staff approve it (the admin review API); the page, polling, moves on without a reload.
+  const review = await waitFor('the pending review', async () => {
+    const reply = await api.admin('GET', '/reviews?status=pending&limit=100');
+    return (reply.body.reviews as { reviewId: string }[] | undefined)?.[0];
+  });
+  const decided = await api.admin('POST', `/reviews/${review.reviewId}/decision`, {
+    body: { decision: 'approve' },
+  });
+  expect(`${decided.status} ${JSON.stringify(decided.body)}`).toMatch(/^200 /);
+  await page.locator('#reward-code').waitFor({ timeout: 20_000 });
+  await expectStep(page, 'You are verified');
+  expectNoPageErrors(page);
+  await page.context().close();
+}, 90_000);
+
+it('a military person chooses a status, then skips the social security number to the documents', async () => {
+  const page = await newPage(browser(), DESKTOP);
+  await page.goto(pageUrl(militaryProgram));
+  await expectStep(page, 'What is your military status?');
+  await page.getByRole('radio', { name: 'Active duty' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectStep(page, 'Tell us about yourself');
+  await page.locator('#f-firstName').fill('SSN');
+  await page.locator('#f-lastName').fill('Doe');
+  await page.locator('#f-birthDate').fill('1990-05-01');
+  await page.locator('#f-email').fill('ssn@example.com');
+  await chooseOrganization(page, 'Browser Ar', 'Browser Army');
+  await page.getByRole('button', { name: 'Verify my eligibility' }).click();
+  await expectStep(page, 'Confirm your identity');
+  await screenshot(page, 'verify-ssn-desktop');
+  await page.getByRole('button', { name: 'Upload a document instead' }).click();
+  await expectStep(page, 'Upload a document');
+  expectNoPageErrors(page);
+  await page.context().close();
+}, 60_000);
