@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { waitFor } from '@eligo/local-infra';
 import {
@@ -202,3 +204,85 @@ it('a military person chooses a status, then skips the social security number to
   expectNoPageErrors(page);
   await page.context().close();
 }, 60_000);
+
+describe('embedded on a merchant page', () => {
+  let merchant: Server;
+  let merchantOrigin: string;
+  let embeddableProgram: string;
+
+  beforeAll(async () => {
+    // The merchant's page, on another origin (another port), loading embed.js from Eligo.
+    merchant = createServer((req, res) => {
+      const programId = new URL(req.url ?? '/', 'http://x').searchParams.get('program') ?? '';
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(
+          [
+            '<!doctype html><html lang="en"><head><title>Shop</title>',
+            `<script src="${suite.eligo.httpUrl}/verify/embed.js"></script></head>`,
+            '<body><h1>Checkout</h1><div id="verify"></div><script>',
+            'window.events = [];',
+            `eligo.loadInlineIframe(${JSON.stringify(programId)}, document.getElementById('verify'), {`,
+            '  trackingId: "order-77",',
+            '  onStep: (e) => window.events.push(["step", e.currentStep, e.verificationId]),',
+            '  onSuccess: (e) => window.events.push(["success", e.rewardCode, e.verificationId]),',
+            '});',
+            '</script></body></html>',
+          ].join('\n'),
+        );
+    });
+    await new Promise<void>((resolve) => merchant.listen(0, '127.0.0.1', resolve));
+    merchantOrigin = `http://127.0.0.1:${(merchant.address() as AddressInfo).port}`;
+    const account = await api.createAccount('Embedding Co');
+    embeddableProgram = (
+      await api.createProgram(account.accountId, {
+        offerType: 'staticCode',
+        rewardCode: 'EMBED-5',
+        embedOrigins: [merchantOrigin],
+      })
+    ).programId;
+  });
+  afterAll(() => merchant?.close());
+
+  it("runs in the merchant's iframe and tells the merchant's page each step and the success", async () => {
+    const page = await newPage(browser(), DESKTOP);
+    await page.goto(`${merchantOrigin}/?program=${embeddableProgram}`);
+    const form = page.frameLocator('#verify iframe');
+    await form.locator('h1', { hasText: 'Tell us about yourself' }).waitFor({ timeout: 15_000 });
+    await form.locator('#f-firstName').fill('Jane');
+    await form.locator('#f-lastName').fill('Doe');
+    await form.locator('#f-birthDate').fill('2000-01-31');
+    await form.locator('#f-email').fill('jane@example.com');
+    await form.locator('#f-organization').fill('Browser St');
+    await form.getByRole('option', { name: 'Browser State University' }).click();
+    await form.getByRole('button', { name: 'Verify my eligibility' }).click();
+    await form.locator('#reward-code').waitFor({ timeout: 15_000 });
+    const events = await waitFor('the success event', async () => {
+      const got = (await page.evaluate('window.events')) as [string, string, string][];
+      return got.some((e) => e[0] === 'success') ? got : undefined;
+    });
+    const verificationId = events[0]![2];
+    expect(verificationId).toMatch(/^[0-9a-f]{24}$/);
+    expect(events).toEqual([
+      ['step', 'collectStudentPersonalInfo', verificationId],
+      ['step', 'success', verificationId],
+      ['success', 'EMBED-5', verificationId],
+    ]);
+    await screenshot(page, 'verify-embedded-desktop');
+    expectNoPageErrors(page);
+    await page.context().close();
+  }, 60_000);
+
+  it('is refused by the browser on a page whose origin the program does not list', async () => {
+    const page = await newPage(browser(), DESKTOP);
+    // The student program lists no origin: its page may not be framed.
+    await page.goto(`${merchantOrigin}/?program=${studentProgram}`);
+    await page.locator('#verify iframe').waitFor();
+    await page.waitForTimeout(1500);
+    const frame = page.frames().find((f) => f.url().includes('/verify/'));
+    const framed = frame ? await frame.locator('h1').count() : 0;
+    expect(framed).toBe(0);
+    expect(await page.evaluate('window.events.length')).toBe(0);
+    await page.context().close();
+  }, 60_000);
+});

@@ -122,6 +122,7 @@ describe('programs', () => {
       verificationLimit: null,
       subjectTokenKey: null,
       requireAccountTokenToCreate: false,
+      embedOrigins: [],
       created: expect.any(Number),
       updated: expect.any(Number),
     });
@@ -397,6 +398,86 @@ describe('requireAccountTokenToCreate', () => {
       5000,
     );
   });
+});
+
+describe('embedOrigins', () => {
+  it('is set on create, answered normalised, replaced and cleared by PATCH, and kept by other patches', async () => {
+    const { accountId } = await api.createAccount();
+    const created = await api.admin('POST', '/programs', {
+      body: {
+        accountId,
+        name: 'Embedded',
+        segment: 'student',
+        embedOrigins: [
+          'https://Shop.Example:443',
+          'https://checkout.shop.example:8443',
+          'http://localhost:3000',
+        ],
+      },
+    });
+    const normalised = [
+      'https://shop.example',
+      'https://checkout.shop.example:8443',
+      'http://localhost:3000',
+    ];
+    expect([created.status, created.body.embedOrigins]).toEqual([201, normalised]);
+    const path = `/programs/${created.body.programId}`;
+    expect((await api.admin('GET', path)).body.embedOrigins).toEqual(normalised);
+    expect((await api.admin('PATCH', path, { body: { name: 'Renamed' } })).body.embedOrigins).toEqual(
+      normalised,
+    );
+
+    const replaced = await api.admin('PATCH', path, {
+      body: { embedOrigins: ['HTTPS://Partner.Example'] },
+      contentType: 'application/merge-patch+json',
+    });
+    expect([replaced.status, replaced.body.embedOrigins]).toEqual([200, ['https://partner.example']]);
+    const emptied = await api.admin('PATCH', path, { body: { embedOrigins: [] } });
+    expect([emptied.status, emptied.body.embedOrigins]).toEqual([200, []]);
+    await api.admin('PATCH', path, { body: { embedOrigins: ['https://partner.example'] } });
+    const cleared = await api.admin('PATCH', path, { body: { embedOrigins: null } });
+    expect([cleared.status, cleared.body.embedOrigins]).toEqual([200, []]);
+    expect((await api.admin('GET', path)).body.embedOrigins).toEqual([]);
+  });
+
+  const notAnOrigin =
+    'must be a web origin in ASCII, https://host[:port] (http only for localhost and 127.0.0.1), without path, ' +
+    'query, fragment, user name or trailing slash; wildcards (https://*.example.com) are not allowed in this ' +
+    'version: list each origin';
+  it.each([
+    ['a wildcard', ['https://*.example.com'], `body.embedOrigins[0] ${notAnOrigin}`],
+    [
+      'a trailing slash',
+      ['https://a.example', 'https://shop.example/'],
+      `body.embedOrigins[1] ${notAnOrigin}`,
+    ],
+    ['plain http beyond the local machine', ['http://shop.example'], `body.embedOrigins[0] ${notAnOrigin}`],
+    [
+      'one origin in two spellings (the service compares them normalised)',
+      ['https://shop.example', 'https://SHOP.example:443'],
+      'embedOrigins: https://shop.example is listed twice',
+    ],
+    [
+      'more than 20',
+      Array.from({ length: 21 }, (_, i) => `https://shop${i}.example`),
+      'body.embedOrigins must NOT have more than 20 items',
+    ],
+  ])(
+    'refuses %s with 400 invalidRequest naming it, on create and on PATCH',
+    async (_name, origins, message) => {
+      const { accountId } = await api.createAccount();
+      const created = await api.admin('POST', '/programs', {
+        body: { accountId, name: 'P', segment: 'student', embedOrigins: origins },
+      });
+      expect([created.status, created.body]).toEqual([400, invalidRequest(message)]);
+      const { programId } = await api.createProgram(accountId, { embedOrigins: ['https://kept.example'] });
+      const patched = await api.admin('PATCH', `/programs/${programId}`, { body: { embedOrigins: origins } });
+      expect([patched.status, patched.body]).toEqual([400, invalidRequest(message)]);
+      expect((await api.admin('GET', `/programs/${programId}`)).body.embedOrigins).toEqual([
+        'https://kept.example',
+      ]);
+    },
+  );
 });
 
 describe('POST /programs/{programId}/rewardCodes', () => {

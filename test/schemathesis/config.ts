@@ -47,8 +47,10 @@ const businessRefusals: { pathRegex: string; statuses: string[]; why: string }[]
   { pathRegex: '^/report/\\{reportId\\}', statuses: ['410'], why: 'the report was deleted (spec: 410)' },
   {
     pathRegex: '^/uploads/',
-    statuses: ['400'],
-    why: 'a body whose length is not the size the manifest declared',
+    statuses: ['400', '410'],
+    why:
+      'a body whose length is not the size the manifest declared; a URL already used (by an earlier case: ' +
+      'each works once) or expired (spec: 410)',
   },
   {
     pathRegex: '^/program/\\{programId\\}/sendLink$',
@@ -67,7 +69,7 @@ const businessRefusals: { pathRegex: string; statuses: string[]; why: string }[]
     why:
       'rules across fields and against the stored program (endDate after startDate, minAge not above maxAge, ' +
       'sub-segments and ages of the stored segment, a usable subjectTokenKey, theme sizes in bytes, a ' +
-      'webhook callbackUri on a non-public IP address)',
+      'webhook callbackUri on a non-public IP address, an embedOrigins origin listed twice in two spellings)',
   },
   {
     pathRegex: '^/organizations$',

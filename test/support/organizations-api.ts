@@ -43,8 +43,10 @@ export function organizationsApi(api: ProgramsApi) {
   /** Looks up an organization id by exact name through the program search. */
   const idOf = async (programId: string, name: string): Promise<number> => {
     const reply = await search(programId, { name, limit: '100' });
-    const found = (reply.body as { id: number; name: string }[]).find((o) => o.name === name);
-    if (!found) throw new Error(`${name} not found: ${JSON.stringify(reply.body)}`);
+    const found = Array.isArray(reply.body)
+      ? (reply.body as { id: number; name: string }[]).find((o) => o.name === name)
+      : undefined;
+    if (!found) throw new Error(`${name} not found: ${reply.status} ${JSON.stringify(reply.body)}`);
     return found.id;
   };
   return { importFile, importCsv, importNdjson, search, names, idOf };

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { checkBody } from '../src/endpoints/body-check';
-import { documentBefore } from './document-before';
+import { schemas as served } from '../src/openapi/components';
+import { changedOnPurpose, documentBefore } from './document-before';
 import { createDocumentValidator, type DocumentValidator } from './document-validator';
 
 /**
@@ -20,9 +21,18 @@ let before: DocumentValidator | undefined;
 
 /**
  * What the OpenAPI validator answered for the schema of that name, as the request validator ran it over the
- * document captured before the endpoints became definitions (test/document-before.ts).
+ * document captured before the endpoints became definitions (test/document-before.ts). A schema changed on
+ * purpose since (changedOnPurpose) is read as the served document states it now: the definitions' checks
+ * must still say what their document says, in the same words.
  */
 export function ajvSaidBefore(schema: string, body: unknown): string | undefined {
-  before ??= createDocumentValidator(documentBefore.components.schemas);
+  before ??= createDocumentValidator({
+    ...documentBefore.components.schemas,
+    ...Object.fromEntries(
+      Object.keys(changedOnPurpose)
+        .filter((name) => name in documentBefore.components.schemas)
+        .map((name) => [name, served[name]]),
+    ),
+  });
   return before.check(schema, body);
 }

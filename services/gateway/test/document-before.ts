@@ -22,6 +22,20 @@ export const changedOnPurpose: Readonly<Record<string, string>> = {
   '/uploads/{uploadToken}':
     'the file is any bytes: no schema (was type string, which made a JSON object sent as application/json a ' +
     '"schema-violating" body for Schemathesis, answered 410 for a used URL without reading it)',
+  ...Object.fromEntries(
+    ['ProgramCreateRequest', 'ProgramPatchRequest', 'ProgramConfiguration'].map((name) => [
+      name,
+      'a new program setting, embedOrigins (the web origins allowed to embed the hosted verification page ' +
+        'and to call REST v2 from a browser): one more property, set and answered',
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['/programs', '/programs/{programId}'].map((path) => [
+      path,
+      'a new program setting, embedOrigins: the 400 lists its rule that the schema cannot state (an origin ' +
+        'listed twice in two spellings)',
+    ]),
+  ),
 };
 
 /** The captured component schemas of these names, to compare a definition's schemas with. */

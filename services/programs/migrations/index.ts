@@ -4,6 +4,7 @@ import { subjectTokenKey } from './002_subject_token_key';
 import { webhookNotifications } from './003_webhook_notifications';
 import { rewardClaimConfirmation } from './004_reward_claim_confirmation';
 import { requireAccountTokenToCreate } from './005_require_account_token_to_create';
+import { embedOrigins } from './006_embed_origins';
 
 /**
  * Migrations of the programs schema, applied in name order after the shared outbox and inbox tables
@@ -15,4 +16,5 @@ export const migrations: readonly SchemaMigration[] = [
   webhookNotifications,
   rewardClaimConfirmation,
   requireAccountTokenToCreate,
+  embedOrigins,
 ];

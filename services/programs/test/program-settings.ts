@@ -24,6 +24,7 @@ export function settings(overrides: Partial<SettingsInput> = {}): SettingsInput 
     verificationLimit: null,
     subjectTokenKey: null,
     requireAccountTokenToCreate: false,
+    embedOrigins: [],
     ...overrides,
   };
 }

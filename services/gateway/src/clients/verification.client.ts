@@ -47,6 +47,9 @@ export interface VerificationClient {
   getVerificationAdmin(
     req: verificationV1.GetVerificationAdminRequest,
   ): Promise<verificationV1.GetVerificationAdminResponse>;
+  locateVerification(
+    req: verificationV1.LocateVerificationRequest,
+  ): Promise<verificationV1.LocateVerificationResponse>;
 }
 
 /** Wraps the module's one verification channel (clients.ts); built once in createModule. */
@@ -72,5 +75,6 @@ export function createVerificationClient(
     putMetadata: (req) => client.unary('putMetadata', req),
     refireWebhooks: (req) => client.unary('refireWebhooks', req),
     getVerificationAdmin: (req) => client.unary('getVerificationAdmin', req),
+    locateVerification: (req) => client.unary('locateVerification', req),
   };
 }

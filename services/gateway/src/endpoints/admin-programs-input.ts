@@ -23,12 +23,15 @@ import {
   MAX_COUNTRIES,
   MAX_CUSTOM_CSS_BYTES,
   MAX_DOCUMENT_REJECTIONS,
+  MAX_EMBED_ORIGIN_LENGTH,
+  MAX_EMBED_ORIGINS,
   MAX_MESSAGE_LENGTH,
   MAX_MESSAGES,
   MAX_ORGANIZATION_IDS,
   MAX_REWARD_CODES,
   MAX_SUBJECT_TOKEN_KEY_LENGTH,
   MESSAGE_KEY_PATTERN,
+  ORIGIN_PATTERN,
   PADDED_CODE_PATTERN,
   PATH_QUERY_AND_FRAGMENT,
   SUB_SEGMENTS,
@@ -214,6 +217,28 @@ export const programSettings = {
         'POST /verification/marketplace); any other caller, with no token, an invalid one or another ' +
         "account's, gets 401. The steps of a started verification still need no token. false or null: " +
         'anyone may start one (the default).',
+    })
+    .optional(),
+  embedOrigins: orNullTypeFirst(
+    uniqueItems(
+      z
+        .array(
+          fromStringSchema({ type: 'string', maxLength: MAX_EMBED_ORIGIN_LENGTH, pattern: ORIGIN_PATTERN }),
+        )
+        .max(MAX_EMBED_ORIGINS),
+    ),
+  )
+    .meta({
+      description:
+        "Web origins allowed to embed the program's hosted verification page (the CSP frame-ancestors of " +
+        '/verify/{programId}) and to call the public REST v2 endpoints from a browser (CORS). Each is ' +
+        'https://host[:port], or http://localhost[:port] or http://127.0.0.1[:port] for development (taken ' +
+        'in test and live mode alike): no path, query, fragment, user name or trailing slash, and no ' +
+        'wildcard (https://*.example.com is refused in this version: list each origin). Stored normalised, ' +
+        'the scheme and host in lower case and the default port left out (https://Shop.Example:443 is ' +
+        `https://shop.example); at most ${MAX_EMBED_ORIGINS}, each at most ${MAX_EMBED_ORIGIN_LENGTH} ` +
+        'characters, no two the same once normalised. Empty or null for none (the default): no other site ' +
+        'may embed the page or call the API from a browser.',
     })
     .optional(),
 };

@@ -23,6 +23,10 @@ const schemas: Record<string, z.ZodType> = {
 
 const hook = 'https://hooks.example.com/eligo';
 const emoji = (n: number) => '\u{1F600}'.repeat(n);
+const notAnOrigin =
+  'must be a web origin in ASCII, https://host[:port] (http only for localhost and 127.0.0.1), without path, ' +
+  'query, fragment, user name or trailing slash; wildcards (https://*.example.com) are not allowed in this ' +
+  'version: list each origin';
 
 /** [schema, body, what the OpenAPI validator answered (undefined: accepted)]. */
 const cases: [string, unknown, string | undefined][] = [
@@ -40,7 +44,7 @@ const cases: [string, unknown, string | undefined][] = [
   [
     'ProgramPatchRequest',
     { colour: 'red', name: 5 },
-    'body has unexpected property colour (allowed: name, segment, subSegments, mode, startDate, endDate, offerType, rewardCode, redirectUrl, consolationRewardCode, minAge, maxAge, countries, maxRejections, maxReviewTime, estimatedReviewTime, organizationRules, theme, webhook, verificationLimit, subjectTokenKey, requireAccountTokenToCreate)',
+    'body has unexpected property colour (allowed: name, segment, subSegments, mode, startDate, endDate, offerType, rewardCode, redirectUrl, consolationRewardCode, minAge, maxAge, countries, maxRejections, maxReviewTime, estimatedReviewTime, organizationRules, theme, webhook, verificationLimit, subjectTokenKey, requireAccountTokenToCreate, embedOrigins)',
   ],
   ['RewardCodesRequest', {}, 'body.codes is required'],
   [
@@ -340,6 +344,93 @@ const cases: [string, unknown, string | undefined][] = [
     'body.theme.customCss must not contain "<" (write \\3c in strings) or control characters other than tabs and line breaks',
   ],
   ['ProgramPatchRequest', { theme: { customCss: 'a{}\f' } }, undefined],
+  // embedOrigins, added since the capture (test/document-before.ts): the served document's statement.
+  [
+    'ProgramPatchRequest',
+    {
+      embedOrigins: [
+        'https://shop.example.com',
+        'https://Shop.Example:443',
+        'HTTPS://checkout.shop.example:8443',
+        'http://localhost:3000',
+        'http://LOCALHOST',
+        'http://127.0.0.1:5173',
+        'https://xn--bcher-kva.example',
+        'https://192.0.2.10',
+        'https://[2001:db8::1]:8443',
+      ],
+    },
+    undefined,
+  ],
+  ['ProgramPatchRequest', { embedOrigins: [] }, undefined],
+  ['ProgramPatchRequest', { embedOrigins: null }, undefined],
+  [
+    'ProgramPatchRequest',
+    { embedOrigins: 'https://shop.example' },
+    'body.embedOrigins must be array or null',
+  ],
+  ['ProgramPatchRequest', { embedOrigins: [5] }, 'body.embedOrigins[0] must be string'],
+  ['ProgramPatchRequest', { embedOrigins: ['https://*.example.com'] }, `body.embedOrigins[0] ${notAnOrigin}`],
+  ['ProgramPatchRequest', { embedOrigins: ['*'] }, `body.embedOrigins[0] ${notAnOrigin}`],
+  [
+    'ProgramPatchRequest',
+    { embedOrigins: ['https://a.example', 'https://shop.example/'] },
+    `body.embedOrigins[1] ${notAnOrigin}`,
+  ],
+  [
+    'ProgramPatchRequest',
+    { embedOrigins: ['https://shop.example/checkout'] },
+    `body.embedOrigins[0] ${notAnOrigin}`,
+  ],
+  [
+    'ProgramPatchRequest',
+    { embedOrigins: ['https://shop.example?a=1'] },
+    `body.embedOrigins[0] ${notAnOrigin}`,
+  ],
+  [
+    'ProgramPatchRequest',
+    { embedOrigins: ['https://shop.example#x'] },
+    `body.embedOrigins[0] ${notAnOrigin}`,
+  ],
+  ['ProgramPatchRequest', { embedOrigins: ['http://shop.example'] }, `body.embedOrigins[0] ${notAnOrigin}`],
+  ['ProgramPatchRequest', { embedOrigins: ['ftp://shop.example'] }, `body.embedOrigins[0] ${notAnOrigin}`],
+  ['ProgramPatchRequest', { embedOrigins: ['shop.example'] }, `body.embedOrigins[0] ${notAnOrigin}`],
+  [
+    'ProgramPatchRequest',
+    { embedOrigins: ['https://u@shop.example'] },
+    `body.embedOrigins[0] ${notAnOrigin}`,
+  ],
+  [
+    'ProgramPatchRequest',
+    { embedOrigins: ['https://shop.example:0'] },
+    `body.embedOrigins[0] ${notAnOrigin}`,
+  ],
+  [
+    'ProgramPatchRequest',
+    { embedOrigins: ['https://shop.example:65536'] },
+    `body.embedOrigins[0] ${notAnOrigin}`,
+  ],
+  [
+    'ProgramPatchRequest',
+    { embedOrigins: ['https://bücher.example'] },
+    `body.embedOrigins[0] ${notAnOrigin}`,
+  ],
+  ['ProgramPatchRequest', { embedOrigins: [''] }, `body.embedOrigins[0] ${notAnOrigin}`],
+  [
+    'ProgramPatchRequest',
+    { embedOrigins: [`https://${'a'.repeat(240)}.example`] },
+    'body.embedOrigins[0] must NOT have more than 255 characters',
+  ],
+  [
+    'ProgramPatchRequest',
+    { embedOrigins: Array.from({ length: 21 }, (_, i) => `https://s${i}.example`) },
+    'body.embedOrigins must NOT have more than 20 items',
+  ],
+  [
+    'ProgramPatchRequest',
+    { embedOrigins: ['https://a.example', 'https://a.example'] },
+    'body.embedOrigins must NOT have duplicate items (items ## 1 and 0 are identical)',
+  ],
 ];
 
 describe('the body checks of program settings and reward codes', () => {

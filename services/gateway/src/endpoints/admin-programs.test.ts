@@ -1,10 +1,11 @@
 import { SEGMENTS, segmentNames } from '@eligo/vocabulary';
 import { COUNTRY_CODES } from '../openapi/schemas/countries';
 import { ajvSaidBefore, zodSays } from '../../test/check-answers';
-import { expectSchemasAsBefore } from '../../test/document-before';
+import { documentBefore, expectSchemasAsBefore, plain } from '../../test/document-before';
 import { checkBody } from './body-check';
 import { ProgramCreateRequest } from './admin-programs-create';
 import { ProgramPatchRequest } from './admin-programs-input';
+import { ORIGIN_PATTERN } from './program-input-rules';
 import { adminProgramEndpoints, type ProgramCreateBody, type ProgramPatchBody } from './admin-programs';
 import { endpointDocument } from './openapi';
 
@@ -23,6 +24,28 @@ describe('the admin program endpoint definitions', () => {
       'WebhookInput',
       'VerificationLimitInput',
     ]);
+  });
+
+  // Changed on purpose since the capture (test/document-before.ts): the embedOrigins setting, nothing else.
+  it('state embedOrigins, the setting added since, and the rest of the program bodies as before', () => {
+    const { schemas: stated } = endpointDocument(adminProgramEndpoints, 'https://eligo.test');
+    for (const name of ['ProgramCreateRequest', 'ProgramPatchRequest']) {
+      const now = plain(stated[name]) as { properties: Record<string, unknown> };
+      const { embedOrigins, ...others } = now.properties;
+      expect([name, { ...now, properties: others }]).toEqual([name, documentBefore.components.schemas[name]]);
+      expect([name, embedOrigins]).toEqual([
+        name,
+        {
+          type: ['array', 'null'],
+          maxItems: 20,
+          uniqueItems: true,
+          items: { type: 'string', maxLength: 255, pattern: ORIGIN_PATTERN },
+          description: expect.stringContaining('https://*.example.com is refused in this version'),
+        },
+      ]);
+      // Last of the settings, so that the list of allowed properties only grew at its end.
+      expect(Object.keys(now.properties).at(-1)).toBe('embedOrigins');
+    }
   });
 });
 
@@ -61,6 +84,7 @@ const cases: [string, unknown, string | undefined][] = [
       verificationLimit: { quantity: 1000, days: 3650 },
       subjectTokenKey: '-----BEGIN PUBLIC KEY-----\nMFkw\n-----END PUBLIC KEY-----',
       requireAccountTokenToCreate: null,
+      embedOrigins: ['https://Shop.Example:443', 'http://localhost:3000', 'https://[2001:db8::1]:8443'],
     },
     undefined,
   ],
@@ -79,7 +103,7 @@ const cases: [string, unknown, string | undefined][] = [
   [
     'ProgramCreateRequest',
     { ...program, pricing: 1 },
-    'body has unexpected property pricing (allowed: accountId, name, segment, subSegments, mode, startDate, endDate, offerType, rewardCode, redirectUrl, consolationRewardCode, minAge, maxAge, countries, maxRejections, maxReviewTime, estimatedReviewTime, organizationRules, theme, webhook, verificationLimit, subjectTokenKey, requireAccountTokenToCreate)',
+    'body has unexpected property pricing (allowed: accountId, name, segment, subSegments, mode, startDate, endDate, offerType, rewardCode, redirectUrl, consolationRewardCode, minAge, maxAge, countries, maxRejections, maxReviewTime, estimatedReviewTime, organizationRules, theme, webhook, verificationLimit, subjectTokenKey, requireAccountTokenToCreate, embedOrigins)',
   ],
   // Wrong types, null where it is not allowed.
   ['ProgramCreateRequest', { ...program, segment: 7 }, 'body.segment must be string'],

@@ -22,7 +22,8 @@ const crossFieldRules =
   'endDate not after startDate, minAge above maxAge, an organization id both included and excluded, a ' +
   'country listed twice in two spellings (us and US), a theme over 256 KiB in all (UTF-8) or a customCss ' +
   'over 64 KiB, a subjectTokenKey that is not a usable public key, a webhook callbackUri whose host is a ' +
-  'non-public IP address outside ELIGO_WEBHOOK_ALLOW_CIDRS';
+  'non-public IP address outside ELIGO_WEBHOOK_ALLOW_CIDRS, an embedOrigins entry listed twice in two spellings ' +
+  '(https://Shop.example:443 and https://shop.example)';
 const invalidProgram = (rules: string) =>
   er(
     'The body does not match its schema, or breaks a rule the schema cannot state (errorIds ' +

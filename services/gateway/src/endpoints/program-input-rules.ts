@@ -1,4 +1,4 @@
-import { SEGMENTS } from '@eligo/vocabulary';
+import { SEGMENTS, IPV4_SOURCE, IPV6_SOURCE } from '@eligo/vocabulary';
 import { CONTROL_CHARACTER_CLASS, described, TRIMMED_SPACE_CLASS } from '../openapi/schemas/text';
 
 /**
@@ -8,7 +8,10 @@ import { CONTROL_CHARACTER_CLASS, described, TRIMMED_SPACE_CLASS } from '../open
  * in words (`described`).
  */
 
-/** Limits of services/programs/src/domain (program-validation.ts, codes.ts, countries.ts, theme.ts). */
+/**
+ * Limits of services/programs/src/domain (program-validation.ts, codes.ts, countries.ts, theme.ts,
+ * embed-origins.ts).
+ */
 export const MAX_AGE = 150;
 export const MAX_DOCUMENT_REJECTIONS = 10;
 export const MAX_ORGANIZATION_IDS = 1000;
@@ -22,6 +25,8 @@ export const MAX_LIMIT_QUANTITY = 1000;
 export const MAX_LIMIT_DAYS = 3650;
 export const MAX_REWARD_CODES = 10_000;
 export const MAX_SUBJECT_TOKEN_KEY_LENGTH = 8192;
+export const MAX_EMBED_ORIGINS = 20;
+export const MAX_EMBED_ORIGIN_LENGTH = 255;
 /** Segments whose programs may bound the person's age (AGE_BOUNDED_SEGMENTS of the programs service). */
 export const AGE_BOUNDED_SEGMENTS = ['age', 'senior'] as const;
 
@@ -50,20 +55,7 @@ export const PADDED_CODE_PATTERN = described(
  */
 const LABEL = '[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*';
 const TOP_LABEL = '[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*';
-const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])';
-const H16 = '[0-9A-Fa-f]{1,4}';
-const IPV6 = [
-  `(?:${H16}:){7}${H16}`,
-  `(?:${H16}:){1,7}:`,
-  `(?:${H16}:){1,6}:${H16}`,
-  `(?:${H16}:){1,5}(?::${H16}){1,2}`,
-  `(?:${H16}:){1,4}(?::${H16}){1,3}`,
-  `(?:${H16}:){1,3}(?::${H16}){1,4}`,
-  `(?:${H16}:){1,2}(?::${H16}){1,5}`,
-  `${H16}:(?::${H16}){1,6}`,
-  `:(?:(?::${H16}){1,7}|:)`,
-].join('|');
-const HOST = `(?:(?:${LABEL}\\.)*${TOP_LABEL}|${OCTET}(?:\\.${OCTET}){3}|\\[(?:${IPV6})\\])`;
+const HOST = `(?:(?:${LABEL}\\.)*${TOP_LABEL}|${IPV4_SOURCE}|\\[(?:${IPV6_SOURCE})\\])`;
 const PORT = '(?::(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[0-9]{1,4}))?';
 const URI_CHARACTER = "(?:[A-Za-z0-9._~!$&'()*+,;=:@/?-]|%[0-9A-Fa-f]{2})";
 export const PATH_AND_QUERY = `(?:[/?]${URI_CHARACTER}*)?`;
@@ -77,6 +69,27 @@ export const httpUrl = (rest: string, message: string) =>
   }) as const;
 export const URL_MESSAGE =
   'must be an absolute http or https URL in ASCII (host name, IPv4 or [IPv6] address, no user name or password)';
+
+/**
+ * A web origin a program lets embed its hosted page and call REST v2 from a browser (embedOrigins), as the
+ * programs service takes it (services/programs/src/domain/embed-origins.ts): `https://host[:port]`, or plain
+ * http for the developer's own machine (`http://localhost[:port]`, `http://127.0.0.1[:port]`); a port from 1
+ * to 65535 without leading zeros; nothing after the port, not even a slash; no wildcard. The host is in ASCII:
+ * an internationalised name in its xn-- form, hence hyphens may follow each other inside a label (unlike
+ * HOST). Scheme and host in any case: the service stores them in lower case, without the default port.
+ */
+const ORIGIN_LABEL = '[A-Za-z0-9]+(?:-+[A-Za-z0-9]+)*';
+const ORIGIN_TOP_LABEL = '[A-Za-z][A-Za-z0-9]*(?:-+[A-Za-z0-9]+)*';
+const ORIGIN_HOST = `(?:(?:${ORIGIN_LABEL}\\.)*${ORIGIN_TOP_LABEL}|${IPV4_SOURCE}|\\[(?:${IPV6_SOURCE})\\])`;
+const ORIGIN_PORT =
+  '(?::(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3}))?';
+const DEVELOPMENT_HOST = '(?:[Ll][Oo][Cc][Aa][Ll][Hh][Oo][Ss][Tt]|127\\.0\\.0\\.1)';
+export const ORIGIN_PATTERN = described(
+  `^(?:[Hh][Tt][Tt][Pp][Ss]://${ORIGIN_HOST}|[Hh][Tt][Tt][Pp]://${DEVELOPMENT_HOST})${ORIGIN_PORT}$`,
+  'must be a web origin in ASCII, https://host[:port] (http only for localhost and 127.0.0.1), without ' +
+    'path, query, fragment, user name or trailing slash; wildcards (https://*.example.com) are not allowed ' +
+    'in this version: list each origin',
+);
 
 /**
  * Dates as the mapping reads them: YYYY-MM-DD (UTC midnight) or an RFC 3339 date-time with seconds and an

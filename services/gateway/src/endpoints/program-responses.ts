@@ -91,6 +91,11 @@ export const ProgramConfiguration = z
         "Verifications of the program are created only with a token of the program's account (401 " +
         'otherwise); false: anyone may start one.',
     }),
+    embedOrigins: z.array(z.string()).meta({
+      description:
+        "Web origins allowed to embed the program's hosted verification page and to call the public REST v2 " +
+        'endpoints from a browser (CORS), normalised (https://shop.example, http://localhost:3000); [] when none.',
+    }),
     created: epochMs(),
     updated: epochMs(),
   })

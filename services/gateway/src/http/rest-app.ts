@@ -42,6 +42,8 @@ import { adminVerificationRouter } from '../routes/admin/verifications';
 import { verificationRouter } from '../routes/verification';
 import { apiReferenceRouter } from './api-reference';
 import { verifyPageRouter } from './verify-page';
+import { corsForPublicEndpoints } from './cors';
+import { embedOrigins } from './embed-origins';
 import { oauthErrorMiddleware } from './oauth-errors';
 import { allowedMethods, answerOptions, methodNotAllowed } from './allowed-methods';
 import { collapseSlashes, refuseUndecodablePath } from './request-path';
@@ -103,8 +105,10 @@ export function mountRest(app: Express, options: RestOptions): void {
   app.use(collapseSlashes);
   if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
 
+  // Who may embed a program's hosted page and call its public endpoints from a browser.
+  const origins = embedOrigins(programs, options.verification);
   const v2 = Router();
-  v2.use(refuseUndecodablePath, options405);
+  v2.use(refuseUndecodablePath, corsForPublicEndpoints({ origins, methods, logger }), options405);
   if (options.rateLimits)
     v2.post(
       ['/verification', '/verification/marketplace', '/organization/addSchool'],
@@ -198,7 +202,7 @@ export function mountRest(app: Express, options: RestOptions): void {
   app.use('/uploads', notAllowed, notFound);
 
   // The hosted verification page and its embed script: web pages, not API (no OpenAPI operation).
-  app.use(verifyPageRouter({ programs, logger }));
+  app.use(verifyPageRouter({ programs, origins, logger }));
 }
 
 function notFound(req: Request, res: Response, _next: NextFunction): void {

@@ -9,12 +9,24 @@ import { verifyPageCsp } from './verify-page';
 // needs a token).
 const programId = '0123456789abcdef01234567';
 const unknownProgram = 'fedcba9876543210fedcba98';
+const embeddable = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 let app: TestRestApp;
 const asked: { programId: string; accountId: string }[] = [];
 
 beforeAll(async () => {
   app = await startTestRestApp({
     programs: standIn<ProgramsClient>('programs', {
+      getProgram: async (req: { programId: string }) => {
+        if (req.programId === unknownProgram)
+          throw Object.assign(new Error('no program'), { code: GrpcStatus.NOT_FOUND });
+        return {
+          program: {
+            programId: req.programId,
+            embedOrigins:
+              req.programId === embeddable ? ['https://shop.example', 'http://localhost:3000'] : [],
+          },
+        };
+      },
       getTheme: async (req: { programId: string; accountId: string }) => {
         asked.push(req);
         if (req.programId === unknownProgram)
@@ -62,6 +74,14 @@ describe('GET /verify/{programId}', () => {
       expect.stringMatching(/^src="\/verify\/assets\/verify-[A-Z0-9]+\.js" defer$/),
     ]);
     expect(asked.at(-1)).toEqual({ programId, accountId: '' });
+  });
+
+  it("may be framed by the program's embedding origins only", async () => {
+    const res = await get(`/verify/${embeddable}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain(
+      'frame-ancestors https://shop.example http://localhost:3000',
+    );
   });
 
   it("carries the program's texts in a data block that no value can close, and escapes the title", async () => {

@@ -4,6 +4,7 @@ import { status as GrpcStatus } from '@grpc/grpc-js';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { ProgramsClient } from '../clients/programs.client';
+import type { EmbedOrigins } from './embed-origins';
 import { sanitizeCustomCss } from './custom-css';
 
 const YEAR_S = 365 * 24 * 3600;
@@ -87,7 +88,11 @@ function securityHeaders(res: Response, csp: string): void {
  * and the program's sanitized customCss; /verify/embed.js is the merchant's embed script. Only the files of
  * the build manifest are served; nothing is looked up by the requested name.
  */
-export function verifyPageRouter(options: { programs: ProgramsClient; logger: Logger }): Router {
+export function verifyPageRouter(options: {
+  programs: ProgramsClient;
+  origins: EmbedOrigins;
+  logger: Logger;
+}): Router {
   const manifestFile = require.resolve('@eligo/web-verify/dist/manifest.json');
   const dist = dirname(manifestFile);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
@@ -139,9 +144,9 @@ export function verifyPageRouter(options: { programs: ProgramsClient; logger: Lo
     const programId = String(req.params.programId);
     if (!PROGRAM_ID.test(programId)) return notFoundPage(res);
     try {
-      const found = await theme(programId);
-      if (found === null) return notFoundPage(res);
-      securityHeaders(res, verifyPageCsp([]));
+      const [found, ancestors] = await Promise.all([theme(programId), options.origins.ofProgram(programId)]);
+      if (found === null || ancestors === null) return notFoundPage(res);
+      securityHeaders(res, verifyPageCsp(ancestors));
       res.set('Cache-Control', 'no-cache');
       const intl = {
         locale: found?.intl?.locale || 'en-US',

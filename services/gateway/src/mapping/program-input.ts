@@ -53,6 +53,7 @@ const setters: { [K in keyof Settings]: Setter<K> } = {
     void (p.verificationLimit = v ? { quantity: v.quantity, days: v.days } : undefined),
   subjectTokenKey: (p, v) => void (p.subjectTokenKey = v ?? ''),
   requireAccountTokenToCreate: (p, v) => void (p.requireAccountTokenToCreate = v ?? false),
+  embedOrigins: (p, v) => void (p.embedOrigins = v ?? []),
 };
 
 const settingKeys = Object.keys(setters) as (keyof Settings)[];

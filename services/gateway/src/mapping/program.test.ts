@@ -35,6 +35,7 @@ describe('ProgramCreateRequest -> Program', () => {
       verificationLimit: { quantity: 2, days: 30 },
       subjectTokenKey: publicJwk,
       requireAccountTokenToCreate: true,
+      embedOrigins: ['https://Shop.Example:443', 'http://localhost:3000'],
     });
     expect(program).toEqual(
       Program.fromPartial({
@@ -65,6 +66,8 @@ describe('ProgramCreateRequest -> Program', () => {
         verificationLimit: { quantity: 2, days: 30 },
         subjectTokenKey: publicJwk,
         requireAccountTokenToCreate: true,
+        // As sent: the service normalises them.
+        embedOrigins: ['https://Shop.Example:443', 'http://localhost:3000'],
       }),
     );
     // What the client sends is what the service reads.
@@ -88,6 +91,7 @@ describe('ProgramCreateRequest -> Program', () => {
     expect(program.documentReview).toBeUndefined();
     expect(program.webhook).toBeUndefined();
     expect(program.subjectTokenKey).toBe('');
+    expect(program.embedOrigins).toEqual([]);
   });
 });
 
@@ -192,6 +196,18 @@ describe('ProgramPatchRequest (merge patch) -> Program + update_mask', () => {
     ]);
   });
 
+  it('sets, replaces and clears the embed origins through embed_origins (null and [] alike)', () => {
+    const set = programPatchToProto({ embedOrigins: ['https://shop.example', 'http://127.0.0.1:5173'] });
+    expect([set.updateMask, set.program.embedOrigins]).toEqual([
+      ['embed_origins'],
+      ['https://shop.example', 'http://127.0.0.1:5173'],
+    ]);
+    for (const none of [null, []]) {
+      const cleared = programPatchToProto({ embedOrigins: none });
+      expect([cleared.updateMask, cleared.program.embedOrigins]).toEqual([['embed_origins'], []]);
+    }
+  });
+
   it('sets the subject token key through subject_token_key', () => {
     const { program, updateMask } = programPatchToProto({ subjectTokenKey: publicJwk });
     expect(updateMask).toEqual(['subject_token_key']);
@@ -208,6 +224,7 @@ describe('ProgramPatchRequest (merge patch) -> Program + update_mask', () => {
     ['consolationRewardCode', 'consolation_reward_code'],
     ['verificationLimit', 'verification_limit'],
     ['subjectTokenKey', 'subject_token_key'],
+    ['embedOrigins', 'embed_origins'],
     ['estimatedReviewTime', 'document_review.estimated_review_time'],
     ['maxRejections', 'document_review.max_rejections'],
   ] as const)('%s -> %s', (key, path) => {
@@ -235,6 +252,7 @@ describe('Program -> program configuration JSON', () => {
     verificationLimit: { quantity: 1, days: 7 },
     subjectTokenKey: publicJwk,
     requireAccountTokenToCreate: true,
+    embedOrigins: ['https://shop.example', 'http://localhost:3000'],
     createdAt: new Date(1_600_000_000_000),
     updatedAt: new Date(1_650_000_000_000),
   });
@@ -266,6 +284,7 @@ describe('Program -> program configuration JSON', () => {
       verificationLimit: { quantity: 1, days: 7 },
       subjectTokenKey: publicJwk,
       requireAccountTokenToCreate: true,
+      embedOrigins: ['https://shop.example', 'http://localhost:3000'],
       created: 1_600_000_000_000,
       updated: 1_650_000_000_000,
     });
@@ -284,9 +303,11 @@ describe('Program -> program configuration JSON', () => {
         webhook: undefined,
         verificationLimit: undefined,
         subjectTokenKey: '',
+        embedOrigins: [],
       }),
       'x',
     );
+    expect(bare.embedOrigins).toEqual([]);
     expect(bare.webhook).toBeNull();
     expect(bare.verificationLimit).toBeNull();
     expect(bare.subjectTokenKey).toBeNull();

@@ -66,6 +66,7 @@ export function programToJson(program: Program, webhookSigningSecret?: string): 
     verificationLimit: limit ? { quantity: limit.quantity, days: limit.days } : null,
     subjectTokenKey: program.subjectTokenKey || null,
     requireAccountTokenToCreate: program.requireAccountTokenToCreate,
+    embedOrigins: [...program.embedOrigins],
     created: epochMs(program.createdAt),
     updated: epochMs(program.updatedAt),
   };

@@ -33,6 +33,7 @@ function input(overrides: Partial<ProgramInput> = {}): ProgramInput {
     verificationLimit: null,
     subjectTokenKey: null,
     requireAccountTokenToCreate: false,
+    embedOrigins: [],
     ...overrides,
   };
 }
@@ -61,6 +62,7 @@ function stored(overrides: Partial<Program> = {}): Program {
     verificationLimit: null,
     subjectTokenKey: null,
     requireAccountTokenToCreate: false,
+    embedOrigins: [],
     rewardCodesRemaining: 0,
     createdAt: new Date(0),
     updatedAt: new Date(0),
@@ -77,6 +79,7 @@ describe('settingsForCreate', () => {
       documentReview: defaultDocumentReview(),
       organizationRules: emptyOrganizationRules(),
       theme: emptyTheme(),
+      embedOrigins: [],
     });
     expect(webhook).toBeNull();
   });
@@ -248,6 +251,7 @@ describe('planUpdate', () => {
         'verification_limit',
         'subject_token_key',
         'require_account_token_to_create',
+        'embed_origins',
       ].sort(),
     );
   });
@@ -320,6 +324,26 @@ describe('planUpdate', () => {
     await expectRejectedInvalid(
       planUpdate(withKey, input({ subjectTokenKey: first.privatePem }), ['subject_token_key']),
       'subjectTokenKey: must be a public key, not a private one',
+    );
+  });
+
+  it('sets, normalises and clears the embed origins through embed_origins, validating them', async () => {
+    const withOrigins = stored({ embedOrigins: ['https://shop.example'] });
+    const set = await planUpdate(
+      stored(),
+      input({ embedOrigins: ['https://Shop.Example:443', 'http://localhost:3000'] }),
+      ['embed_origins'],
+    );
+    expect(set.settings.embedOrigins).toEqual(['https://shop.example', 'http://localhost:3000']);
+    // Unset (empty) clears them; another path leaves them alone.
+    expect((await planUpdate(withOrigins, input(), ['embed_origins'])).settings.embedOrigins).toEqual([]);
+    expect((await planUpdate(withOrigins, input({ name: 'x' }), ['name'])).settings.embedOrigins).toEqual([
+      'https://shop.example',
+    ]);
+    await expectRejectedInvalid(
+      planUpdate(withOrigins, input({ embedOrigins: ['https://*.example.com'] }), ['embed_origins']),
+      'embedOrigins: "https://*.example.com" is a wildcard, which is not allowed in this version: list each ' +
+        'origin (https://shop.example.com)',
     );
   });
 

@@ -50,6 +50,8 @@ export interface ProgramInput {
   /** null (or blank) = none. */
   subjectTokenKey: string | null;
   requireAccountTokenToCreate: boolean;
+  /** Empty = none. */
+  embedOrigins: string[];
 }
 
 export const DEFAULT_MODE: ProgramMode = 'TEST';
@@ -92,6 +94,7 @@ function withDefaults(input: ProgramInput): SettingsInput {
     verificationLimit: input.verificationLimit,
     subjectTokenKey: input.subjectTokenKey,
     requireAccountTokenToCreate: input.requireAccountTokenToCreate,
+    embedOrigins: input.embedOrigins,
   };
 }
 
@@ -132,6 +135,7 @@ const SETTERS = {
   verification_limit: (s, i) => (s.verificationLimit = i.verificationLimit),
   subject_token_key: (s, i) => (s.subjectTokenKey = i.subjectTokenKey),
   require_account_token_to_create: (s, i) => (s.requireAccountTokenToCreate = i.requireAccountTokenToCreate),
+  embed_origins: (s, i) => (s.embedOrigins = i.embedOrigins),
   // The webhook is not a setting (it has a secret); planUpdate handles it.
   webhook: () => undefined,
 } satisfies Record<string, (settings: SettingsInput, input: ProgramInput) => unknown>;
@@ -206,6 +210,7 @@ export function settingsOf(program: Program): ProgramSettings {
     verificationLimit: program.verificationLimit ? { ...program.verificationLimit } : null,
     subjectTokenKey: program.subjectTokenKey,
     requireAccountTokenToCreate: program.requireAccountTokenToCreate,
+    embedOrigins: [...program.embedOrigins],
   };
 }
 

@@ -1,5 +1,6 @@
 import { codeProblem } from './codes';
 import { normaliseCountries } from './countries';
+import { normaliseEmbedOrigins } from './embed-origins';
 import { Problems } from './invalid';
 import {
   WEBHOOK_NOTIFICATIONS,
@@ -42,7 +43,8 @@ export interface WebhookInput {
  * The one validator of a program's settings, for create and for the merged result of an update, so that no
  * path stores what the other would refuse. Reports every problem at once (INVALID_ARGUMENT invalidRequest),
  * with those already in `problems` (a webhook given with the program: checkWebhook), and returns the
- * settings normalised (trimmed name, upper-case countries, canonical locale, trimmed subject token key).
+ * settings normalised (trimmed name, upper-case countries, canonical locale, trimmed subject token key,
+ * embed origins in their serialised form).
  * Asynchronous because the subject token key is checked by importing it (jose imports are async).
  */
 export async function validateProgramSettings(
@@ -91,6 +93,7 @@ export async function validateProgramSettings(
   const theme = normaliseTheme(input.theme, (field, p) => problems.add(field, p));
   if (input.verificationLimit) checkVerificationLimit(problems, input.verificationLimit);
   const subjectTokenKey = await checkSubjectTokenKey(problems, input.subjectTokenKey);
+  const embedOrigins = normaliseEmbedOrigins(input.embedOrigins, (p) => problems.add('embedOrigins', p));
 
   problems.throwIfAny();
   return {
@@ -113,6 +116,7 @@ export async function validateProgramSettings(
     verificationLimit: input.verificationLimit ? { ...input.verificationLimit } : null,
     subjectTokenKey,
     requireAccountTokenToCreate: input.requireAccountTokenToCreate,
+    embedOrigins,
   };
 }
 

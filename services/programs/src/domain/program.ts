@@ -76,6 +76,11 @@ export interface ProgramSettings {
    * service refuses others); false lets anyone start one.
    */
   requireAccountTokenToCreate: boolean;
+  /**
+   * Web origins allowed to embed the program's hosted verification page and to call REST v2 from a browser,
+   * normalised (embed-origins.ts); empty allows none.
+   */
+  embedOrigins: string[];
 }
 
 /** A stored program, as read. */

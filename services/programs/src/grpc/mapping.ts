@@ -114,6 +114,7 @@ export function programInputFromProto(p: programsProgramV1.Program | undefined):
     // proto3 string: empty is none.
     subjectTokenKey: program.subjectTokenKey === '' ? null : program.subjectTokenKey,
     requireAccountTokenToCreate: program.requireAccountTokenToCreate,
+    embedOrigins: [...program.embedOrigins],
   };
 }
 
@@ -161,6 +162,7 @@ export function programToProto(program: Program): programsProgramV1.Program {
     verificationLimit: program.verificationLimit ? { ...program.verificationLimit } : undefined,
     subjectTokenKey: program.subjectTokenKey ?? '',
     requireAccountTokenToCreate: program.requireAccountTokenToCreate,
+    embedOrigins: [...program.embedOrigins],
     createdAt: program.createdAt,
     updatedAt: program.updatedAt,
   };

@@ -41,6 +41,7 @@ interface ProgramRow {
   verification_limit_days: number | null;
   subject_token_key: string | null;
   require_account_token_to_create: boolean;
+  embed_origins: string[];
   created_at: Date;
   updated_at: Date;
   reward_codes_remaining: string | number;
@@ -75,6 +76,7 @@ function settingsColumns(s: ProgramSettings): Record<string, unknown> {
     verification_limit_days: s.verificationLimit?.days ?? null,
     subject_token_key: s.subjectTokenKey,
     require_account_token_to_create: s.requireAccountTokenToCreate,
+    embed_origins: s.embedOrigins,
   };
 }
 
@@ -208,6 +210,7 @@ function toProgram(row: ProgramRow): Program {
         : null,
     subjectTokenKey: row.subject_token_key,
     requireAccountTokenToCreate: row.require_account_token_to_create,
+    embedOrigins: row.embed_origins,
     rewardCodesRemaining: Number(row.reward_codes_remaining),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
