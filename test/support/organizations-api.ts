@@ -42,7 +42,13 @@ export function organizationsApi(api: ProgramsApi) {
   const names = (reply: Reply): string[] => (reply.body as { name: string }[]).map((o) => o.name);
   /** Looks up an organization id by exact name through the program search. */
   const idOf = async (programId: string, name: string): Promise<number> => {
-    const reply = await search(programId, { name, limit: '100' });
+    // A 503 is the documented "retry later" (a split deployment whose dependencies are still connecting, or
+    // a breaker of the organizations service towards programs waiting out its reset): retried as a client would.
+    let reply = await search(programId, { name, limit: '100' });
+    for (const deadline = Date.now() + 30_000; reply.status === 503 && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      reply = await search(programId, { name, limit: '100' });
+    }
     const found = Array.isArray(reply.body)
       ? (reply.body as { id: number; name: string }[]).find((o) => o.name === name)
       : undefined;
