@@ -83,7 +83,7 @@ const businessRefusals: { pathRegex: string; statuses: string[]; why: string }[]
   },
   {
     pathRegex:
-      '^/(addSchoolRequests|pii-access|reviews|messages|programs/\\{programId\\}/webhook/deliveries)$',
+      '^/(addSchoolRequests|pii-access|reviews|messages|programs/\\{programId\\}/webhook/deliveries|staff|audit)$',
     statuses: ['400'],
     why: 'an opaque cursor or page token that this server did not issue',
   },

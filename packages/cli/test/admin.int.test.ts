@@ -93,6 +93,73 @@ describe('eligo admin', () => {
     expect(revoked).toMatchObject({ code: 0, json: { revoked: token.json.tokenId } });
   });
 
+  it('creates staff members (the password printed once), lists, disables, resets them, and reads the audit', async () => {
+    const created = await eligo(
+      'staff',
+      'create',
+      '--email',
+      'Rita@Example.com',
+      '--name',
+      'Rita',
+      '--role',
+      'reviewer',
+    );
+    expect(created.code).toBe(0);
+    expect(created.json).toMatchObject({
+      staffId: expect.stringMatching(/^[0-9a-f]{24}$/),
+      email: 'rita@example.com',
+      role: 'reviewer',
+      password: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/),
+    });
+    const staffId = created.json.staffId as string;
+    const badRole = await eligo(
+      'staff',
+      'create',
+      '--email',
+      'x@example.com',
+      '--name',
+      'X',
+      '--role',
+      'owner',
+    );
+    // Refused by the command itself, before any call.
+    expect(badRole.code).not.toBe(0);
+    const twice = await eligo(
+      'staff',
+      'create',
+      '--email',
+      'rita@example.com',
+      '--name',
+      'R',
+      '--role',
+      'admin',
+    );
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toMatch(/HTTP 409/);
+
+    const listed = await eligo('staff', 'list');
+    expect(listed.json.staff.map((s: { staffId: string }) => s.staffId)).toContain(staffId);
+    expect(JSON.stringify(listed.json)).not.toContain('password');
+
+    const disabled = await eligo('staff', 'disable', staffId);
+    expect(disabled.json).toMatchObject({ staffId, disabled: true });
+    const reset = await eligo('staff', 'reset-password', staffId);
+    expect(reset.json.password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(reset.json.password).not.toBe(created.json.password);
+
+    const audit = await eligo('audit', '--action', 'adminUpdateStaff', '--since', '1h');
+    expect(audit.json.entries).toEqual([
+      expect.objectContaining({
+        actorKind: 'operator',
+        action: 'adminUpdateStaff',
+        targets: { staffId },
+        status: 200,
+      }),
+    ]);
+    const creations = await eligo('audit', '--action', 'adminCreateStaff');
+    expect(creations.json.entries.map((e: { status: number }) => e.status)).toEqual([409, 201]);
+  });
+
   it('prints the API error body and exits 1', async () => {
     const missing = await eligo('program', 'get', '0123456789abcdef01234567');
     expect(missing.code).toBe(1);

@@ -51,7 +51,12 @@ describe('document retention', () => {
       verificationId: waiting.verificationId,
       uploadId: '',
     });
-    await h.documents.unary('decideReview', { reviewId, decision: 'approve', rejectionReasons: [] });
+    await h.documents.unary('decideReview', {
+      reviewId,
+      decision: 'approve',
+      rejectionReasons: [],
+      decidedBy: 'operator',
+    });
 
     const row = await waitFor('files_deleted_at of the decided review', async () => {
       const r = await h.db('reviews').where({ id: reviewId }).first();

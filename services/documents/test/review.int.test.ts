@@ -137,18 +137,20 @@ describe('document reviews', () => {
     expect(downloaded[0]!.equals(PNG)).toBe(true);
     expect(downloaded[1]!.equals(PDF)).toBe(true);
 
+    const staff = `staff:${'5a'.repeat(12)}`;
     const { review: approved } = await h.documents.unary('decideReview', {
       reviewId,
       decision: 'approve',
       rejectionReasons: [],
+      decidedBy: staff,
     });
-    expect(approved).toMatchObject({ status: 'approved', decidedBy: 'staff' });
+    expect(approved).toMatchObject({ status: 'approved', decidedBy: staff });
     expect(approved!.decidedAt).toBeInstanceOf(Date);
     const [, completed] = await eventsOf(verificationId, 2);
     expect(documentsEventsV1.ReviewCompleted.decode(completed!.value)).toMatchObject({
       reviewId,
       approved: true,
-      decidedBy: 'staff',
+      decidedBy: staff,
     });
     await verificationStep(verificationId, 'success');
 
@@ -157,6 +159,7 @@ describe('document reviews', () => {
         reviewId,
         decision: 'reject',
         rejectionReasons: ['DOCUMENT_EXPIRED'],
+        decidedBy: '',
       }),
     );
     expect([twice.codeName, twice.reason]).toEqual(['FAILED_PRECONDITION', 'alreadyDecided']);
@@ -164,14 +167,17 @@ describe('document reviews', () => {
 
   it('rejects with staff reasons, and refuses bad decisions', async () => {
     const { verificationId, reviewId } = await submitted('other');
-    for (const [decision, reasons] of [
-      ['reject', []],
-      ['reject', ['expired']],
-      ['approve', ['DOCUMENT_EXPIRED']],
-      ['maybe', []],
+    for (const [decision, reasons, decidedBy] of [
+      ['reject', [], ''],
+      ['reject', ['expired'], ''],
+      ['approve', ['DOCUMENT_EXPIRED'], ''],
+      ['maybe', [], ''],
+      // A decider the gateway would never name: not recorded as anyone.
+      ['approve', [], 'staff'],
+      ['approve', [], 'staff:someone'],
     ] as const) {
       const err = await failure(
-        h.documents.unary('decideReview', { reviewId, decision, rejectionReasons: [...reasons] }),
+        h.documents.unary('decideReview', { reviewId, decision, rejectionReasons: [...reasons], decidedBy }),
       );
       expect(err.codeName).toBe('INVALID_ARGUMENT');
     }
@@ -179,16 +185,18 @@ describe('document reviews', () => {
       reviewId,
       decision: 'reject',
       rejectionReasons: ['DOCUMENT_EXPIRED', 'MISMATCH_PERSON_FIRST_NAME'],
+      decidedBy: 'operator',
     });
     expect(review).toMatchObject({
       status: 'rejected',
       rejectionReasons: ['DOCUMENT_EXPIRED', 'MISMATCH_PERSON_FIRST_NAME'],
+      decidedBy: 'operator',
     });
     const [, completed] = await eventsOf(verificationId, 2);
     expect(documentsEventsV1.ReviewCompleted.decode(completed!.value)).toMatchObject({
       approved: false,
       rejectionReasons: ['DOCUMENT_EXPIRED', 'MISMATCH_PERSON_FIRST_NAME'],
-      decidedBy: 'staff',
+      decidedBy: 'operator',
     });
     expectNoFileNames(await eventsOf(verificationId, 2));
 
@@ -197,6 +205,7 @@ describe('document reviews', () => {
         reviewId: '00000000-0000-4000-8000-000000000000',
         decision: 'approve',
         rejectionReasons: [],
+        decidedBy: '',
       }),
     );
     expect(unknown.codeName).toBe('NOT_FOUND');

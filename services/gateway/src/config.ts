@@ -35,6 +35,30 @@ const schema = z.object({
   // addresses/CIDRs of the proxies (comma-separated). Set it behind a load balancer, or every client shares
   // the balancer's address in the rate limits.
   ELIGO_GATEWAY_TRUST_PROXY: z.string().default('false'),
+  // Staff sessions of the admin API and the console: how long one lasts at most after its sign-in, and how
+  // long it may go unused (each request pushes this end on, never past the first).
+  ELIGO_GATEWAY_STAFF_SESSION_LIFETIME_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(30 * 86_400_000)
+    .default(12 * 3_600_000),
+  ELIGO_GATEWAY_STAFF_SESSION_IDLE_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(30 * 86_400_000)
+    .default(30 * 60_000),
+  // Wrong passwords in a row that lock a staff account, and for how long (the right password is refused too).
+  ELIGO_GATEWAY_STAFF_LOCKOUT_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(5),
+  ELIGO_GATEWAY_STAFF_LOCKOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(86_400_000)
+    .default(15 * 60_000),
+  // Console sign-ins per client address per minute, counted across replicas; 0 turns the limit off.
+  ELIGO_GATEWAY_STAFF_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(10),
 });
 
 /** The settings as the service reads them, typed by the loader: no hand-written copy to keep in step. */
@@ -55,6 +79,13 @@ export function loadGatewayConfig(config: Config) {
       sendLinkPerHour: env.ELIGO_GATEWAY_SEND_LINK_PER_HOUR,
     },
     trustProxy: parseTrustProxy(env.ELIGO_GATEWAY_TRUST_PROXY),
+    staff: {
+      sessionLifetimeMs: env.ELIGO_GATEWAY_STAFF_SESSION_LIFETIME_MS,
+      sessionIdleMs: env.ELIGO_GATEWAY_STAFF_SESSION_IDLE_MS,
+      maxAttempts: env.ELIGO_GATEWAY_STAFF_LOCKOUT_ATTEMPTS,
+      lockMs: env.ELIGO_GATEWAY_STAFF_LOCKOUT_MS,
+      signInPerMinute: env.ELIGO_GATEWAY_STAFF_SIGN_IN_PER_MINUTE,
+    },
   };
 }
 

@@ -49,17 +49,19 @@ export const createModule: ModuleFactory = (config, deps) => {
   const notifier = createNotifierClient(clients.notifier);
   const parkedEvents = createParkedEventsClient(deps, clientOptions);
   const reports = createReportsClient(clients.reports, own.reportDownloadDeadlineMs);
-  const authenticator = createAuthenticator({
-    operatorToken: deps.adminToken,
-    authenticate: programs.authenticate,
-    cache: new AuthCache({ ttlMs: own.authCacheMs }),
-  });
-  const info = deps.buildInfo();
   const data = createGatewayData(deps, {
     poolMax: own.poolMax,
     lockMs: own.idempotencyLockMs,
     limits: own.rateLimits,
+    staff: own.staff,
   });
+  const authenticator = createAuthenticator({
+    operatorToken: deps.adminToken,
+    authenticate: programs.authenticate,
+    cache: new AuthCache({ ttlMs: own.authCacheMs }),
+    staff: data.staff,
+  });
+  const info = deps.buildInfo();
   let revocations: Subscription | undefined;
   return {
     name: 'gateway',

@@ -245,6 +245,8 @@ describe('the OpenAPI document and the validator share one set of schemas', () =
   const validBodies: Record<string, object> = {
     AccountCreateRequest: { name: 'Acme' },
     AccessTokenCreateRequest: { name: 'ci' },
+    StaffCreateRequest: { email: 'jane@example.com', name: 'Jane', role: 'reviewer' },
+    StaffPatchRequest: { role: 'support' },
     ProgramCreateRequest: { accountId: 'ab'.repeat(12), name: 'P', segment: 'student' },
     ProgramPatchRequest: { name: 'P2' },
     RewardCodesRequest: { codes: ['A'] },

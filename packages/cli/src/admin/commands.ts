@@ -3,6 +3,7 @@ import { adminRequest, resolveAdminTarget, type AdminTarget } from './admin-clie
 import { readJsonObject, run, seg } from './cli-action';
 import { addOrganizationCommands } from './organization-commands';
 import { addParkedEventCommands } from './parked-event-commands';
+import { addStaffCommands } from './staff-commands';
 import { readCodeBatches } from './reward-codes-file';
 
 /** Codes per request: well under the API's 10000-per-call limit and the default 1 MB body limit. */
@@ -16,7 +17,8 @@ const ROLES = ['REPORTER', 'PII', 'BULK_VERIFIER'];
 export function adminCommand(env: Record<string, string | undefined>): Command {
   const admin = new Command('admin')
     .description(
-      'operator API: accounts, access tokens, programs, reward codes, organizations, parked events (prints JSON)',
+      'operator API: accounts, access tokens, programs, reward codes, organizations, parked events, staff, ' +
+        'audit (prints JSON)',
     )
     .option(
       '--url <baseUrl>',
@@ -118,5 +120,6 @@ export function adminCommand(env: Record<string, string | undefined>): Command {
     );
   addOrganizationCommands(admin, target);
   addParkedEventCommands(admin, target);
+  addStaffCommands(admin, target);
   return admin;
 }

@@ -1,5 +1,5 @@
 import { failedPrecondition, notFound } from '@eligo/runtime';
-import { isUuid, parseDecision } from '../domain';
+import { isUuid, parseDecider, parseDecision } from '../domain';
 import { reviewCompleted } from '../events/publish';
 import { findReview, recordDecision } from '../repository/reviews.repository';
 import type { AppContext } from './context';
@@ -10,15 +10,19 @@ export interface DecideReviewInput {
   reviewId: string;
   decision: string;
   rejectionReasons: string[];
+  /** DecideReviewRequest.decided_by: `operator`, `staff:<staffId>`, or empty (recorded as `staff`). */
+  decidedBy: string;
 }
 
 /**
  * A reviewer's decision on a pending review, announced by ReviewCompleted in the same transaction (the
- * verification service moves the verification on from it). A review is decided once: the row lock makes two
+ * verification service moves the verification on from it), recorded with who decided (`operator` or
+ * `staff:<staffId>`, as the gateway names the caller). A review is decided once: the row lock makes two
  * reviewers deciding at the same moment see one another.
  */
 export async function decideReview(ctx: AppContext, input: DecideReviewInput): Promise<ReviewView> {
   const decision = parseDecision(input.decision, input.rejectionReasons);
+  const decidedBy = parseDecider(input.decidedBy);
   if (!isUuid(input.reviewId)) throw notFound('Review not found');
   return ctx.db.transaction(async (trx) => {
     const review = await findReview(trx, input.reviewId, true);
@@ -31,7 +35,7 @@ export async function decideReview(ctx: AppContext, input: DecideReviewInput): P
     const updated = await recordDecision(trx, review.id, {
       status: decision.approved ? 'approved' : 'rejected',
       rejectionReasons: decision.rejectionReasons,
-      decidedBy: 'staff',
+      decidedBy,
       decidedAt: now,
     });
     await reviewCompleted(trx, ctx.schema, {
@@ -41,7 +45,7 @@ export async function decideReview(ctx: AppContext, input: DecideReviewInput): P
       rejectionReasons: decision.rejectionReasons,
       occurredAt: now,
       programId: review.programId,
-      decidedBy: 'staff',
+      decidedBy,
     });
     const [view] = await withDocuments(ctx, trx, [updated]);
     return view!;

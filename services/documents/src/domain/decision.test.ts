@@ -1,4 +1,4 @@
-import { parseDecision } from './decision';
+import { parseDecider, parseDecision } from './decision';
 
 describe('parseDecision', () => {
   it.each<[string, string, string[], unknown]>([
@@ -38,5 +38,26 @@ describe('parseDecision', () => {
     expect(() => parseDecision(decision, reasons)).toThrow(
       expect.objectContaining({ kind: 'invalidArgument' }),
     );
+  });
+});
+
+describe('parseDecider', () => {
+  it.each([
+    ['', 'staff'],
+    ['operator', 'operator'],
+    [`staff:${'0a'.repeat(12)}`, `staff:${'0a'.repeat(12)}`],
+  ])('records %j as %j', (given, recorded) => {
+    expect(parseDecider(given)).toBe(recorded);
+  });
+
+  it.each([
+    'staff',
+    'test-mode',
+    'Operator',
+    'staff:',
+    `staff:${'0A'.repeat(12)}`,
+    `staff:${'0a'.repeat(13)}`,
+  ])('refuses %j', (given) => {
+    expect(() => parseDecider(given)).toThrow(expect.objectContaining({ kind: 'invalidArgument' }));
   });
 });

@@ -1,4 +1,5 @@
 import { invalidArgument } from '@eligo/runtime';
+import type { DecidedBy } from './documents';
 
 /** A review's outcome: approved, or rejected with the reasons the person is shown. */
 export type Decision =
@@ -21,4 +22,16 @@ export function parseDecision(decision: string, reasons: readonly string[]): Dec
   if (!reasons.every((r) => REASON.test(r)))
     throw invalidArgument('Rejection reasons are upper-case codes such as DOCUMENT_UNREADABLE');
   return { approved: false, rejectionReasons: [...new Set(reasons)] };
+}
+
+const STAFF_DECIDER = /^staff:[0-9a-f]{24}$/;
+
+/**
+ * Who a decision is recorded for (DecideReviewRequest.decided_by): `operator` or `staff:<staffId>`; empty is
+ * `staff`, as before deciders were named. Throws invalidArgument for anything else.
+ */
+export function parseDecider(decidedBy: string): DecidedBy {
+  if (decidedBy === '') return 'staff';
+  if (decidedBy === 'operator' || STAFF_DECIDER.test(decidedBy)) return decidedBy as DecidedBy;
+  throw invalidArgument('decided_by must be "operator" or "staff:<staffId>" (24 lowercase hex)');
 }

@@ -6,8 +6,12 @@ export type DocumentStatus = 'AWAITING_UPLOAD' | 'UPLOADING' | 'UPLOADED' | 'REJ
 export type UploadStatus = 'open' | 'submitted' | 'cancelled';
 export type ReviewStatus = 'pending' | 'approved' | 'rejected';
 export const REVIEW_STATUSES: readonly ReviewStatus[] = ['pending', 'approved', 'rejected'];
-/** Who decided a review: staff through the admin API, or the test-mode rules at once. */
-export type DecidedBy = 'staff' | 'test-mode';
+/**
+ * Who decided a review: the test-mode rules at once, or a decision through the admin API by the operator token
+ * (`operator`) or a named staff identity (`staff:<staffId>`); `staff` is what decisions made before staff had
+ * identities (and callers that name no decider) record.
+ */
+export type DecidedBy = 'test-mode' | 'operator' | 'staff' | `staff:${string}`;
 
 /** Why one file is refused, as the REST documents[].errors entry shows it. */
 export type DocumentError = 'ZERO_SIZE' | 'TOO_LARGE' | 'UNSUPPORTED_TYPE';

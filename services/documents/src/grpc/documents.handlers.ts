@@ -51,6 +51,7 @@ export function documentsGrpcService({ deps }: ServiceContext, app: AppContext):
             reviewId: req.reviewId,
             decision: req.decision,
             rejectionReasons: req.rejectionReasons,
+            decidedBy: req.decidedBy,
           }),
         ),
       }),

@@ -1,6 +1,8 @@
 import { status as Status } from '@grpc/grpc-js';
 import type { programsV1 } from '@eligo/proto';
 import { isServiceError } from '@eligo/runtime';
+import type { RequestHandler } from 'express';
+import type { StaffAccess } from '../staff/staff-access';
 import { tokenRolesFromProto } from '../mapping/token-role';
 import type { AuthCache } from './auth-cache';
 import { operatorTokenMatcher } from './operator-token';
@@ -11,6 +13,15 @@ export interface AuthenticatorOptions {
   /** The programs service's Authenticate RPC. */
   authenticate: (req: programsV1.AuthenticateRequest) => Promise<programsV1.AuthenticateResponse>;
   cache: AuthCache;
+  /** Staff identities of the admin API, kept in the gateway's schema (absent in route tests without them). */
+  staff?: StaffAuthentication;
+}
+
+/** Named staff members on the admin API and the console: their sessions, and the limit on sign-ins. */
+export interface StaffAuthentication {
+  access: StaffAccess;
+  /** Sign-ins per client address (ELIGO_GATEWAY_STAFF_SIGN_IN_PER_MINUTE). */
+  signInLimit: RequestHandler;
 }
 
 export interface Authenticator {
@@ -23,6 +34,11 @@ export interface Authenticator {
   authenticate(token: string): Promise<Principal | undefined>;
   /** Forgets cached answers of a revoked token id (event from any gateway, or a revocation made here). */
   forgetTokenId(tokenId: string): void;
+  /**
+   * Staff sessions (the admin API besides the operator token, the console's sign-in); undefined where the
+   * gateway keeps none (route tests that do not need them).
+   */
+  readonly staff: StaffAuthentication | undefined;
 }
 
 /** Answers of Authenticate that mean "this token is not valid", as opposed to "could not check it". */
@@ -65,5 +81,6 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     forgetTokenId: (tokenId) => {
       cache.dropTokenId(tokenId);
     },
+    staff: options.staff,
   };
 }

@@ -1,10 +1,14 @@
 import { permissionDenied } from '@eligo/runtime';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { auditWhenAnswered, UNSAFE_METHODS } from '../staff/audit-hook';
+import { sessionIdFromCookies } from '../staff/session-secrets';
 import type { Authenticator } from './authenticator';
 import {
   INVALID_TOKEN_MESSAGE,
   type AccountPrincipal,
+  type OperatorPrincipal,
   type Principal,
+  type StaffPrincipal,
   type TokenRoleName,
 } from './principal';
 
@@ -14,7 +18,12 @@ const MAX_TOKEN_LENGTH = 2048;
 export interface AuthMiddlewares {
   /** REST v2 token endpoints: an account's static or OAuth token. The operator token is refused (401). */
   requireAccount: RequestHandler;
-  /** The admin API: only the operator token; account tokens are refused (401) without a service call. */
+  /**
+   * The admin API: the operator token, or (without an Authorization header, where the gateway keeps staff) a
+   * staff session's cookie; account tokens are refused (401) without a service call. What a staff session
+   * may call is checked per operation (auth/staff-guard.ts). Every unsafe call that passes is written to the
+   * audit log with its status (staff/audit-hook.ts).
+   */
   requireOperator: RequestHandler;
   /** Endpoints both may call (GET /info). */
   requireAnyToken: RequestHandler;
@@ -53,9 +62,29 @@ export function authMiddlewares(auth: Authenticator): AuthMiddlewares {
     const principal = await auth.authenticate(token);
     return principal?.kind === 'account' ? principal : undefined;
   });
+  const operatorOrStaff = async (req: Request): Promise<OperatorPrincipal | StaffPrincipal | undefined> => {
+    const header = req.headers.authorization;
+    if (header !== undefined || !auth.staff) {
+      const token = bearerToken(header);
+      return token !== undefined && auth.isOperator(token) ? { kind: 'operator' } : undefined;
+    }
+    const sessionId = sessionIdFromCookies(req.headers.cookie);
+    return sessionId === undefined ? undefined : auth.staff.access.session(sessionId);
+  };
   return {
     requireAccount,
-    requireOperator: guard((token) => (auth.isOperator(token) ? { kind: 'operator' } : undefined)),
+    requireOperator: async (req, res, next) => {
+      // A database outage while reading a session rejects here: the error middleware answers 503/500.
+      const principal = await operatorOrStaff(req);
+      if (!principal) {
+        unauthorized(res);
+        return;
+      }
+      res.locals.principal = principal;
+      if (auth.staff && UNSAFE_METHODS.has(req.method))
+        auditWhenAnswered(req, res, principal, auth.staff.access);
+      next();
+    },
     requireAnyToken: guard((token) => auth.authenticate(token)),
     optionalAccount: (req, res, next) =>
       req.headers.authorization === undefined ? next() : requireAccount(req, res, next),

@@ -26,6 +26,9 @@ export const ReviewDocument = z
   })
   .meta({ id: 'ReviewDocument' });
 
+/** Review.decided_by of the documents service (proto/eligo/documents/v1/documents_service.proto). */
+const DECIDED_BY = '^(test-mode|operator|staff|staff:[0-9a-f]{24})$';
+
 export const Review = z
   .object({
     reviewId: z.string().meta({ format: 'uuid' }),
@@ -38,12 +41,20 @@ export const Review = z
     rejectionReasons: z.array(z.string()).meta({ examples: [['DOCUMENT_UNREADABLE']] }),
     submittedAt: instant('When the documents were submitted.'),
     decidedAt: instant('null while pending.'),
-    // `type: ['string', 'null']` beside the enum, as the hand-written schema stated it (zod: an anyOf).
+    // `type: ['string', 'null']` beside the pattern, as the enum was stated before (zod: an anyOf).
     decidedBy: z
       .string()
-      .pipe(z.enum(['staff', 'test-mode']))
+      .regex(new RegExp(DECIDED_BY))
       .nullable()
-      .meta({ enum: ['staff', 'test-mode', null] }),
+      .meta({
+        anyOf: undefined,
+        type: ['string', 'null'],
+        pattern: DECIDED_BY,
+        description:
+          'Who decided: test-mode (at once, by the file names), operator (the operator token), ' +
+          'staff:<staffId> (a staff member), or staff (decided before staff had identities); null while pending.',
+        examples: [`staff:${'5f3c'.repeat(6)}`],
+      }),
     filesDeletedAt: instant('When retention deleted the files; null before.'),
   })
   .meta({ id: 'Review' });

@@ -1,4 +1,9 @@
 import { zodSays } from '../../test/check-answers';
+import { documentBefore } from '../../test/document-before';
+import { createDocumentValidator } from '../../test/document-validator';
+import { Review } from './admin-review-schemas';
+import { checkBody } from './body-check';
+import { endpointSchemas } from './index';
 import { cursorPagingRows, readQuery } from '../../test/query-reader';
 import { ReviewDecisionInput, listReviews } from './admin-reviews';
 
@@ -149,4 +154,57 @@ describe('GET /reviews', () => {
   ])('reads %j as the hand-written readers did', (query, expected) => {
     expect(readQuery(listReviews, query)).toEqual(expected);
   });
+});
+
+describe('Review.decidedBy (changed on purpose: test/document-before.ts)', () => {
+  const validator = createDocumentValidator();
+  const review = (decidedBy: unknown) => ({
+    reviewId: '3f2a4c1e-9b7d-4e2f-8a1b-0c9d8e7f6a5b',
+    verificationId: 'ab'.repeat(12),
+    programId: 'cd'.repeat(12),
+    accountId: 'ef'.repeat(12),
+    status: 'approved',
+    testMode: false,
+    documents: [],
+    rejectionReasons: [],
+    submittedAt: '2025-03-01T10:00:00.000Z',
+    decidedAt: '2025-03-01T11:00:00.000Z',
+    decidedBy,
+    filesDeletedAt: null,
+  });
+
+  it('states the pattern of who decided beside null, and is otherwise the captured schema', () => {
+    const { decidedBy, ...others } = documentBefore.components.schemas.Review!.properties as Record<
+      string,
+      unknown
+    >;
+    const stated = endpointSchemas.Review!;
+    expect(decidedBy).toEqual({ type: ['string', 'null'], enum: ['staff', 'test-mode', null] });
+    expect(stated.properties).toMatchObject({
+      ...others,
+      decidedBy: { type: ['string', 'null'], pattern: '^(test-mode|operator|staff|staff:[0-9a-f]{24})$' },
+    });
+    expect({ ...stated, properties: undefined }).toEqual({
+      ...documentBefore.components.schemas.Review,
+      properties: undefined,
+    });
+  });
+
+  it.each([['staff'], ['test-mode'], ['operator'], [`staff:${'0a'.repeat(12)}`], [null]])(
+    'takes %j',
+    (decidedBy) => {
+      expect(validator.check('Review', review(decidedBy))).toBeUndefined();
+      expect(checkBody(Review, review(decidedBy)).ok).toBe(true);
+    },
+  );
+
+  it.each([['staff:'], ['Operator'], [`staff:${'0A'.repeat(12)}`], ['someone']])(
+    'refuses %j',
+    (decidedBy) => {
+      expect(validator.check('Review', review(decidedBy))).toBe(
+        'body.decidedBy must match pattern "^(test-mode|operator|staff|staff:[0-9a-f]{24})$"',
+      );
+      expect(checkBody(Review, review(decidedBy)).ok).toBe(false);
+    },
+  );
 });

@@ -1,6 +1,8 @@
 import { adminAccountEndpoints } from './admin-accounts';
+import { adminAuditEndpoints } from './admin-audit';
 import { adminProgramEndpoints } from './admin-programs';
 import { adminStaffEndpoints, adminStaffNamedSchemas } from './admin-staff';
+import { adminStaffUserEndpoints } from './admin-staff-users';
 import { conversionEndpoints } from './conversion';
 import { docUploadEndpoints } from './doc-upload';
 import { reportEndpoints } from './report';
@@ -37,6 +39,9 @@ export const endpointDefinitions: readonly EndpointDefinition[] = [
   ...adminProgramEndpoints,
   // admin: organizations, reviews, verifications, notifier, parked events, reports
   ...adminStaffEndpoints,
+  // admin: staff identities and the audit log
+  ...adminStaffUserEndpoints,
+  ...adminAuditEndpoints,
 ];
 
 /**

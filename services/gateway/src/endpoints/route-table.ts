@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler, Router } from 'express';
+import { staffGuard } from '../auth/staff-guard';
 import { requestBody } from './body-check';
 import { expressPath, type EndpointDefinition } from './define';
 import { requestQuery } from './query';
@@ -22,9 +23,9 @@ export interface Route {
 
 /**
  * Registers a resource's routes from one table, so that grepping a path finds its definition and the
- * definition's name finds its handler: each route is the endpoint's method and path, then `before`, the
- * definition's query check and body check (endpoints/query.ts, endpoints/body-check.ts), `after`, the
- * handler and `errors`.
+ * definition's name finds its handler: each route is the endpoint's method and path, then (on the admin API)
+ * what a staff session must pass (auth/staff-guard.ts), `before`, the definition's query check and body check
+ * (endpoints/query.ts, endpoints/body-check.ts), `after`, the handler and `errors`.
  */
 export function routeTable(router: Router, routes: readonly Route[]): Router {
   for (const route of routes) {
@@ -35,13 +36,18 @@ export function routeTable(router: Router, routes: readonly Route[]): Router {
       checks.push(requestBody(endpoint.body, { optional: endpoint.bodyOptional === true }));
     // The route template of the access log and the HTTP metrics (the runtime's http/access.ts): the
     // definition's path under the router's mount point, never the request's path, which carries ids.
+    // The operation and its path parameters are also what the admin API's audit log records (staff/audit-hook.ts).
     const named: RequestHandler = (req, res, next) => {
       res.locals.route = `${req.baseUrl}${endpoint.path}`;
+      res.locals.operationId = endpoint.operationId;
+      res.locals.pathParams = { ...req.params };
       next();
     };
+    const guard = staffGuard(endpoint);
     router[endpoint.method](
       expressPath(endpoint),
       named,
+      ...(guard ? [guard] : []),
       ...(route.before ?? []),
       ...checks,
       ...(route.after ?? []),

@@ -29,6 +29,9 @@ import { adminOrganizationImportRouter, adminOrganizationRouter } from '../route
 import { adminPiiAccessRouter } from '../routes/admin/pii-access';
 import { adminProgramRouter } from '../routes/admin/programs';
 import { adminReviewRouter } from '../routes/admin/reviews';
+import { adminAuditRouter } from '../routes/admin/audit';
+import { adminStaffRouter } from '../routes/admin/staff';
+import { consoleSessionRouter } from '../routes/console-session';
 import { conversionRouter } from '../routes/conversion';
 import { docUploadRouter } from '../routes/doc-upload';
 import { infoRouter } from '../routes/info';
@@ -181,6 +184,8 @@ export function mountRest(app: Express, options: RestOptions): void {
   admin.use(adminNotifierRouter({ notifier: options.notifier }));
   admin.use(adminParkedEventsRouter({ parkedEvents: options.parkedEvents }));
   admin.use(adminPiiAccessRouter({ reports }));
+  admin.use(adminStaffRouter({ staff: options.authenticator.staff?.access }));
+  admin.use(adminAuditRouter({ staff: options.authenticator.staff?.access }));
   admin.use(notAllowed, notFound);
   admin.use(errorMiddleware(logger));
   app.use('/rest/admin/v1', admin);
@@ -200,6 +205,9 @@ export function mountRest(app: Express, options: RestOptions): void {
   app.use('/uploads', options405);
   app.use(uploadRouter({ documents, logger }));
   app.use('/uploads', notAllowed, notFound);
+
+  // The console's staff session (sign-in, the current member, sign-out): outside /rest, not in the document.
+  app.use(consoleSessionRouter({ authenticator: options.authenticator, publicBaseUrl, logger }));
 
   // The hosted verification page and its embed script: web pages, not API (no OpenAPI operation).
   app.use(verifyPageRouter({ programs, origins, logger }));

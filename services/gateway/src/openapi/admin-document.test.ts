@@ -64,6 +64,18 @@ it('takes no empty query value (leave a parameter out instead): cursors and page
       '/pii-access accountId',
       '/pii-access pageSize',
       '/pii-access pageToken',
+      '/staff limit',
+      '/staff cursor',
+      '/audit actor',
+      '/audit action',
+      '/audit from',
+      '/audit to',
+      '/audit limit',
+      '/audit cursor',
+      '/audit/export actor',
+      '/audit/export action',
+      '/audit/export from',
+      '/audit/export to',
     ].sort(),
   );
   for (const p of parameters) {

@@ -65,6 +65,15 @@ export function components(publicBaseUrl: string) {
         scheme: 'bearer',
         description: 'The operator token from the configuration (ELIGO_ADMIN_TOKEN); admin API only.',
       },
+      staffSession: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'eligo_staff',
+        description:
+          'A staff member’s session: the HttpOnly cookie that POST /console/session sets at sign-in. An ' +
+          'unsafe method (POST, PUT, PATCH, DELETE) also needs the X-CSRF-Token header, the csrfToken of the ' +
+          'sign-in. Admin API only, for the operations the member’s role may call (x-staff-roles).',
+      },
       clientBasic: {
         type: 'http',
         scheme: 'basic',

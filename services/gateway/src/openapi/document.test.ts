@@ -93,6 +93,13 @@ it('tags the admin API, OAuth and the upload URLs, and gives their paths their o
     'get /parked-events/{module}/{id}',
     'post /parked-events/{module}/{id}/replay',
     'get /pii-access',
+    'get /staff',
+    'post /staff',
+    'get /staff/{staffId}',
+    'patch /staff/{staffId}',
+    'post /staff/{staffId}/password',
+    'get /audit',
+    'get /audit/export',
   ]);
 });
 

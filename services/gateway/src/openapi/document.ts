@@ -2,6 +2,7 @@ import { endpointPaths } from '../endpoints';
 import { withIdempotencyKey } from './idempotency';
 import { withRateLimits } from './rate-limits';
 import { withGatewayAnswers } from './gateway-answers';
+import { withStaffAccess } from './staff-access';
 import { components } from './components';
 import { webhooks } from './webhooks';
 
@@ -60,15 +61,19 @@ export function openApiDocument(publicBaseUrl: string): Record<string, unknown> 
       },
       {
         name: 'admin',
-        description: 'Operator API under /rest/admin/v1 (operator token; not part of REST v2)',
+        description:
+          'Operator API under /rest/admin/v1 (the operator token, or a staff session whose role may call the ' +
+          'operation: x-staff-roles; not part of REST v2)',
       },
     ],
     security: [],
     paths: withRateLimits(
       withIdempotencyKey(
-        withGatewayAnswers({
-          ...endpointPaths(publicBaseUrl),
-        }),
+        withGatewayAnswers(
+          withStaffAccess({
+            ...endpointPaths(publicBaseUrl),
+          }),
+        ),
       ),
     ),
     webhooks: webhooks,

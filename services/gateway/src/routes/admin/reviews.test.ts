@@ -154,7 +154,10 @@ describe('POST /reviews/{reviewId}/decision', () => {
     const res = await call('POST', `/reviews/${reviewId}/decision`, { decision: 'approve' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ reviewId, status: 'approved', decidedBy: 'staff' });
-    expect(calls).toEqual([['decideReview', { reviewId, decision: 'approve', rejectionReasons: [] }]]);
+    // The operator token decides as `operator` (a staff session as `staff:<staffId>`: staff/staff.int.test.ts).
+    expect(calls).toEqual([
+      ['decideReview', { reviewId, decision: 'approve', rejectionReasons: [], decidedBy: 'operator' }],
+    ]);
     calls.length = 0;
     await call('POST', `/reviews/${reviewId}/decision`, {
       decision: 'reject',
@@ -167,6 +170,7 @@ describe('POST /reviews/{reviewId}/decision', () => {
           reviewId,
           decision: 'reject',
           rejectionReasons: ['DOCUMENT_UNREADABLE', 'MISMATCH_PERSON_FIRST_NAME'],
+          decidedBy: 'operator',
         },
       ],
     ]);
@@ -218,7 +222,9 @@ describe('POST /reviews/{reviewId}/decision', () => {
       rejectionReasons: [],
     });
     expect(res.status).toBe(200);
-    expect(calls).toEqual([['decideReview', { reviewId, decision: 'approve', rejectionReasons: [] }]]);
+    expect(calls).toEqual([
+      ['decideReview', { reviewId, decision: 'approve', rejectionReasons: [], decidedBy: 'operator' }],
+    ]);
   });
 
   it('passes the service’s refusals through, a 400 as ER invalidRequest (409 decided already)', async () => {

@@ -1,4 +1,5 @@
 import { Router, type Request, type Response } from 'express';
+import type { Principal } from '../../auth/principal';
 import type { DocumentsClient } from '../../clients/documents.client';
 import {
   decideReview,
@@ -44,6 +45,7 @@ export function adminReviewRouter({ documents }: AdminReviewRouteOptions): Route
       reviewId: req.params.reviewId as string,
       decision,
       rejectionReasons: rejectionReasons ?? [],
+      decidedBy: deciderOf(res),
     });
     res.json(reviewToJson(present(reply.review, 'review')));
   }
@@ -56,4 +58,10 @@ export function adminReviewRouter({ documents }: AdminReviewRouteOptions): Route
   ]);
   router.use(adminInvalidRequest);
   return router;
+}
+
+/** Who the documents service records as deciding: `staff:<staffId>` for a staff session, else `operator`. */
+function deciderOf(res: Response): string {
+  const principal = res.locals.principal as Principal | undefined;
+  return principal?.kind === 'staff' ? `staff:${principal.staffId}` : 'operator';
 }
