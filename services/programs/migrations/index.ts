@@ -5,6 +5,7 @@ import { webhookNotifications } from './003_webhook_notifications';
 import { rewardClaimConfirmation } from './004_reward_claim_confirmation';
 import { requireAccountTokenToCreate } from './005_require_account_token_to_create';
 import { embedOrigins } from './006_embed_origins';
+import { staffConsoleLists } from './007_staff_console_lists';
 
 /**
  * Migrations of the programs schema, applied in name order after the shared outbox and inbox tables
@@ -17,4 +18,5 @@ export const migrations: readonly SchemaMigration[] = [
   rewardClaimConfirmation,
   requireAccountTokenToCreate,
   embedOrigins,
+  staffConsoleLists,
 ];

@@ -1,11 +1,14 @@
 import { newId } from '../domain/ids';
-import type { Program } from '../domain/program';
+import { programListQuery } from '../domain/lists';
+import { pageOf } from '../domain/page';
+import type { Program, ProgramMode, ProgramSummary } from '../domain/program';
 import { planUpdate, settingsForCreate, type ProgramInput } from '../domain/program-changes';
 import { mergeTheme, type Theme } from '../domain/theme';
 import { newWebhookSigningSecret } from '../domain/webhook';
 import * as events from '../events/publish';
 import {
   insertProgram,
+  listProgramSummaries,
   updateProgram as saveProgram,
   type WebhookColumns,
 } from '../repository/programs.repository';
@@ -73,4 +76,26 @@ export async function updateProgram(
 export async function getTheme(ctx: AppContext, programId: string, accountId: string): Promise<Theme> {
   const { program } = await readProgram(ctx.db, programId, accountId);
   return mergeTheme(program.theme);
+}
+
+/**
+ * ListPrograms (operator): program summaries newest first, optionally of one account (which must exist:
+ * NOT_FOUND otherwise), one segment, one mode, or with a name containing a text.
+ */
+export async function listPrograms(
+  ctx: AppContext,
+  request: {
+    accountId: string;
+    segment: string;
+    mode: ProgramMode | undefined;
+    nameContains: string;
+    pageSize: number;
+    pageToken: string;
+  },
+): Promise<{ programs: ProgramSummary[]; nextPageToken: string }> {
+  const query = programListQuery(request);
+  if (query.accountId !== null) await requireAccount(ctx.db, query.accountId);
+  const rows = await listProgramSummaries(ctx.db, { ...query, limit: query.limit + 1 });
+  const { items, nextPageToken } = pageOf(rows, query);
+  return { programs: items, nextPageToken };
 }

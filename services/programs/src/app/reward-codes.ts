@@ -1,11 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { failedPrecondition, type DomainError } from '@eligo/runtime';
-import { normaliseRewardCodes, validateVerificationId } from '../domain/reward-codes';
+import {
+  normaliseRewardCodes,
+  notPooled,
+  poolLevel,
+  validateVerificationId,
+  type PoolLevel,
+} from '../domain/reward-codes';
 import * as events from '../events/publish';
 import { isUniqueViolation } from '../repository/db';
 import {
   CLAIMED_BY_CONSTRAINT,
   claimNextCode,
+  countPool,
   countUnclaimed,
   findClaimedCode,
   insertRewardCodes,
@@ -77,4 +84,19 @@ export async function claimRewardCode(
     await sleep(5 * attempt);
   }
   throw noCodesLeft();
+}
+
+/**
+ * GetRewardCodePoolLevel: how many codes a reward-pool program has, how many are left, and whether that is
+ * low (domain/reward-codes.ts, lowThreshold). Other offer types have no pool in use: not pooled, all 0.
+ */
+export async function getRewardCodePoolLevel(
+  ctx: AppContext,
+  programId: string,
+  accountId: string,
+): Promise<PoolLevel> {
+  const { program } = await readProgram(ctx.db, programId, accountId);
+  if (program.offerType !== 'REWARD_POOL') return notPooled();
+  const { total, unused } = await countPool(ctx.db, program.id);
+  return poolLevel(total, unused);
 }

@@ -1,10 +1,18 @@
 import { notFound, type DomainError } from '@eligo/runtime';
 import { isId } from '../domain/ids';
 import { requireValid } from '../domain/invalid';
+import { tokenListQuery } from '../domain/lists';
+import { pageOf } from '../domain/page';
 import { checkName } from '../domain/text';
 import { issueCredentials, MAX_TOKEN_NAME, normaliseRoles, type TokenRole } from '../domain/tokens';
 import { tokenRevoked } from '../events/publish';
-import { insertToken, lockToken, markTokenRevoked, type TokenRecord } from '../repository/tokens.repository';
+import {
+  insertToken,
+  listTokens,
+  lockToken,
+  markTokenRevoked,
+  type TokenRecord,
+} from '../repository/tokens.repository';
 import { requireAccount } from './accounts';
 import type { AppContext } from './context';
 
@@ -57,4 +65,23 @@ export async function revokeAccessToken(ctx: AppContext, accountId: string, toke
     await markTokenRevoked(trx, tokenId);
     await tokenRevoked(trx, ctx.schema, { tokenId, accountId: token.accountId });
   });
+}
+
+/**
+ * ListAccessTokens (operator): an account's tokens, revoked ones included, newest first. A TokenRecord holds
+ * no credential (the repository never reads the hashes into it).
+ */
+export async function listAccessTokens(
+  ctx: AppContext,
+  request: { accountId: string; pageSize: number; pageToken: string },
+): Promise<{ tokens: TokenRecord[]; nextPageToken: string }> {
+  const query = tokenListQuery(request);
+  await requireAccount(ctx.db, request.accountId);
+  const rows = await listTokens(ctx.db, {
+    accountId: request.accountId,
+    after: query.after,
+    limit: query.limit + 1,
+  });
+  const { items, nextPageToken } = pageOf(rows, query);
+  return { tokens: items, nextPageToken };
 }

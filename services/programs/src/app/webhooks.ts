@@ -1,10 +1,10 @@
-import { conflict } from '@eligo/runtime';
+import { conflict, failedPrecondition } from '@eligo/runtime';
 import { isId } from '../domain/ids';
 import type { Program } from '../domain/program';
 import { validateWebhook } from '../domain/program-validation';
 import { newWebhookSigningSecret, type WebhookDelivery } from '../domain/webhook';
 import * as events from '../events/publish';
-import { findProgram, updateProgramWebhook } from '../repository/programs.repository';
+import { findProgram, updateProgramWebhook, updateWebhookSecret } from '../repository/programs.repository';
 import type { AppContext } from './context';
 import { lockProgram, programNotFound, reread } from './program-access';
 import type { ProgramWithSecret } from './programs';
@@ -49,6 +49,31 @@ export async function deleteWebhook(ctx: AppContext, programId: string, accountI
     await events.programUpdated(trx, ctx.schema, program);
     await events.webhookRemoved(trx, ctx.schema, program);
     return program;
+  });
+}
+
+/**
+ * RotateWebhookSigningSecret: a new signing secret for the program's webhook, generated, encrypted and shown
+ * once as on CreateWebhook; the callback URI, notifications and created_at stay. The old secret is gone with
+ * this commit (no grace period: the notifier signs with the one secret GetWebhookDelivery gives). Events as
+ * on CreateWebhook: the ProgramUpdated snapshot (updated_at moved), then WebhookConfigured, on which the
+ * notifier drops the webhook settings it cached.
+ */
+export async function rotateWebhookSigningSecret(
+  ctx: AppContext,
+  programId: string,
+  accountId: string,
+): Promise<ProgramWithSecret> {
+  return ctx.db.transaction(async (trx) => {
+    const { program: current } = await lockProgram(trx, programId, accountId);
+    if (!current.webhook)
+      throw failedPrecondition('Program has no webhook; create one first', { reason: 'noWebhook' });
+    const secret = newWebhookSigningSecret();
+    await updateWebhookSecret(trx, current.id, ctx.webhookSecrets.encrypt(secret, current.id));
+    const { program } = await reread(trx, current.id);
+    await events.programUpdated(trx, ctx.schema, program);
+    await events.webhookConfigured(trx, ctx.schema, program);
+    return { program, webhookSigningSecret: secret };
   });
 }
 

@@ -94,6 +94,12 @@ export interface Program extends ProgramSettings {
   updatedAt: Date;
 }
 
+/** What a list shows of a program (its theme and rules may be large: GetProgram has them). */
+export type ProgramSummary = Pick<
+  Program,
+  'id' | 'accountId' | 'name' | 'segment' | 'mode' | 'offerType' | 'createdAt' | 'updatedAt'
+>;
+
 export const DEFAULT_MAX_REJECTIONS = 3;
 
 export function defaultDocumentReview(): DocumentReview {

@@ -1,6 +1,12 @@
 import { expectInvalid } from '../../test/domain-errors';
 import { codeProblem } from './codes';
-import { normaliseRewardCodes, validateVerificationId } from './reward-codes';
+import {
+  lowThreshold,
+  normaliseRewardCodes,
+  notPooled,
+  poolLevel,
+  validateVerificationId,
+} from './reward-codes';
 
 describe('codeProblem', () => {
   it.each<[string, string | undefined]>([
@@ -59,5 +65,67 @@ describe('validateVerificationId', () => {
     ['v\n', 'verificationId: must not contain control characters'],
   ])('refuses %j', (id, message) => {
     expectInvalid(() => validateVerificationId(id), message);
+  });
+});
+
+describe('pool level', () => {
+  it.each<[number, number]>([
+    [0, 1], // an empty pool (never filled) is low
+    [1, 1],
+    [5, 1],
+    [10, 1],
+    [11, 2], // 10% rounded up
+    [100, 10],
+    [101, 11],
+    [490, 49],
+    [500, 50],
+    [501, 50], // 50 at most
+    [1_000_000, 50],
+  ])('a pool of %i codes is low under %i unused codes', (total, threshold) => {
+    expect(lowThreshold(total)).toBe(threshold);
+    expect(poolLevel(total, threshold - 1).low).toBe(true);
+    if (threshold <= total) expect(poolLevel(total, threshold).low).toBe(false);
+  });
+
+  it('is low below 10% of the pool, so exactly 10% left is not low', () => {
+    expect(poolLevel(100, 9).low).toBe(true);
+    expect(poolLevel(100, 10).low).toBe(false);
+    expect(poolLevel(15, 1).low).toBe(true); // 1 < 1.5
+    expect(poolLevel(15, 2).low).toBe(false); // 2 >= 1.5
+  });
+
+  it('is low below 50 codes left in a large pool, whatever the share', () => {
+    expect(poolLevel(10_000, 49).low).toBe(true);
+    expect(poolLevel(10_000, 50).low).toBe(false);
+  });
+
+  it('counts the claimed codes and reports the threshold', () => {
+    expect(poolLevel(200, 150)).toEqual({
+      pooled: true,
+      total: 200,
+      unused: 150,
+      claimed: 50,
+      low: false,
+      lowThreshold: 20,
+    });
+    expect(poolLevel(0, 0)).toEqual({
+      pooled: true,
+      total: 0,
+      unused: 0,
+      claimed: 0,
+      low: true,
+      lowThreshold: 1,
+    });
+  });
+
+  it('is never low, and all 0, for a program without a pool', () => {
+    expect(notPooled()).toEqual({
+      pooled: false,
+      total: 0,
+      unused: 0,
+      claimed: 0,
+      low: false,
+      lowThreshold: 0,
+    });
   });
 });

@@ -58,3 +58,45 @@ export function requireClaimedBefore(value: Date | undefined): Date {
   requireValid('claimedBefore', value === undefined ? 'is required' : undefined);
   return value!;
 }
+
+/** How full a reward pool is (GetRewardCodePoolLevel). */
+export interface PoolLevel {
+  /** The program hands out pool codes (offer type REWARD_POOL); false: every number is 0. */
+  pooled: boolean;
+  total: number;
+  unused: number;
+  claimed: number;
+  low: boolean;
+  lowThreshold: number;
+}
+
+/** The most a low threshold gets to, however large the pool: 50 codes left is low for any pool. */
+export const MAX_LOW_THRESHOLD = 50;
+
+/**
+ * The level under which a pool runs low. Programs have no setting for it, so it is 10% of the pool rounded
+ * up, at most 50 and at least 1: max(1, min(ceil(total / 10), 50)). For whole numbers of unused codes,
+ * unused < ceil(total / 10) is the same as unused < 10% of total; the floor of 1 makes an empty pool low
+ * (also one that never had a code), which ClaimRewardCode answers noRemainingRewardCodes.
+ */
+export function lowThreshold(total: number): number {
+  return Math.max(1, Math.min(Math.ceil(total / 10), MAX_LOW_THRESHOLD));
+}
+
+/** The level of a pool with `total` codes, `unused` of them not handed out yet. */
+export function poolLevel(total: number, unused: number): PoolLevel {
+  const threshold = lowThreshold(total);
+  return {
+    pooled: true,
+    total,
+    unused,
+    claimed: total - unused,
+    low: unused < threshold,
+    lowThreshold: threshold,
+  };
+}
+
+/** A program whose offer is not a pool (static code, no code): nothing to count, never low. */
+export function notPooled(): PoolLevel {
+  return { pooled: false, total: 0, unused: 0, claimed: 0, low: false, lowThreshold: 0 };
+}

@@ -20,6 +20,16 @@ export const TOKEN_ROLES = ['REPORTER', 'PII', 'BULK_VERIFIER'] as const;
 export type TokenRole = (typeof TOKEN_ROLES)[number];
 export const MAX_TOKEN_NAME = 100;
 
+/** An access token as it may be shown after its creation: no credential, neither in clear nor hashed. */
+export interface TokenSummary {
+  id: string;
+  accountId: string;
+  name: string;
+  roles: TokenRole[];
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
 export interface IssuedCredentials {
   tokenId: string;
   token: string;

@@ -2,9 +2,10 @@ import { programsProgramV1, programsV1 } from '@eligo/proto';
 import type { WebhookDelivery } from '../domain/webhook';
 import type { ProgramInput } from '../domain/program-changes';
 import { invalidRequest } from '../domain/invalid';
-import type { OfferType, Program, ProgramMode, WebhookNotification } from '../domain/program';
+import type { AccountOverview } from '../domain/accounts';
+import type { OfferType, Program, ProgramMode, ProgramSummary, WebhookNotification } from '../domain/program';
 import type { Theme } from '../domain/theme';
-import type { TokenRole } from '../domain/tokens';
+import type { TokenRole, TokenSummary } from '../domain/tokens';
 
 /**
  * Protobuf <-> domain for the programs service (docs/architecture.md, "The service template"): the one module
@@ -165,6 +166,47 @@ export function programToProto(program: Program): programsProgramV1.Program {
     embedOrigins: [...program.embedOrigins],
     createdAt: program.createdAt,
     updatedAt: program.updatedAt,
+  };
+}
+
+/** The mode filter of ListPrograms: UNSPECIFIED is both modes (undefined), an unknown number refused. */
+export function modeFilterFromProto(value: number): ProgramMode | undefined {
+  return enumFromProto('mode', value, modeFromProto);
+}
+
+/** A program as lists show it (ListPrograms). */
+export function programSummaryToProto(program: ProgramSummary): programsV1.ProgramSummary {
+  return {
+    programId: program.id,
+    accountId: program.accountId,
+    name: program.name,
+    segment: program.segment,
+    mode: modeToProto[program.mode],
+    offerType: offerToProto[program.offerType],
+    createdAt: program.createdAt,
+    updatedAt: program.updatedAt,
+  };
+}
+
+export function accountOverviewToProto(account: AccountOverview): programsV1.AccountOverview {
+  return {
+    accountId: account.id,
+    name: account.name,
+    createdAt: account.createdAt,
+    tokenCount: account.tokenCount,
+    programCount: account.programCount,
+  };
+}
+
+/** A token as ListAccessTokens shows it: a TokenSummary has no credential to leave out. */
+export function accessTokenToProto(token: TokenSummary): programsV1.AccessToken {
+  return {
+    tokenId: token.id,
+    accountId: token.accountId,
+    name: token.name,
+    roles: rolesToProto(token.roles),
+    createdAt: token.createdAt,
+    revokedAt: token.revokedAt ?? undefined,
   };
 }
 

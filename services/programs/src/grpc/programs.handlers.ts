@@ -1,18 +1,27 @@
 import { programsV1 } from '@eligo/proto';
 import { bindService, getInfoResponse, type GrpcServiceBinding, type ServiceContext } from '@eligo/runtime';
-import { createAccount } from '../app/accounts';
+import { createAccount, getAccount, listAccounts } from '../app/accounts';
 import { authenticate, issueOAuthToken } from '../app/auth';
 import type { AppContext } from '../app/context';
-import { createProgram, getProgram, getTheme, updateProgram } from '../app/programs';
+import { createProgram, getProgram, getTheme, listPrograms, updateProgram } from '../app/programs';
 import { confirmRewardClaim, listUnconfirmedRewardClaims, releaseRewardClaim } from '../app/reward-claims';
-import { addRewardCodes, claimRewardCode } from '../app/reward-codes';
+import { addRewardCodes, claimRewardCode, getRewardCodePoolLevel } from '../app/reward-codes';
 import { getSendLinkRequest, sendLink } from '../app/send-link';
-import { createAccessToken, revokeAccessToken } from '../app/tokens';
+import { createAccessToken, listAccessTokens, revokeAccessToken } from '../app/tokens';
 import { createVerificationLimit, deleteVerificationLimit } from '../app/verification-limits';
-import { createWebhook, deleteWebhook, getWebhookDelivery } from '../app/webhooks';
 import {
+  createWebhook,
+  deleteWebhook,
+  getWebhookDelivery,
+  rotateWebhookSigningSecret,
+} from '../app/webhooks';
+import {
+  accessTokenToProto,
+  accountOverviewToProto,
+  modeFilterFromProto,
   notificationsFromProto,
   programInputFromProto,
+  programSummaryToProto,
   programToProto,
   rolesFromProto,
   rolesToProto,
@@ -139,6 +148,25 @@ export function programsGrpcService({ deps }: ServiceContext, app: AppContext): 
       listUnconfirmedRewardClaims: async (req) => listUnconfirmedRewardClaims(app, req),
       confirmRewardClaim: async (req) => ({ confirmed: await confirmRewardClaim(app, req) }),
       releaseRewardClaim: async (req) => releaseRewardClaim(app, req),
+
+      listAccounts: async (req) => {
+        const page = await listAccounts(app, req);
+        return { accounts: page.accounts.map(accountOverviewToProto), nextPageToken: page.nextPageToken };
+      },
+      getAccount: async (req) => ({ account: accountOverviewToProto(await getAccount(app, req.accountId)) }),
+      listAccessTokens: async (req) => {
+        const page = await listAccessTokens(app, req);
+        return { tokens: page.tokens.map(accessTokenToProto), nextPageToken: page.nextPageToken };
+      },
+      listPrograms: async (req) => {
+        const page = await listPrograms(app, { ...req, mode: modeFilterFromProto(req.mode) });
+        return { programs: page.programs.map(programSummaryToProto), nextPageToken: page.nextPageToken };
+      },
+      getRewardCodePoolLevel: async (req) => getRewardCodePoolLevel(app, req.programId, req.accountId),
+      rotateWebhookSigningSecret: async (req) => {
+        const rotated = await rotateWebhookSigningSecret(app, req.programId, req.accountId);
+        return { program: programToProto(rotated.program), signingSecret: rotated.webhookSigningSecret };
+      },
     },
     deps.logger,
   );

@@ -6,13 +6,14 @@ import type {
   Program,
   ProgramMode,
   ProgramSettings,
+  ProgramSummary,
   VerificationLimit,
   WebhookNotification,
   WebhookSettings,
 } from '../domain/program';
 import type { Segment } from '@eligo/vocabulary';
 import type { Theme } from '../domain/theme';
-import type { Db } from './db';
+import { containsPattern, keysetPage, type Db, type Keyset } from './db';
 
 interface ProgramRow {
   id: string;
@@ -128,6 +129,15 @@ export async function updateProgramWebhook(
     .update({ ...webhookColumns(db, webhook), updated_at: db.fn.now() });
 }
 
+/** Replaces the encrypted signing secret of the program's webhook, which stays otherwise as it is. */
+export async function updateWebhookSecret(db: Db, id: string, encryptedSecret: Buffer): Promise<void> {
+  await db
+    .table('programs')
+    .where({ id })
+    .whereNotNull('webhook_callback_uri')
+    .update({ webhook_secret: encryptedSecret, updated_at: db.fn.now() });
+}
+
 /** Sets (or with null removes) the verification limit alone. */
 export async function updateProgramLimit(db: Db, id: string, limit: VerificationLimit | null): Promise<void> {
   await db
@@ -215,4 +225,42 @@ function toProgram(row: ProgramRow): Program {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/**
+ * Programs newest first after `after`, filtered. Each filter alone has its index (account, segment, mode,
+ * each with created_at desc, id desc; none: programs_created_idx); combined, the planner walks one of them and
+ * checks the rest on the rows it reads.
+ */
+export async function listProgramSummaries(
+  db: Db,
+  query: {
+    accountId: string | null;
+    segment: Segment | null;
+    mode: ProgramMode | null;
+    nameContains: string | null;
+    after: Keyset | null;
+    limit: number;
+  },
+): Promise<ProgramSummary[]> {
+  const q = db.table('programs').select({
+    id: 'id',
+    accountId: 'account_id',
+    name: 'name',
+    segment: 'segment',
+    mode: 'mode',
+    offerType: 'offer_type',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+  });
+  if (query.accountId !== null) void q.where('account_id', query.accountId);
+  if (query.segment !== null) void q.where('segment', query.segment);
+  if (query.mode !== null) void q.where('mode', query.mode);
+  if (query.nameContains !== null) void q.whereILike('name', containsPattern(query.nameContains));
+  return (await keysetPage(
+    q,
+    { createdAt: 'created_at', id: 'id' },
+    query.after,
+    query.limit,
+  )) as ProgramSummary[];
 }

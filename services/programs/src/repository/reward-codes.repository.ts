@@ -29,6 +29,20 @@ export async function countUnclaimed(db: Db, programId: string): Promise<number>
 }
 
 /**
+ * All the codes of a pool and those not handed out, in one statement: the first count reads the
+ * (program_id, code) key, the second the partial index on unclaimed codes.
+ */
+export async function countPool(db: Db, programId: string): Promise<{ total: number; unused: number }> {
+  const result = await db.raw<{ rows: { total: string; unused: string }[] }>(
+    `select (select count(*) from reward_codes where program_id = ?) as total,
+            (select count(*) from reward_codes where program_id = ? and claimed_by is null) as unused`,
+    [programId, programId],
+  );
+  const row = result.rows[0]!;
+  return { total: Number(row.total), unused: Number(row.unused) };
+}
+
+/**
  * The code the verification already holds, its claim renewed (claimed_at = now): the verification is
  * asking for it again to succeed, so a release decided on the older claim time must not take it away.
  */

@@ -1,14 +1,8 @@
-import type { TokenRole } from '../domain/tokens';
-import type { Db } from './db';
+import type { TokenRole, TokenSummary } from '../domain/tokens';
+import { keysetPage, type Db, type Keyset } from './db';
 
-export interface TokenRecord {
-  id: string;
-  accountId: string;
-  name: string;
-  roles: TokenRole[];
-  createdAt: Date;
-  revokedAt: Date | null;
-}
+/** A token row without its hashes (PUBLIC_COLUMNS). */
+export type TokenRecord = TokenSummary;
 
 interface TokenRow {
   id: string;
@@ -101,4 +95,19 @@ export async function lockToken(db: Db, id: string): Promise<TokenRecord | undef
 
 export async function markTokenRevoked(db: Db, id: string): Promise<void> {
   await db.table('access_tokens').where({ id }).update({ revoked_at: db.fn.now() });
+}
+
+/** An account's tokens, revoked ones included, newest first (access_tokens_account_created_idx). */
+export async function listTokens(
+  db: Db,
+  query: { accountId: string; after: Keyset | null; limit: number },
+): Promise<TokenRecord[]> {
+  const q = db.table('access_tokens').where({ account_id: query.accountId }).select(PUBLIC_COLUMNS);
+  const rows = (await keysetPage(
+    q,
+    { createdAt: 'created_at', id: 'id' },
+    query.after,
+    query.limit,
+  )) as TokenRow[];
+  return rows.map(toRecord);
 }
