@@ -52,6 +52,7 @@ export function createGatewayData(
     schema,
     poolMax: options.poolMax,
     applicationName: 'eligo-gateway',
+    logger: deps.logger,
   });
   const store = createIdempotencyStore({
     db,

@@ -1,4 +1,5 @@
 import knexFactory, { type Knex } from 'knex';
+import type { Logger } from 'pino';
 
 export type { Knex } from 'knex';
 
@@ -9,6 +10,11 @@ export interface DbOptions {
   poolMax: number;
   /** Shows up in pg_stat_activity, so operators can tell which module holds connections. */
   applicationName: string;
+  /**
+   * Where the client's own warnings go (a connection that could not be acquired, a deprecation). Without one,
+   * knex writes them to the console, outside the JSON log.
+   */
+  logger?: Logger;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -26,7 +32,23 @@ export function createDb(options: DbOptions): Knex {
     searchPath: [options.schema],
     pool: { min: 0, max: options.poolMax, idleTimeoutMillis: 30_000 },
     acquireConnectionTimeout: 10_000,
+    ...(options.logger ? { log: knexLog(options.logger) } : {}),
   });
+}
+
+/** knex's log hooks into a module's logger; its debug output (statements with their values) is never kept. */
+function knexLog(logger: Logger): Knex.Config['log'] {
+  const text = (message: unknown) => (message instanceof Error ? message.message : String(message));
+  return {
+    warn: (message: unknown) => logger.warn({ component: 'db', detail: text(message) }, 'database client'),
+    error: (message: unknown) => logger.error({ component: 'db', detail: text(message) }, 'database client'),
+    deprecate: (method: string, alternative: string) =>
+      logger.warn(
+        { component: 'db', detail: `${method} is deprecated; use ${alternative}` },
+        'database client',
+      ),
+    debug: () => undefined,
+  };
 }
 
 /** True when the database answers; used by module readiness. */
