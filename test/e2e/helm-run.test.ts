@@ -205,11 +205,21 @@ it('runs the migration Jobs, starts every Deployment, and serves a verification,
   // The gateway reaches every module over the rewritten Service addresses, with the mounted internal token.
   const api = programsApi({ httpUrl: gatewayUrl, adminToken });
   const backend = ['documents', 'notifier', 'organizations', 'programs', 'reports', 'verification'].join();
-  await waitFor('every module SERVING at the gateway', async () => {
-    const info = await api.v2('GET', '/info', { token: adminToken });
-    const modules = info.status === 200 ? (info.body.modules as { module: string; status: string }[]) : [];
-    const serving = modules.filter((m) => m.status === 'SERVING').map((m) => m.module);
-    return serving.sort().join() === backend ? true : undefined;
+  // Up to 60 s: processes start together, so the gateway's first calls may find a module still starting and
+  // open its breaker for a reset period (10 s) before a probe closes it; a loaded CI machine took over 30 s.
+  let seen = '';
+  await waitFor(
+    'every module SERVING at the gateway',
+    async () => {
+      const info = await api.v2('GET', '/info', { token: adminToken });
+      const modules = info.status === 200 ? (info.body.modules as { module: string; status: string }[]) : [];
+      seen = `${info.status} ${JSON.stringify(modules.map((m) => `${m.module}:${m.status}`))}`;
+      const serving = modules.filter((m) => m.status === 'SERVING').map((m) => m.module);
+      return serving.sort().join() === backend ? true : undefined;
+    },
+    60_000,
+  ).catch((err: Error) => {
+    throw new Error(`${err.message}; last /info: ${seen}`);
   });
 
   // A verification to success, its webhook signed and delivered to the local receiver by the notifier.
