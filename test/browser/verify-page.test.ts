@@ -8,6 +8,7 @@ import {
   expectAccessible,
   expectNoPageErrors,
   newPage,
+  pageProblems,
   screenshot,
   useBrowser,
 } from '../support/browser';
@@ -139,17 +140,23 @@ describe.each([
   }, 60_000);
 });
 
-it('a document upload waits for staff and the page turns to success by itself', async () => {
-  const page = await newPage(browser(), PHONE);
+/** A student whose first name (UPLOAD) sends them to the document upload: the page at that step. */
+async function atUploadStep(viewport: typeof DESKTOP, lastName: string): Promise<Page> {
+  const page = await newPage(browser(), viewport);
   await page.goto(pageUrl(studentProgram));
   await expectStep(page, 'Tell us about yourself');
   await page.locator('#f-firstName').fill('UPLOAD');
-  await page.locator('#f-lastName').fill('Doe');
+  await page.locator('#f-lastName').fill(lastName);
   await page.locator('#f-birthDate').fill('2000-01-31');
-  await page.locator('#f-email').fill('upload@example.com');
+  await page.locator('#f-email').fill(`upload.${lastName.toLowerCase()}@example.com`);
   await chooseOrganization(page, 'Browser', 'Browser State University');
   await page.getByRole('button', { name: 'Verify my eligibility' }).click();
   await expectStep(page, 'Upload a document');
+  return page;
+}
+
+it('a document upload waits for staff and the page turns to success by itself', async () => {
+  const page = await atUploadStep(PHONE, 'Doe');
 
   // Checked before anything is sent: a text file is refused by its type.
   await page
@@ -181,6 +188,53 @@ it('a document upload waits for staff and the page turns to success by itself', 
   await page.locator('#reward-code').waitFor({ timeout: 20_000 });
   await expectStep(page, 'You are verified');
   expectNoPageErrors(page);
+  await page.context().close();
+}, 90_000);
+
+it('a file the server refuses, or an upload link used meanwhile, keeps the person on the upload step', async () => {
+  const page = await atUploadStep(DESKTOP, 'Roe');
+
+  // Text bytes under a PNG name and type pass the page's checks; the server reads the bytes and refuses them.
+  await page
+    .locator('#f-files')
+    .setInputFiles([{ name: 'scan.png', mimeType: 'image/png', buffer: sampleFiles.text }]);
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.locator('#upload-problems').textContent({ timeout: 15_000 })).resolves.toContain(
+    'scan.png could not be read as a JPEG, PNG, GIF or PDF file.',
+  );
+  await expectStep(page, 'Upload a document');
+  await page.getByRole('button', { name: 'Remove scan.png' }).click();
+
+  // The next upload link is used by someone else before the page's PUT reaches the server (the real server
+  // answers the page's PUT: the link works once): the page asks for the upload again, and the retry works.
+  let usedElsewhere = false;
+  await page.route('**/uploads/**', async (route) => {
+    if (!usedElsewhere) {
+      usedElsewhere = true;
+      const request = route.request();
+      const elsewhere = await fetch(request.url(), {
+        method: 'PUT',
+        headers: { 'content-type': 'image/png' },
+        body: request.postDataBuffer() ?? Buffer.alloc(0),
+      });
+      expect(elsewhere.status).toBe(200);
+    }
+    await route.continue();
+  });
+  await page
+    .locator('#f-files')
+    .setInputFiles([{ name: 'card.png', mimeType: 'image/png', buffer: sampleFiles.png }]);
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.locator('#upload-problems').textContent({ timeout: 15_000 })).resolves.toContain(
+    'The upload of card.png took too long. Upload your files again.',
+  );
+  await expectStep(page, 'Upload a document');
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expectStep(page, 'We are reviewing your document');
+  // The two refused PUTs are logged by the browser as failed loads; nothing else went wrong.
+  const problems = pageProblems(page);
+  expect(problems.consoleErrors.filter((e) => !/status of (400|404|410)\b.*\/uploads\//.test(e))).toEqual([]);
+  expect([problems.pageErrors, problems.failedRequests, problems.blockedRequests]).toEqual([[], [], []]);
   await page.context().close();
 }, 90_000);
 

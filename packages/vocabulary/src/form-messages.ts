@@ -37,6 +37,9 @@ export const DEFAULT_FORM_MESSAGES: Readonly<Record<string, string>> = {
   'step.docUpload.empty': '{file} is empty.',
   'step.docUpload.badType': '{file} is not a JPEG, PNG, GIF or PDF file.',
   'step.docUpload.count': 'Choose 1 to 3 files.',
+  'step.docUpload.refused': '{file} could not be read as a JPEG, PNG, GIF or PDF file. Choose another file.',
+  'step.docUpload.expired': 'The upload of {file} took too long. Upload your files again.',
+  'step.docUpload.failed': '{file} could not be uploaded. Try again.',
   'step.pending.title': 'We are reviewing your document',
   'step.pending.intro':
     'This page updates by itself when the review is done. You can also close it: we keep your place.',

@@ -30,7 +30,7 @@ function outcome(result: { data?: unknown; error?: unknown; response: Response }
   return { failure: { status: result.response.status, errorIds: body?.errorIds ?? [] } };
 }
 
-async function guarded(call: () => Promise<Outcome>): Promise<Outcome> {
+async function guarded<T = Outcome>(call: () => Promise<T>): Promise<T | Outcome> {
   try {
     return await call();
   } catch {
@@ -88,17 +88,25 @@ export interface FileProgress {
   done: number;
 }
 
+/** Why a file's PUT did not store it: the page stays on docUpload and says so next to the files. */
+export type FileFailure = 'refused' | 'expired' | 'failed';
+
+/** The upload's outcome: the step's (a verification or a failure), or a file that did not go through. */
+export type UploadOutcome = Outcome | { fileFailure: { file: string; reason: FileFailure } };
+
 /**
  * Form A of the document upload: the manifest to the step's submissionUrl, each file PUT to its own upload
- * URL (XMLHttpRequest, for progress events), then completion. A refused manifest or file answers the step with
- * its errorIds.
+ * URL (XMLHttpRequest, for progress events), then completion. A refused manifest or completion answers the
+ * step with its errorIds; a file's PUT answers for that file only: its bytes refused (400 with the errorIds of
+ * a rejected file), its link no longer valid (404 used or unknown, 410 expired: the person starts the upload
+ * again, which asks for new links), or anything else (a retry may work).
  */
 export async function uploadDocuments(
   submissionUrl: string,
   files: File[],
   onProgress: (index: number, done: number) => void,
-): Promise<Outcome> {
-  return guarded(async () => {
+): Promise<UploadOutcome> {
+  return guarded<UploadOutcome>(async () => {
     const manifest = await fetch(samePath(submissionUrl), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -109,11 +117,11 @@ export async function uploadDocuments(
     const answer = (await manifest.json()) as DocUploadResponse | Verification;
     if (!manifest.ok || !('documents' in answer)) return outcome({ data: answer, response: manifest });
     for (const [index, document] of answer.documents.entries()) {
-      if (!document.uploadUrl) return { failure: { status: 400, errorIds: [] } };
-      const status = await put(samePath(document.uploadUrl), files[index]!, (done) =>
-        onProgress(index, done),
-      );
-      if (status < 200 || status >= 300) return { failure: { status, errorIds: ['unsupportedDocMimeType'] } };
+      const file = files[index]!;
+      if (!document.uploadUrl) return { fileFailure: { file: file.name, reason: 'failed' } };
+      const status = await put(samePath(document.uploadUrl), file, (done) => onProgress(index, done));
+      if (status < 200 || status >= 300)
+        return { fileFailure: { file: file.name, reason: fileFailureOf(status) } };
     }
     if (!answer.submissionUrl) return { failure: { status: 500, errorIds: [] } };
     const completed = await fetch(samePath(answer.submissionUrl), { method: 'POST' });
@@ -121,8 +129,15 @@ export async function uploadDocuments(
   });
 }
 
+/** What a PUT's status says about the file (services/gateway/src/routes/uploads.ts answers them). */
+export function fileFailureOf(status: number): FileFailure {
+  if (status === 400) return 'refused'; // the bytes are not the declared type, or not the declared size
+  if (status === 404 || status === 410) return 'expired';
+  return 'failed'; // 0 (network), 413, 5xx: trying again may work
+}
+
 function put(url: string, file: File, onProgress: (done: number) => void): Promise<number> {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
     xhr.setRequestHeader('content-type', file.type);
@@ -131,7 +146,8 @@ function put(url: string, file: File, onProgress: (done: number) => void): Promi
       onProgress(1);
       resolve(xhr.status);
     };
-    xhr.onerror = () => reject(new Error('upload failed'));
+    // A network failure is a file that did not go through (a retry may work), not a failed page.
+    xhr.onerror = () => resolve(0);
     xhr.send(file);
   });
 }

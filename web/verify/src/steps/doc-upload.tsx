@@ -50,6 +50,12 @@ export function DocUpload(props: {
       setProgress((p) => p?.map((v, i) => (i === index ? done : v))),
     );
     setProgress(undefined);
+    if ('fileFailure' in outcome) {
+      // Only this upload failed: the person stays here, with the files, and is told what to do.
+      const { file, reason } = outcome.fileFailure;
+      setProblems([t(`step.docUpload.${reason}`, { file })]);
+      return;
+    }
     props.onOutcome(outcome);
   };
 
