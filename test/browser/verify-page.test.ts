@@ -259,6 +259,60 @@ it('a military person chooses a status, then skips the social security number to
   await page.context().close();
 }, 60_000);
 
+describe('in the locale of the link or the browser', () => {
+  let translated: string;
+
+  beforeAll(async () => {
+    const account = await api.createAccount('Translated Co');
+    translated = (
+      await api.createProgram(account.accountId, {
+        offerType: 'staticCode',
+        rewardCode: 'MERCI',
+        theme: {
+          intl: {
+            locale: 'en-US',
+            messages: { 'step.collectPersonalInfo.submit': 'Check me' },
+            locales: {
+              'fr-fr': {
+                messages: {
+                  'page.title': 'Vérifiez votre éligibilité',
+                  'step.collectPersonalInfo.title': 'Vous',
+                },
+              },
+              de: { messages: { 'step.collectPersonalInfo.title': 'Über Sie' } },
+            },
+          },
+        },
+      })
+    ).programId;
+  });
+
+  it('?locale= picks a translation; a text it leaves out keeps the program’s', async () => {
+    const page = await newPage(browser(), DESKTOP);
+    await page.goto(pageUrl(translated, '?locale=fr'));
+    await expectStep(page, 'Vous');
+    await expect(page.title()).resolves.toBe('Vérifiez votre éligibilité');
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('fr-FR');
+    await expect(page.getByRole('button', { name: 'Check me' }).isVisible()).resolves.toBe(true);
+    expectNoPageErrors(page);
+    await page.context().close();
+  }, 60_000);
+
+  it('the browser’s language picks one too, and one with no translation gets the program’s texts', async () => {
+    for (const [locale, heading, lang] of [
+      ['de-AT', 'Über Sie', 'de'],
+      ['ja-JP', 'Tell us about yourself', 'en-US'],
+    ]) {
+      const page = await newPage(browser(), { ...DESKTOP, locale });
+      await page.goto(pageUrl(translated));
+      await expectStep(page, heading!);
+      await expect(page.locator('html').getAttribute('lang')).resolves.toBe(lang);
+      expectNoPageErrors(page);
+      await page.context().close();
+    }
+  }, 60_000);
+});
+
 describe('embedded on a merchant page', () => {
   let merchant: Server;
   let merchantOrigin: string;

@@ -36,6 +36,13 @@ export const changedOnPurpose: Readonly<Record<string, string>> = {
         'listed twice in two spellings)',
     ]),
   ),
+  ...Object.fromEntries(
+    ['ThemeInput', 'Theme'].map((name) => [
+      name,
+      'translations of a theme (intl.locales, by BCP 47 tag): the hosted page picks its texts by ?locale= ' +
+        "or the browser's languages (http/page-locale.ts); one more property, set and answered",
+    ]),
+  ),
   Review:
     'decidedBy names who decided since staff have identities: operator or staff:<staffId> besides staff and ' +
     'test-mode (a pattern instead of the enum; endpoints/admin-reviews.test.ts)',

@@ -1,4 +1,5 @@
 import { status } from '@grpc/grpc-js';
+import { programsProgramV1 } from '@eligo/proto';
 import { failure, newAccount, newProgram, outboxEvents, startPrograms, type Harness } from './support';
 import { DEFAULT_ERROR_MESSAGES, DEFAULT_FORM_MESSAGES, ERROR_IDS } from '@eligo/vocabulary';
 
@@ -41,6 +42,48 @@ describe('GetTheme', () => {
     expect(theme!.intl!.errorId.noProgram).toBe(DEFAULT_ERROR_MESSAGES.noProgram);
     expect(Object.keys(theme!.intl!.errorId)).toHaveLength(ERROR_IDS.length);
     expect(theme!.customCss).toBe('.form { color: #333 }');
+  });
+
+  it('keeps translations under their canonical tags, without defaults merged into them', async () => {
+    const program = await newProgram(h.client, accountId, {
+      theme: {
+        intl: {
+          locale: 'en-US',
+          messages: {},
+          errorId: {},
+          locales: {
+            'fr-ca': { messages: { 'page.title': 'Vérifiez' }, errorId: { invalidEmail: 'Courriel' } },
+          },
+        },
+        customCss: '',
+      },
+    });
+    const { theme } = await h.client.unary('getTheme', { programId: program.programId, accountId });
+    expect(theme!.intl!.locales).toEqual({
+      'fr-CA': { messages: { 'page.title': 'Vérifiez' }, errorId: { invalidEmail: 'Courriel' } },
+    });
+    const { program: read } = await h.client.unary('getProgram', { programId: program.programId, accountId });
+    expect(Object.keys(read!.theme!.intl!.locales)).toEqual(['fr-CA']);
+  });
+
+  it('reads a theme stored before translations existed as one without any', async () => {
+    const program = await newProgram(h.client, accountId, {
+      theme: { intl: { locale: 'de', messages: { a: 'b' }, errorId: {}, locales: {} }, customCss: '' },
+    });
+    await h
+      .db('programs')
+      .where({ id: program.programId })
+      .update({ theme: h.db.raw("theme - 'locales'") });
+    const { program: read } = await h.client.unary('getProgram', { programId: program.programId, accountId });
+    expect(read!.theme!.intl).toEqual({ locale: 'de', messages: { a: 'b' }, errorId: {}, locales: {} });
+    // Another setting's change validates the whole program again, the stored theme included.
+    const { program: updated } = await h.client.unary('updateProgram', {
+      programId: program.programId,
+      accountId,
+      program: programsProgramV1.Program.create({ name: 'Renamed' }),
+      updateMask: ['name'],
+    });
+    expect([updated!.name, updated!.theme!.intl!.locale]).toEqual(['Renamed', 'de']);
   });
 
   it.each([

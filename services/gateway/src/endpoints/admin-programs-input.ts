@@ -18,6 +18,7 @@ import {
   DATE_PATTERN,
   httpUrl,
   LOCALE_MAX_LENGTH,
+  LOCALE_KEY_PATTERN,
   LOCALE_PATTERN,
   MAX_AGE,
   MAX_COUNTRIES,
@@ -27,6 +28,7 @@ import {
   MAX_EMBED_ORIGINS,
   MAX_MESSAGE_LENGTH,
   MAX_MESSAGES,
+  MAX_THEME_LOCALES,
   MAX_ORGANIZATION_IDS,
   MAX_REWARD_CODES,
   MAX_SUBJECT_TOKEN_KEY_LENGTH,
@@ -73,6 +75,21 @@ export const OrganizationRulesInput = orNullTypeFirst(
 
 const messageText = () => fromStringSchema(multilineText(MAX_MESSAGE_LENGTH));
 
+/** The texts of a theme, its own and each translation's. */
+const themeTexts = () => ({
+  messages: mapOf({
+    key: { pattern: MESSAGE_KEY_PATTERN },
+    value: messageText(),
+    maxProperties: MAX_MESSAGES,
+    description: `Custom messages keyed by message id (at most ${MAX_MESSAGES}).`,
+  }).optional(),
+  errorId: mapOf({
+    key: { enum: ERROR_IDS },
+    value: messageText(),
+    description: 'User-facing text keyed by error id (one of the errorIds GET /program/{id}/theme lists).',
+  }).optional(),
+});
+
 export const ThemeInput = orNullTypeFirst(
   z.strictObject({
     intl: z
@@ -82,17 +99,16 @@ export const ThemeInput = orNullTypeFirst(
             description: 'BCP 47 language tag, e.g. en-US (stored in canonical case); empty for the default.',
           })
           .optional(),
-        messages: mapOf({
-          key: { pattern: MESSAGE_KEY_PATTERN },
-          value: messageText(),
-          maxProperties: MAX_MESSAGES,
-          description: `Custom messages keyed by message id (at most ${MAX_MESSAGES}).`,
-        }).optional(),
-        errorId: mapOf({
-          key: { enum: ERROR_IDS },
-          value: messageText(),
+        ...themeTexts(),
+        locales: mapOf({
+          key: { pattern: LOCALE_KEY_PATTERN },
+          value: z.strictObject(themeTexts()),
+          maxProperties: MAX_THEME_LOCALES,
           description:
-            'User-facing text keyed by error id (one of the errorIds GET /program/{id}/theme lists).',
+            `Translations keyed by BCP 47 tag (e.g. fr-FR, de; at most ${MAX_THEME_LOCALES}, stored in ` +
+            "canonical case): the hosted page shown in that locale (its ?locale=, else the browser's " +
+            "languages, else the theme's locale) uses these texts, key by key, over messages and errorId " +
+            'above; a key a translation leaves out keeps the text above.',
         }).optional(),
       })
       .optional(),

@@ -281,7 +281,7 @@ const cases: [string, unknown, string | undefined][] = [
   [
     'ProgramPatchRequest',
     { theme: { intl: { colour: 'red' } } },
-    'body.theme.intl has unexpected property colour (allowed: locale, messages, errorId)',
+    'body.theme.intl has unexpected property colour (allowed: locale, messages, errorId, locales)',
   ],
   [
     'ProgramPatchRequest',

@@ -19,6 +19,8 @@ export const MAX_COUNTRIES = 250;
 export const MAX_CODE_LENGTH = 128;
 export const MAX_URL_LENGTH = 2048;
 export const MAX_MESSAGES = 500;
+/** Translations a theme may carry (services/programs domain/theme.ts MAX_THEME_LOCALES). */
+export const MAX_THEME_LOCALES = 20;
 export const MAX_MESSAGE_LENGTH = 2000;
 export const MAX_CUSTOM_CSS_BYTES = 65_536;
 export const MAX_LIMIT_QUANTITY = 1000;
@@ -110,11 +112,13 @@ export const DATE_PATTERN = described(
 
 /** The theme's locale: a BCP 47 tag of the forms the programs service canonicalizes, or empty. */
 export const LOCALE_MAX_LENGTH = 35;
-export const LOCALE_PATTERN = described(
-  '^(?:|(?:[A-Za-z]{2,3}|[A-Za-z]{5,8})(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?' +
-    '(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))?)$',
-  'must be a BCP 47 language tag (language[-Script][-REGION][-variant], e.g. en-US), or empty',
-);
+const LOCALE_TAG =
+  '(?:[A-Za-z]{2,3}|[A-Za-z]{5,8})(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?' +
+  '(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))?';
+const LOCALE_FORMS = 'a BCP 47 language tag (language[-Script][-REGION][-variant], e.g. en-US)';
+export const LOCALE_PATTERN = described(`^(?:|${LOCALE_TAG})$`, `must be ${LOCALE_FORMS}, or empty`);
+/** A translation's key (Intl.locales): a tag, never empty. */
+export const LOCALE_KEY_PATTERN = described(`^${LOCALE_TAG}$`, `must be ${LOCALE_FORMS}`);
 export const MESSAGE_KEY_PATTERN = described(
   '^[A-Za-z0-9_.-]{1,100}$',
   'must be 1 to 100 letters, digits, _ . or -',

@@ -25,7 +25,17 @@ export const OrganizationRules = z
 
 export const Theme = z
   .object({
-    intl: z.object({ locale: z.string(), messages: stringMap(), errorId: stringMap() }),
+    intl: z.object({
+      locale: z.string(),
+      messages: stringMap(),
+      errorId: stringMap(),
+      locales: z.record(z.string(), z.object({ messages: stringMap(), errorId: stringMap() })).meta({
+        propertyNames: undefined,
+        description:
+          'Translations by BCP 47 tag, as the program set them: for a page in that locale, their texts ' +
+          'replace messages and errorId key by key.',
+      }),
+    }),
     customCss: z.string(),
   })
   .meta({

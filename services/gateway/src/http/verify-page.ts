@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { ProgramsClient } from '../clients/programs.client';
 import type { EmbedOrigins } from './embed-origins';
 import { sanitizeCustomCss } from './custom-css';
+import { pageTexts, type PageTexts } from './page-locale';
 
 const YEAR_S = 365 * 24 * 3600;
 const PROGRAM_ID = /^[0-9a-f]{24}$/;
@@ -33,13 +34,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 /** JSON inside a script element: "<" escaped, so that no value can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-interface PageTheme {
-  locale: string;
-  messages: Record<string, string>;
-  errorId: Record<string, string>;
-}
-
-function page(manifest: Manifest, programId: string, intl: PageTheme): string {
+function page(manifest: Manifest, programId: string, intl: PageTexts): string {
   const title = intl.messages['page.title'] ?? 'Verify your eligibility';
   return [
     '<!doctype html>',
@@ -148,11 +143,18 @@ export function verifyPageRouter(options: {
       if (found === null || ancestors === null) return notFoundPage(res);
       securityHeaders(res, verifyPageCsp(ancestors));
       res.set('Cache-Control', 'no-cache');
-      const intl = {
-        locale: found?.intl?.locale || 'en-US',
-        messages: found?.intl?.messages ?? {},
-        errorId: found?.intl?.errorId ?? {},
-      };
+      const intl = pageTexts(
+        {
+          locale: found?.intl?.locale ?? '',
+          messages: found?.intl?.messages ?? {},
+          errorId: found?.intl?.errorId ?? {},
+          locales: found?.intl?.locales ?? {},
+        },
+        typeof req.query.locale === 'string' ? req.query.locale : undefined,
+        req.get('accept-language'),
+      );
+      // The texts follow the browser's languages.
+      res.vary('Accept-Language');
       res.type('html').send(page(manifest, programId, intl));
     } catch (err) {
       next(err);

@@ -1,6 +1,7 @@
 import { programsProgramV1 } from '@eligo/proto';
 import { invalidArgument } from '@eligo/runtime';
 import type { ProgramCreateBody, ProgramPatchBody } from '../endpoints/admin-programs';
+import { copyLocales } from './program';
 import { webhookNotificationsToProto } from './webhook-notification';
 
 /** The bodies as their schemas (endpoints/admin-programs-input.ts) check them; null means "none" (clear). */
@@ -131,6 +132,7 @@ function themeToProto(theme: ThemeInput): programsProgramV1.Theme {
       locale: theme.intl?.locale ?? '',
       messages: { ...theme.intl?.messages },
       errorId: { ...theme.intl?.errorId },
+      locales: copyLocales(theme.intl?.locales),
     },
     customCss: theme.customCss ?? '',
   };

@@ -165,7 +165,10 @@ describe('ProgramPatchRequest (merge patch) -> Program + update_mask', () => {
       organizationRules: {},
     });
     expect(updateMask).toEqual(['organization_rules', 'theme']);
-    expect(program.theme).toEqual({ intl: { locale: '', messages: {}, errorId: {} }, customCss: 'b{}' });
+    expect(program.theme).toEqual({
+      intl: { locale: '', messages: {}, errorId: {}, locales: {} },
+      customCss: 'b{}',
+    });
     expect(program.organizationRules).toEqual({ types: [], countries: [], includeIds: [], excludeIds: [] });
   });
 
@@ -247,7 +250,15 @@ describe('Program -> program configuration JSON', () => {
     countries: ['US'],
     documentReview: { maxRejections: 3, maxReviewTime: '', estimatedReviewTime: 'A_FEW_HOURS' },
     organizationRules: { types: [], countries: ['US'], includeIds: [], excludeIds: [9] },
-    theme: { intl: { locale: 'en', messages: { a: 'b' }, errorId: { noProgram: 'Gone' } }, customCss: '' },
+    theme: {
+      intl: {
+        locale: 'en',
+        messages: { a: 'b' },
+        errorId: { noProgram: 'Gone' },
+        locales: { 'fr-FR': { messages: { a: 'c' }, errorId: {} } },
+      },
+      customCss: '',
+    },
     webhook: { callbackUri: 'https://hooks.example/x', createdAt: new Date(1_700_000_000_000) },
     verificationLimit: { quantity: 1, days: 7 },
     subjectTokenKey: publicJwk,
@@ -279,7 +290,15 @@ describe('Program -> program configuration JSON', () => {
       maxReviewTime: null,
       estimatedReviewTime: 'A_FEW_HOURS',
       organizationRules: { types: [], countries: ['US'], includeIds: [], excludeIds: [9] },
-      theme: { intl: { locale: 'en', messages: { a: 'b' }, errorId: { noProgram: 'Gone' } }, customCss: '' },
+      theme: {
+        intl: {
+          locale: 'en',
+          messages: { a: 'b' },
+          errorId: { noProgram: 'Gone' },
+          locales: { 'fr-FR': { messages: { a: 'c' }, errorId: {} } },
+        },
+        customCss: '',
+      },
       webhook: { callbackUri: 'https://hooks.example/x', notifierEventTypes: [], created: 1_700_000_000_000 },
       verificationLimit: { quantity: 1, days: 7 },
       subjectTokenKey: publicJwk,
@@ -341,7 +360,7 @@ describe('Program -> program configuration JSON', () => {
 
   it('maps a theme with nothing set to empty values', () => {
     expect(themeToJson(undefined)).toEqual({
-      intl: { locale: '', messages: {}, errorId: {} },
+      intl: { locale: '', messages: {}, errorId: {}, locales: {} },
       customCss: '',
     });
   });

@@ -78,9 +78,22 @@ export function themeToJson(theme: programsProgramV1.Theme | undefined): ThemeJs
       locale: theme?.intl?.locale ?? '',
       messages: { ...theme?.intl?.messages },
       errorId: { ...theme?.intl?.errorId },
+      locales: copyLocales(theme?.intl?.locales),
     },
     customCss: theme?.customCss ?? '',
   };
+}
+
+type Texts = { messages: Record<string, string>; errorId: Record<string, string> };
+
+/** A theme's translations, copied (JSON and proto's LocaleMessages have one shape). */
+export function copyLocales(locales: Record<string, Partial<Texts>> | undefined): Record<string, Texts> {
+  return Object.fromEntries(
+    Object.entries(locales ?? {}).map(([tag, texts]) => [
+      tag,
+      { messages: { ...texts.messages }, errorId: { ...texts.errorId } },
+    ]),
+  );
 }
 
 /** A reply field the contract always sets; its absence is a service bug (500, logged), not a client error. */

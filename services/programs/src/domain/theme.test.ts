@@ -22,8 +22,11 @@ describe('mergeTheme', () => {
       locale: 'fr-FR',
       messages: { title: 'Titre' },
       errorId: { invalidEmail: 'Courriel invalide' },
+      locales: { de: { messages: { title: 'Titel' }, errorId: {} } },
       customCss: 'a{}',
     });
+    // Translations stay as set: the page overlays them when it picks its locale.
+    expect(merged.locales).toEqual({ de: { messages: { title: 'Titel' }, errorId: {} } });
     expect(merged).toMatchObject({ locale: 'fr-FR', messages: { title: 'Titre' }, customCss: 'a{}' });
     expect(merged.errorId.invalidEmail).toBe('Courriel invalide');
     expect(merged.errorId.noProgram).toBe(DEFAULT_ERROR_MESSAGES.noProgram);
@@ -48,6 +51,58 @@ describe('normaliseTheme', () => {
       [],
     ],
     ['a bad locale', { locale: 'en_US' }, ['theme.intl.locale: "en_US" is not a BCP 47 language tag']],
+    [
+      'translations with their own problems, each under its canonical tag',
+      {
+        locales: {
+          'fr-fr': { messages: { 'a b': 'x' }, errorId: {} },
+          de: { messages: {}, errorId: { nope: 'x' } },
+          en_GB: { messages: {}, errorId: {} },
+        },
+      },
+      [
+        'theme.intl.locales.fr-FR.messages: key "a b" must match ^[A-Za-z0-9_.-]{1,100}$',
+        'theme.intl.locales.de.errorId: "nope" is not a known errorId',
+        'theme.intl.locales: "en_GB" is not a BCP 47 language tag',
+      ],
+    ],
+    [
+      'one locale in two spellings',
+      {
+        locales: {
+          'fr-FR': { messages: {}, errorId: {} },
+          'fr-fr': { messages: {}, errorId: {} },
+        },
+      },
+      ['theme.intl.locales: "fr-fr" is listed twice (as fr-FR)'],
+    ],
+    [
+      '21 translations',
+      {
+        locales: Object.fromEntries(
+          Array.from({ length: 21 }, (_, i) => [
+            `x${String.fromCharCode(97 + i)}`,
+            { messages: {}, errorId: {} },
+          ]),
+        ),
+      },
+      ['theme.intl.locales: at most 20 locales'],
+    ],
+    [
+      'translations past the byte limit',
+      {
+        locales: Object.fromEntries(
+          ['de', 'fr', 'it', 'es', 'nl'].map((tag) => [
+            tag,
+            {
+              messages: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`k${i}`, 'é'.repeat(1000)])),
+              errorId: {},
+            },
+          ]),
+        ),
+      },
+      ['theme: must be at most 262144 bytes in total (it travels in every program event)'],
+    ],
     [
       'a message key with a space',
       { messages: { 'a b': 'x' } },
@@ -103,5 +158,15 @@ describe('normaliseTheme', () => {
     const messages = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`m${i}`, 'v']));
     expect(problemsOf({ messages: messages(500) })).toEqual([]);
     expect(problemsOf({ messages: messages(501) })).toEqual(['theme.intl.messages: at most 500 entries']);
+  });
+});
+
+describe('normaliseTheme translations', () => {
+  it('stores each translation under the canonical form of its tag', () => {
+    const theme = normaliseTheme(
+      { ...emptyTheme(), locales: { 'fr-fr': { messages: { t: 'x' }, errorId: {} } } },
+      () => undefined,
+    );
+    expect(theme.locales).toEqual({ 'fr-FR': { messages: { t: 'x' }, errorId: {} } });
   });
 });

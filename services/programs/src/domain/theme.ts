@@ -8,13 +8,23 @@ export interface Theme {
   locale: string;
   messages: Record<string, string>;
   errorId: Record<string, string>;
+  /** Translations by canonical BCP 47 tag: for a page in that locale, they replace the texts above key by key. */
+  locales: Record<string, LocaleTexts>;
   customCss: string;
+}
+
+/** A theme's texts for one locale. */
+export interface LocaleTexts {
+  messages: Record<string, string>;
+  errorId: Record<string, string>;
 }
 
 export const DEFAULT_LOCALE = 'en-US';
 export const MAX_MESSAGES = 500;
 export const MAX_MESSAGE_LENGTH = 2000;
 export const MAX_CUSTOM_CSS_BYTES = 65_536;
+/** Translations a theme may carry (the byte limit below counts them too). */
+export const MAX_THEME_LOCALES = 20;
 /**
  * The whole theme, in UTF-8 bytes (locale, message keys and texts, errorId keys and texts, CSS). The per-field
  * limits alone allow a theme of several MB, but the theme travels in every ProgramCreated/ProgramUpdated
@@ -24,7 +34,7 @@ export const MAX_THEME_BYTES = 262_144;
 const MESSAGE_KEY = /^[A-Za-z0-9_.-]{1,100}$/;
 
 export function emptyTheme(): Theme {
-  return { locale: '', messages: {}, errorId: {}, customCss: '' };
+  return { locale: '', messages: {}, errorId: {}, locales: {}, customCss: '' };
 }
 
 /**
@@ -36,6 +46,8 @@ export function mergeTheme(own: Theme): Theme {
     locale: own.locale || DEFAULT_LOCALE,
     messages: { ...DEFAULT_FORM_MESSAGES, ...own.messages },
     errorId: { ...DEFAULT_ERROR_MESSAGES, ...own.errorId },
+    // As set: a translation overlays the texts above, defaults included, when a page picks its locale.
+    locales: own.locales,
     customCss: own.customCss,
   };
 }
@@ -45,27 +57,24 @@ export function mergeTheme(own: Theme): Theme {
  * problem with its field path.
  */
 export function normaliseTheme(theme: Theme, report: (field: string, problem: string) => void): Theme {
-  let locale = theme.locale;
-  if (locale !== '') {
-    try {
-      const [canonical] = Intl.getCanonicalLocales(locale);
-      locale = canonical ?? locale;
-    } catch {
-      report('theme.intl.locale', `${JSON.stringify(theme.locale)} is not a BCP 47 language tag`);
+  const locale = theme.locale === '' ? '' : canonicalLocale(theme.locale);
+  if (locale === undefined)
+    report('theme.intl.locale', `${JSON.stringify(theme.locale)} is not a BCP 47 language tag`);
+  checkTexts(theme, 'theme.intl', report);
+  const tags = Object.keys(theme.locales);
+  if (tags.length > MAX_THEME_LOCALES) report('theme.intl.locales', `at most ${MAX_THEME_LOCALES} locales`);
+  const locales: Record<string, LocaleTexts> = {};
+  for (const tag of tags) {
+    const canonical = canonicalLocale(tag);
+    if (canonical === undefined) {
+      report('theme.intl.locales', `${JSON.stringify(tag)} is not a BCP 47 language tag`);
+      continue;
     }
-  }
-  const messageKeys = Object.keys(theme.messages);
-  if (messageKeys.length > MAX_MESSAGES) report('theme.intl.messages', `at most ${MAX_MESSAGES} entries`);
-  for (const key of messageKeys) {
-    if (!MESSAGE_KEY.test(key))
-      report('theme.intl.messages', `key ${JSON.stringify(key)} must match ${MESSAGE_KEY.source}`);
-    if (charLength(theme.messages[key] ?? '') > MAX_MESSAGE_LENGTH)
-      report(`theme.intl.messages.${key}`, `must be at most ${MAX_MESSAGE_LENGTH} characters`);
-  }
-  for (const [key, value] of Object.entries(theme.errorId)) {
-    if (!isErrorId(key)) report('theme.intl.errorId', `${JSON.stringify(key)} is not a known errorId`);
-    else if (charLength(value) > MAX_MESSAGE_LENGTH)
-      report(`theme.intl.errorId.${key}`, `must be at most ${MAX_MESSAGE_LENGTH} characters`);
+    if (Object.prototype.hasOwnProperty.call(locales, canonical))
+      report('theme.intl.locales', `${JSON.stringify(tag)} is listed twice (as ${canonical})`);
+    const texts = theme.locales[tag]!;
+    checkTexts(texts, `theme.intl.locales.${canonical}`, report);
+    locales[canonical] = { messages: texts.messages, errorId: texts.errorId };
   }
   if (Buffer.byteLength(theme.customCss, 'utf8') > MAX_CUSTOM_CSS_BYTES)
     report('theme.customCss', `must be at most ${MAX_CUSTOM_CSS_BYTES} bytes`);
@@ -77,13 +86,43 @@ export function normaliseTheme(theme: Theme, report: (field: string, problem: st
     report('theme.customCss', 'must not contain control characters');
   if (themeBytes(theme) > MAX_THEME_BYTES)
     report('theme', `must be at most ${MAX_THEME_BYTES} bytes in total (it travels in every program event)`);
-  return { ...theme, locale };
+  return { ...theme, locale: locale ?? theme.locale, locales };
+}
+
+/** The canonical form of a BCP 47 tag (en-us -> en-US); undefined if it is not one. */
+function canonicalLocale(tag: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The limits of a set of texts (the theme's own, or one translation's), each problem under `at`. */
+function checkTexts(texts: LocaleTexts, at: string, report: (field: string, problem: string) => void): void {
+  const messageKeys = Object.keys(texts.messages);
+  if (messageKeys.length > MAX_MESSAGES) report(`${at}.messages`, `at most ${MAX_MESSAGES} entries`);
+  for (const key of messageKeys) {
+    if (!MESSAGE_KEY.test(key))
+      report(`${at}.messages`, `key ${JSON.stringify(key)} must match ${MESSAGE_KEY.source}`);
+    if (charLength(texts.messages[key] ?? '') > MAX_MESSAGE_LENGTH)
+      report(`${at}.messages.${key}`, `must be at most ${MAX_MESSAGE_LENGTH} characters`);
+  }
+  for (const [key, value] of Object.entries(texts.errorId)) {
+    if (!isErrorId(key)) report(`${at}.errorId`, `${JSON.stringify(key)} is not a known errorId`);
+    else if (charLength(value) > MAX_MESSAGE_LENGTH)
+      report(`${at}.errorId.${key}`, `must be at most ${MAX_MESSAGE_LENGTH} characters`);
+  }
 }
 
 function themeBytes(theme: Theme): number {
   const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
   let total = bytes(theme.locale) + bytes(theme.customCss);
-  for (const map of [theme.messages, theme.errorId])
-    for (const [key, value] of Object.entries(map)) total += bytes(key) + bytes(value);
+  const maps = [theme.messages, theme.errorId];
+  for (const [tag, texts] of Object.entries(theme.locales)) {
+    total += bytes(tag);
+    maps.push(texts.messages, texts.errorId);
+  }
+  for (const map of maps) for (const [key, value] of Object.entries(map)) total += bytes(key) + bytes(value);
   return total;
 }

@@ -4,7 +4,7 @@ import type { ProgramInput } from '../domain/program-changes';
 import { invalidRequest } from '../domain/invalid';
 import type { AccountOverview } from '../domain/accounts';
 import type { OfferType, Program, ProgramMode, ProgramSummary, WebhookNotification } from '../domain/program';
-import type { Theme } from '../domain/theme';
+import type { LocaleTexts, Theme } from '../domain/theme';
 import type { TokenRole, TokenSummary } from '../domain/tokens';
 
 /**
@@ -102,6 +102,7 @@ export function programInputFromProto(p: programsProgramV1.Program | undefined):
           locale: intl?.locale ?? '',
           messages: { ...intl?.messages },
           errorId: { ...intl?.errorId },
+          locales: copyLocales(intl?.locales),
           customCss: program.theme.customCss,
         }
       : null,
@@ -119,9 +120,24 @@ export function programInputFromProto(p: programsProgramV1.Program | undefined):
   };
 }
 
+/** A theme's translations, copied (proto's LocaleMessages and the domain's LocaleTexts have one shape). */
+function copyLocales(locales: Record<string, LocaleTexts> | undefined): Record<string, LocaleTexts> {
+  return Object.fromEntries(
+    Object.entries(locales ?? {}).map(([tag, t]) => [
+      tag,
+      { messages: { ...t.messages }, errorId: { ...t.errorId } },
+    ]),
+  );
+}
+
 export function themeToProto(theme: Theme): programsProgramV1.Theme {
   return {
-    intl: { locale: theme.locale, messages: { ...theme.messages }, errorId: { ...theme.errorId } },
+    intl: {
+      locale: theme.locale,
+      messages: { ...theme.messages },
+      errorId: { ...theme.errorId },
+      locales: copyLocales(theme.locales),
+    },
     customCss: theme.customCss,
   };
 }

@@ -33,7 +33,8 @@ interface ProgramRow {
   countries: string[];
   document_review: DocumentReview;
   organization_rules: OrganizationRules;
-  theme: Theme;
+  // Rows written before translations existed have no locales.
+  theme: Omit<Theme, 'locales'> & Partial<Pick<Theme, 'locales'>>;
   webhook_callback_uri: string | null;
   webhook_secret: Buffer | null;
   webhook_created_at: Date | null;
@@ -205,7 +206,7 @@ function toProgram(row: ProgramRow): Program {
     countries: row.countries,
     documentReview: row.document_review,
     organizationRules: row.organization_rules,
-    theme: row.theme,
+    theme: { ...row.theme, locales: row.theme.locales ?? {} },
     webhook:
       row.webhook_callback_uri !== null && row.webhook_created_at !== null
         ? {
