@@ -105,7 +105,7 @@ describe('programs events on Kafka', () => {
     // 255 KiB of theme: messages of 2000 characters and 60 000 bytes of CSS (the cap is 256 KiB in total).
     const messages = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`m${i}`, 'é'.repeat(1000)]));
     const program = await newProgram(h.client, accountId, {
-      theme: { intl: { locale: 'fr', messages, errorId: {} }, customCss: 'a'.repeat(60_000) },
+      theme: { intl: { locale: 'fr', messages, errorId: {}, locales: {} }, customCss: 'a'.repeat(60_000) },
     });
     const [message] = await eventsFor(program.programId, 1);
     expect(programsEventsV1.ProgramCreated.decode(message!.value).program).toEqual(program);

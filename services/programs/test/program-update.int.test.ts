@@ -70,7 +70,7 @@ describe('UpdateProgram', () => {
       mode: ProgramMode.PROGRAM_MODE_LIVE,
       redirectUrl: 'https://a.example.com',
       documentReview: { maxRejections: 7, maxReviewTime: '2_MIN', estimatedReviewTime: '' },
-      theme: { intl: { locale: 'de', messages: {}, errorId: {} }, customCss: 'a{}' },
+      theme: { intl: { locale: 'de', messages: {}, errorId: {}, locales: {} }, customCss: 'a{}' },
     });
     const { program } = await update(created.programId, {}, [
       'redirect_url',
@@ -81,7 +81,10 @@ describe('UpdateProgram', () => {
     expect(program!.redirectUrl).toBeUndefined();
     expect(program!.mode).toBe(ProgramMode.PROGRAM_MODE_TEST);
     expect(program!.documentReview).toEqual({ maxRejections: 3, maxReviewTime: '', estimatedReviewTime: '' });
-    expect(program!.theme).toEqual({ intl: { locale: '', messages: {}, errorId: {} }, customCss: '' });
+    expect(program!.theme).toEqual({
+      intl: { locale: '', messages: {}, errorId: {}, locales: {} },
+      customCss: '',
+    });
   });
 
   it('validates the merged result like create: a static offer needs its code', async () => {
@@ -249,7 +252,7 @@ describe('UpdateProgram', () => {
       [{ countries: ['US'] }, 'countries'],
       [{ redirectUrl: 'https://r.example.com' }, 'redirect_url'],
       [{ consolationRewardCode: 'SORRY' }, 'consolation_reward_code'],
-      [{ theme: { intl: { locale: 'de', messages: {}, errorId: {} }, customCss: '' } }, 'theme'],
+      [{ theme: { intl: { locale: 'de', messages: {}, errorId: {}, locales: {} }, customCss: '' } }, 'theme'],
       [
         { documentReview: { maxRejections: 1, maxReviewTime: '', estimatedReviewTime: '' } },
         'document_review',

@@ -31,6 +31,7 @@ describe('GetTheme', () => {
           locale: 'es-MX',
           messages: { 'step.title': 'Verifica' },
           errorId: { invalidEmail: 'Correo inválido' },
+          locales: {},
         },
         customCss: '.form { color: #333 }',
       },
@@ -89,25 +90,25 @@ describe('GetTheme', () => {
   it.each([
     [
       'an unknown errorId',
-      { locale: '', messages: {}, errorId: { notAnId: 'x' } },
+      { locale: '', messages: {}, errorId: { notAnId: 'x' }, locales: {} },
       '',
       'theme.intl.errorId: "notAnId" is not a known errorId',
     ],
     [
       'a bad locale',
-      { locale: 'en_US!', messages: {}, errorId: {} },
+      { locale: 'en_US!', messages: {}, errorId: {}, locales: {} },
       '',
       'theme.intl.locale: "en_US!" is not a BCP 47 language tag',
     ],
     [
       'markup in the CSS',
-      { locale: '', messages: {}, errorId: {} },
+      { locale: '', messages: {}, errorId: {}, locales: {} },
       '</style><script>',
       'theme.customCss: must not contain "<" (write \\3c in strings)',
     ],
     [
       'a bad message key',
-      { locale: '', messages: { 'a b': 'x' }, errorId: {} },
+      { locale: '', messages: { 'a b': 'x' }, errorId: {}, locales: {} },
       '',
       'theme.intl.messages: key "a b" must match ^[A-Za-z0-9_.-]{1,100}$',
     ],
