@@ -121,9 +121,14 @@ describe('form A: manifest, PUT to each upload URL, completeDocUpload', () => {
     expectStatus(review, 200);
     expect(review.body.files).toHaveLength(2);
     const link = review.body.files.find((f: { documentId: string }) => f.documentId === first.documentId);
-    // Review links are Eligo's own (the store holds ciphertext only), under the public base URL.
+    // Review links are Eligo's own (the store holds ciphertext only), under the public base URL: the admin API's
+    // file route, read with the operator token.
     const downloaded = Buffer.from(
-      await (await fetch(link.url.replace(publicBase, eligo.httpUrl))).arrayBuffer(),
+      await (
+        await fetch(link.url.replace(publicBase, eligo.httpUrl), {
+          headers: { authorization: `Bearer ${eligo.adminToken}` },
+        })
+      ).arrayBuffer(),
     );
     expect(downloaded.equals(png.bytes)).toBe(true);
     expectStatus(await docs.decide(queued.reviewId, 'approve'), 200);

@@ -144,7 +144,7 @@ describe.each(['MinIO', 'the filesystem store'])('personal data at rest with eli
       for (const plaintext of [MARKER, '%PDF-1.4', 'verificationId,'])
         expect(`${name}: ${bytes.includes(plaintext) ? `holds ${plaintext}` : 'ok'}`).toBe(`${name}: ok`);
 
-    // Staff read both uploads through their review links.
+    // Staff read both uploads through their review links (the admin API's own route: the operator token).
     const queue = await docs.reviews('pending');
     expectStatus(queue, 200);
     const mine = queue.body.reviews.filter((r: { verificationId: string }) =>
@@ -154,7 +154,9 @@ describe.each(['MinIO', 'the filesystem store'])('personal data at rest with eli
     for (const { reviewId } of mine) {
       const review = await docs.review(reviewId);
       expectStatus(review, 200);
-      const res = await fetch(review.body.files[0].url);
+      const res = await fetch(review.body.files[0].url, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
       expect(res.status).toBe(200);
       expect(Buffer.from(await res.arrayBuffer()).equals(marked.bytes)).toBe(true);
     }

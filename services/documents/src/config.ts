@@ -17,6 +17,9 @@ const schema = z.object({
   ELIGO_DOCUMENTS_RETENTION_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   // Lifetime of the links staff open to read a review's files.
   ELIGO_DOCUMENTS_REVIEW_LINK_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  // How long a reviewer's claim on a review lasts (claiming again renews it): while it does, nobody else may
+  // claim or decide the review.
+  ELIGO_DOCUMENTS_REVIEW_CLAIM_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   // Where staff's review links point (the files are decrypted by this process's HTTP server, under
   // /review-files): the public base URL by default; a split deployment names the documents process here.
   ELIGO_DOCUMENTS_REVIEW_LINK_BASE_URL: z.url().optional(),
@@ -45,6 +48,7 @@ export function loadDocumentsConfig(config: Config) {
     retentionMs: env.ELIGO_DOCUMENTS_RETENTION_SECONDS * 1000,
     retentionSweepMs: env.ELIGO_DOCUMENTS_RETENTION_SWEEP_MS,
     reviewLinkSeconds: env.ELIGO_DOCUMENTS_REVIEW_LINK_SECONDS,
+    reviewClaimMs: env.ELIGO_DOCUMENTS_REVIEW_CLAIM_SECONDS * 1000,
     reviewLinkBaseUrl: (env.ELIGO_DOCUMENTS_REVIEW_LINK_BASE_URL ?? config.http.publicBaseUrl).replace(
       /\/+$/,
       '',

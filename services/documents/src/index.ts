@@ -52,6 +52,7 @@ export const createModule: ModuleFactory = (config, deps) => {
       uploadUrlTtlMs: own.uploadUrlTtlMs,
       retentionMs: own.retentionMs,
       reviewLinkSeconds: own.reviewLinkSeconds,
+      reviewClaimMs: own.reviewClaimMs,
       orphanGraceMs: own.orphanGraceMs,
     }));
   const module = createServiceModule(

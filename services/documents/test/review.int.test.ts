@@ -60,6 +60,8 @@ describe('document reviews', () => {
     });
     return { ...upload, ...completed };
   };
+  const list = (request: { status: string; limit: number; cursor: string }) =>
+    h.documents.unary('listReviews', { programId: '', segment: '', order: '', ...request });
   const verificationStep = (verificationId: string, step: string) =>
     waitFor(`verification ${verificationId} at ${step}`, async () => {
       const { verification } = await h.verification.unary('getVerification', { verificationId });
@@ -223,7 +225,7 @@ describe('document reviews', () => {
     const seen: string[] = [];
     let cursor = '';
     for (let page = 0; page < 100; page += 1) {
-      const reply = await h.documents.unary('listReviews', { status: 'pending', limit: 1, cursor });
+      const reply = await list({ status: 'pending', limit: 1, cursor });
       expect(reply.reviews.length).toBeLessThanOrEqual(1);
       seen.push(...reply.reviews.map((r) => r.reviewId));
       for (const r of reply.reviews) expect(r.status).toBe('pending');
@@ -233,14 +235,14 @@ describe('document reviews', () => {
     expect(seen.filter((id) => ours.includes(id))).toEqual(ours);
     expect(new Set(seen).size).toBe(seen.length);
 
-    const all = await h.documents.unary('listReviews', { status: '', limit: 0, cursor: '' });
+    const all = await list({ status: '', limit: 0, cursor: '' });
     const submittedAt = all.reviews.map((r) => r.submittedAt!.getTime());
     expect(submittedAt).toEqual([...submittedAt].sort((a, b) => a - b));
     expect(all.reviews.map((r) => r.reviewId)).toEqual(
       expect.arrayContaining([approvedId, rejectedId, ...ours]),
     );
     for (const status of ['approved', 'rejected'] as const) {
-      const page = await h.documents.unary('listReviews', { status, limit: 100, cursor: '' });
+      const page = await list({ status, limit: 100, cursor: '' });
       for (const r of page.reviews) expect(r.status).toBe(status);
       expect(page.reviews.map((r) => r.reviewId)).toContain(status === 'approved' ? approvedId : rejectedId);
     }
@@ -250,7 +252,7 @@ describe('document reviews', () => {
       { status: '', limit: 101, cursor: '' },
       { status: '', limit: 0, cursor: 'garbage' },
     ]) {
-      expect((await failure(h.documents.unary('listReviews', bad))).codeName).toBe('INVALID_ARGUMENT');
+      expect((await failure(list(bad))).codeName).toBe('INVALID_ARGUMENT');
     }
   });
 

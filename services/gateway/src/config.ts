@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loadServiceConfig, type Config } from '@eligo/runtime';
+import { staffOidcSettings } from './staff/oidc-config';
 
 /** Settings of the gateway only (ELIGO_GATEWAY_*); shared ones come from the runtime Config. */
 const schema = z.object({
@@ -59,6 +60,13 @@ const schema = z.object({
     .default(15 * 60_000),
   // Console sign-ins per client address per minute, counted across replicas; 0 turns the limit off.
   ELIGO_GATEWAY_STAFF_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  // Staff sign-in through the operator's OpenID provider (staff/oidc-config.ts); off without an issuer.
+  ELIGO_GATEWAY_STAFF_OIDC_ISSUER: z.string().optional(),
+  ELIGO_GATEWAY_STAFF_OIDC_CLIENT_ID: z.string().optional(),
+  ELIGO_GATEWAY_STAFF_OIDC_CLIENT_SECRET: z.string().optional(),
+  ELIGO_GATEWAY_STAFF_OIDC_CLIENT_SECRET_FILE: z.string().optional(),
+  ELIGO_GATEWAY_STAFF_OIDC_SCOPES: z.string().default('openid email profile'),
+  ELIGO_GATEWAY_STAFF_OIDC_LABEL: z.string().max(60).default('your organization'),
 });
 
 /** The settings as the service reads them, typed by the loader: no hand-written copy to keep in step. */
@@ -86,6 +94,7 @@ export function loadGatewayConfig(config: Config) {
       lockMs: env.ELIGO_GATEWAY_STAFF_LOCKOUT_MS,
       signInPerMinute: env.ELIGO_GATEWAY_STAFF_SIGN_IN_PER_MINUTE,
     },
+    staffOidc: staffOidcSettings(env),
   };
 }
 

@@ -17,6 +17,7 @@ import { createProgramsClient } from './clients/programs.client';
 import { createReportsClient } from './clients/reports.client';
 import { createVerificationClient } from './clients/verification.client';
 import { loadGatewayConfig } from './config';
+import { createStaffOidc } from './staff/oidc';
 import { gatewayGrpcService } from './grpc/gateway.handlers';
 import { mountRest } from './http/rest-app';
 import { prepareUploadSpool } from './http/upload-spool';
@@ -71,6 +72,7 @@ export const createModule: ModuleFactory = (config, deps) => {
       mountRest(app, {
         logger: deps.logger,
         publicBaseUrl: config.http.publicBaseUrl,
+        staffOidc: own.staffOidc && createStaffOidc(own.staffOidc, config.http.publicBaseUrl),
         bodyLimit: config.http.bodyLimit,
         version: info.version,
         gitCommit: info.gitCommit,

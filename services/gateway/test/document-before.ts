@@ -19,6 +19,10 @@ export const documentBefore = JSON.parse(
  * holds the definitions to the capture leaves these out (and tests their new statement itself).
  */
 export const changedOnPurpose: Readonly<Record<string, string>> = {
+  '/programs/{programId}/webhook/deliveries':
+    "the staff console: a verificationId filter, one verification's deliveries (endpoints/admin-notifier.ts)",
+  WebhookDelivery:
+    'refireOf also names the delivery a resend by staff repeats (POST .../deliveries/{deliveryId}/resend)',
   '/uploads/{uploadToken}':
     'the file is any bytes: no schema (was type string, which made a JSON object sent as application/json a ' +
     '"schema-violating" body for Schemathesis, answered 410 for a used URL without reading it)',
@@ -45,7 +49,24 @@ export const changedOnPurpose: Readonly<Record<string, string>> = {
   ),
   Review:
     'decidedBy names who decided since staff have identities: operator or staff:<staffId> besides staff and ' +
-    'test-mode (a pattern instead of the enum; endpoints/admin-reviews.test.ts)',
+    'test-mode (a pattern instead of the enum; endpoints/admin-reviews.test.ts); the review queue of the ' +
+    'staff console adds segment, claimedBy and claimExpiresAt',
+  ReviewDetail:
+    "the files' links are the admin API's own route (GET /reviews/{reviewId}/files/{documentId}, which " +
+    'streams the file decrypted), not short-lived links to the documents process: url says so, expiresAt is null',
+  '/reviews':
+    'the review queue of the staff console: programId, segment and order filters (endpoints/admin-reviews.test.ts)',
+  '/reviews/{reviewId}':
+    "the files' links are the admin API's own route and do not expire (the description says so)",
+  '/reviews/{reviewId}/decision':
+    'claims: the 409 also answers ER [reviewClaimed] while another reviewer holds the review',
+  ...Object.fromEntries(
+    ['/accounts', '/accounts/{accountId}/tokens'].map((path) => [
+      path,
+      'a GET beside the POST: the staff console lists accounts and their tokens (the POST is as before; ' +
+        'endpoints/admin-account-lists.test.ts)',
+    ]),
+  ),
 };
 
 /**
@@ -53,6 +74,26 @@ export const changedOnPurpose: Readonly<Record<string, string>> = {
  * tests that hold the document to the capture leave them out, and check they are served.
  */
 export const addedOnPurpose: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    [
+      '/verifications',
+      '/verifications/{verificationId}/expire',
+      '/programs/{programId}/webhook/deliveries/{deliveryId}/resend',
+      'VerificationSummary',
+      'VerificationSearchPage',
+    ].map((name) => [
+      name,
+      'the staff console: the verification search, expiring one, resending a webhook delivery ' +
+        '(endpoints/admin-verification-search.ts, admin-verifications.ts, admin-notifier.ts)',
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['/reviews/{reviewId}/claim', '/reviews/{reviewId}/files/{documentId}'].map((path) => [
+      path,
+      "the staff console's review queue: claims with a lease, and a review's files streamed through the " +
+        'gateway (endpoints/admin-reviews.ts)',
+    ]),
+  ),
   ...Object.fromEntries(
     ['/staff', '/staff/{staffId}', '/staff/{staffId}/password', '/audit', '/audit/export'].map((path) => [
       path,
@@ -70,6 +111,29 @@ export const addedOnPurpose: Readonly<Record<string, string>> = {
       'AuditEntry',
       'AuditPage',
     ].map((name) => [name, 'a schema of the staff identities and the audit log']),
+  ),
+  ...Object.fromEntries(
+    [
+      '/accounts/{accountId}',
+      '/programs/{programId}/rewardCodes/level',
+      '/programs/{programId}/webhook/secret',
+    ].map((path) => [
+      path,
+      'the staff console: an account, a pool level, a webhook secret rotation (endpoints/admin-account-lists.ts, ' +
+        'admin-program-lists.ts)',
+    ]),
+  ),
+  ...Object.fromEntries(
+    [
+      'AccountOverview',
+      'AccountPage',
+      'AccessToken',
+      'AccessTokenPage',
+      'ProgramSummary',
+      'ProgramSummaryPage',
+      'RewardCodePoolLevel',
+      'WebhookSecretRotated',
+    ].map((name) => [name, 'a schema of the staff console’s lists of accounts, tokens and programs']),
   ),
 };
 

@@ -31,7 +31,7 @@ describe('the request validator checks bodies against the published schemas', ()
       'a nested unknown property',
       'ProgramPatchRequest',
       { theme: { intl: { colour: 'red' } } },
-      'body.theme.intl has unexpected property colour (allowed: locale, messages, errorId)',
+      'body.theme.intl has unexpected property colour (allowed: locale, messages, errorId, locales)',
     ],
     ['a body that is not an object', 'VerificationLimitRequest', [1, 2], 'body must be object'],
     [

@@ -114,7 +114,7 @@ export function flow(verification: () => VerificationClient) {
 
 /** The log of a program's deliveries as the operator sees it. */
 export async function deliveryLog(notifier: NotifierClient, programId: string) {
-  return notifier.unary('listWebhookDeliveries', { programId, limit: 100, cursor: '' });
+  return notifier.unary('listWebhookDeliveries', { programId, limit: 100, cursor: '', verificationId: '' });
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -146,12 +146,14 @@ it('pages the delivery log, newest first', async () => {
     programId: program.programId,
     limit: 2,
     cursor: '',
+    verificationId: '',
   });
   expect(first.deliveries).toHaveLength(2);
   const second = await h().notifier.unary('listWebhookDeliveries', {
     programId: program.programId,
     limit: 2,
     cursor: first.nextCursor,
+    verificationId: '',
   });
   expect(second.nextCursor).toBe('');
   const all = [...first.deliveries, ...second.deliveries];
@@ -167,6 +169,7 @@ it('answers NOT_FOUND for an unknown program, and NONE for a program without a w
         programId: '0123456789abcdef01234567',
         limit: 0,
         cursor: '',
+        verificationId: '',
       })
       .then(
         () => undefined,

@@ -5,6 +5,7 @@ import { reviewId } from './003_review_id';
 import { accountTrackingIndex } from './004_account_tracking_index';
 import { locale } from './005_locale';
 import { usedSubjectTokens } from './006_used_subject_tokens';
+import { staffSearch } from './007_staff_search';
 
 /**
  * Migrations of the verification schema, applied in name order after the shared outbox and inbox tables
@@ -17,4 +18,5 @@ export const migrations: readonly SchemaMigration[] = [
   accountTrackingIndex,
   locale,
   usedSubjectTokens,
+  staffSearch,
 ];

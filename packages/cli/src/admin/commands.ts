@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { adminRequest, resolveAdminTarget, type AdminTarget } from './admin-client';
 import { readJsonObject, run, seg } from './cli-action';
 import { addOrganizationCommands } from './organization-commands';
+import { addListCommands } from './list-commands';
 import { addParkedEventCommands } from './parked-event-commands';
 import { addStaffCommands } from './staff-commands';
 import { readCodeBatches } from './reward-codes-file';
@@ -28,7 +29,7 @@ export function adminCommand(env: Record<string, string | undefined>): Command {
   const target = (cmd: Command): AdminTarget =>
     resolveAdminTarget(cmd.optsWithGlobals<{ url?: string; token?: string }>(), env);
 
-  const account = admin.command('account').description('accounts');
+  const account = admin.command('account').alias('accounts').description('accounts');
   account
     .command('create')
     .requiredOption('--name <name>', 'account name')
@@ -63,7 +64,7 @@ export function adminCommand(env: Record<string, string | undefined>): Command {
       }),
     );
 
-  const program = admin.command('program').description('programs');
+  const program = admin.command('program').alias('programs').description('programs');
   program
     .command('create')
     .description('create a program from flags and/or a JSON file of its configuration (flags win)')
@@ -118,6 +119,7 @@ export function adminCommand(env: Record<string, string | undefined>): Command {
         return { added, remaining };
       }),
     );
+  addListCommands({ account, program }, target);
   addOrganizationCommands(admin, target);
   addParkedEventCommands(admin, target);
   addStaffCommands(admin, target);

@@ -89,6 +89,7 @@ async function submit(trx: Knex.Transaction, ctx: AppContext, uploadId: string):
     programId: upload.programId,
     accountId: upload.accountId,
     testMode: upload.testMode,
+    segment: upload.segment,
     submittedAt: now,
     ...outcomeOf(decision, now),
   });

@@ -19,6 +19,8 @@ export interface AppContext {
   retentionMs: number;
   /** Lifetime of the links staff open to read a review's files. */
   reviewLinkSeconds: number;
+  /** How long a claim on a review lasts. */
+  reviewClaimMs: number;
   /** How old an object no document refers to must be before the orphan sweep deletes it. */
   orphanGraceMs: number;
   now(): Date;
@@ -34,6 +36,7 @@ export function createAppContext(options: {
   uploadUrlTtlMs: number;
   retentionMs: number;
   reviewLinkSeconds: number;
+  reviewClaimMs: number;
   orphanGraceMs: number;
   now?: () => Date;
 }): AppContext {
@@ -47,6 +50,7 @@ export function createAppContext(options: {
     uploadUrlTtlMs: options.uploadUrlTtlMs,
     retentionMs: options.retentionMs,
     reviewLinkSeconds: options.reviewLinkSeconds,
+    reviewClaimMs: options.reviewClaimMs,
     orphanGraceMs: options.orphanGraceMs,
     now: options.now ?? (() => new Date()),
   };

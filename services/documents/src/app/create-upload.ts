@@ -71,6 +71,8 @@ export async function createUpload(ctx: AppContext, input: CreateUploadInput): P
       accountId: context.accountId,
       testMode: context.testMode,
       createdAt: now,
+      // For the review queue's segment filter: the verification's segment, as its docUpload context says.
+      segment: context.verification.segment || null,
     });
     await insertDocuments(trx, documents);
     return objectKeysOfUploads(trx, replaced);

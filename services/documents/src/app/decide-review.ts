@@ -1,5 +1,5 @@
 import { failedPrecondition, notFound } from '@eligo/runtime';
-import { isUuid, parseDecider, parseDecision } from '../domain';
+import { assertNotClaimedByAnother, isUuid, parseDecider, parseDecision } from '../domain';
 import { reviewCompleted } from '../events/publish';
 import { findReview, recordDecision } from '../repository/reviews.repository';
 import type { AppContext } from './context';
@@ -18,7 +18,9 @@ export interface DecideReviewInput {
  * A reviewer's decision on a pending review, announced by ReviewCompleted in the same transaction (the
  * verification service moves the verification on from it), recorded with who decided (`operator` or
  * `staff:<staffId>`, as the gateway names the caller). A review is decided once: the row lock makes two
- * reviewers deciding at the same moment see one another.
+ * reviewers deciding at the same moment see one another. While another holder's claim is live the decision is
+ * refused (reviewClaimed); a decider without a claim may decide a review nobody holds. The decision ends the
+ * claim.
  */
 export async function decideReview(ctx: AppContext, input: DecideReviewInput): Promise<ReviewView> {
   const decision = parseDecision(input.decision, input.rejectionReasons);
@@ -32,6 +34,7 @@ export async function decideReview(ctx: AppContext, input: DecideReviewInput): P
         reason: 'alreadyDecided',
       });
     const now = ctx.now();
+    assertNotClaimedByAnother(review, decidedBy, now);
     const updated = await recordDecision(trx, review.id, {
       status: decision.approved ? 'approved' : 'rejected',
       rejectionReasons: decision.rejectionReasons,

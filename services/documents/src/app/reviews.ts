@@ -1,5 +1,5 @@
 import { notFound } from '@eligo/runtime';
-import { encodeCursor, isUuid, parseReviewQuery } from '../domain';
+import { encodeCursor, isUuid, parseReviewQuery, type ReviewListRequest } from '../domain';
 import { documentsOfUploads, type DocumentRecord } from '../repository/documents.repository';
 import { findReview, listReviews, type ReviewRecord } from '../repository/reviews.repository';
 import type { Db } from '../repository/db';
@@ -25,11 +25,11 @@ export interface ReviewWithFiles {
   files: ReviewFileLink[];
 }
 
-/** The staff queue, oldest submission first, one page at a time (keyset cursor on submitted_at, id). */
-export async function listReviewPage(
-  ctx: AppContext,
-  request: { status: string; limit: number; cursor: string },
-): Promise<ReviewPage> {
+/**
+ * The staff queue, oldest submission first (or newest), filtered by status, program and segment, one page at
+ * a time (keyset cursor on submitted_at, id).
+ */
+export async function listReviewPage(ctx: AppContext, request: ReviewListRequest): Promise<ReviewPage> {
   const query = parseReviewQuery(request);
   // One more than asked tells whether another page follows, without a count.
   const records = await listReviews(ctx.db, { ...query, limit: query.limit + 1 });
@@ -39,7 +39,7 @@ export async function listReviewPage(
     reviews: await withDocuments(ctx, ctx.db, page),
     nextCursor:
       records.length > query.limit && last
-        ? encodeCursor({ submittedAt: last.submittedAt, id: last.id })
+        ? encodeCursor({ submittedAt: last.submittedAt, id: last.id }, query.order)
         : '',
   };
 }
@@ -48,7 +48,12 @@ export async function listReviewPage(
 export async function getReview(ctx: AppContext, reviewId: string): Promise<ReviewWithFiles> {
   const record = isUuid(reviewId) ? await findReview(ctx.db, reviewId) : undefined;
   if (!record) throw notFound('Review not found');
-  const documents = await documentsOfUploads(ctx.db, [record.uploadId]);
+  return withFiles(ctx, ctx.db, record);
+}
+
+/** The review as GetReview answers it: with its documents and a link to each stored file. */
+export async function withFiles(ctx: AppContext, db: Db, record: ReviewRecord): Promise<ReviewWithFiles> {
+  const documents = await documentsOfUploads(db, [record.uploadId]);
   return {
     review: reviewView(ctx, record, documents),
     files: record.filesDeletedAt ? [] : await fileLinks(ctx, documents),

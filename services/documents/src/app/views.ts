@@ -1,4 +1,10 @@
-import type { DecidedBy, DocumentError, DocumentStatus, ReviewStatus } from '../domain';
+import {
+  liveClaim,
+  type DecidedBy,
+  type DocumentError,
+  type DocumentStatus,
+  type ReviewStatus,
+} from '../domain';
 import type { DocumentRecord } from '../repository/documents.repository';
 import type { ReviewRecord } from '../repository/reviews.repository';
 import type { AppContext } from './context';
@@ -35,6 +41,11 @@ export interface ReviewView {
   decidedAt: Date | null;
   decidedBy: DecidedBy | null;
   filesDeletedAt: Date | null;
+  /** Null for reviews queued before segments were recorded. */
+  segment: string | null;
+  /** The live claim only: null when nobody holds the review (a lease that ran out is no claim). */
+  claimedBy: string | null;
+  claimExpiresAt: Date | null;
 }
 
 /** A stored document as the API shows it; the token only while it can still be used to send the bytes. */
@@ -52,6 +63,7 @@ export function documentView(ctx: AppContext, d: DocumentRecord, token = ''): Do
 }
 
 export function reviewView(ctx: AppContext, r: ReviewRecord, documents: DocumentRecord[]): ReviewView {
+  const claim = liveClaim(r, ctx.now());
   return {
     reviewId: r.id,
     verificationId: r.verificationId,
@@ -65,5 +77,8 @@ export function reviewView(ctx: AppContext, r: ReviewRecord, documents: Document
     decidedAt: r.decidedAt,
     decidedBy: r.decidedBy,
     filesDeletedAt: r.filesDeletedAt,
+    segment: r.segment,
+    claimedBy: claim?.holder ?? null,
+    claimExpiresAt: claim?.expiresAt ?? null,
   };
 }

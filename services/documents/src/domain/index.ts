@@ -9,3 +9,4 @@ export * from './sniff';
 export * from './decision';
 export * from './test-mode';
 export * from './review-query';
+export * from './claim';

@@ -10,6 +10,22 @@ describe('review cursor', () => {
     expect(decodeCursor(encoded)).toEqual(cursor);
   });
 
+  it('carries the order: a cursor of one order is not read in the other', () => {
+    const cursor = { submittedAt: new Date('2025-03-04T05:06:07.089Z'), id: ID };
+    const newest = encodeCursor(cursor, 'newest');
+    expect(decodeCursor(newest, 'newest')).toEqual(cursor);
+    expect(() => decodeCursor(newest, 'oldest')).toThrow(
+      expect.objectContaining({ kind: 'invalidArgument' }),
+    );
+    expect(() => decodeCursor(encodeCursor(cursor), 'newest')).toThrow(
+      expect.objectContaining({ kind: 'invalidArgument' }),
+    );
+    // Cursors of the oldest-first order read as they did before orders existed.
+    expect(encodeCursor(cursor, 'oldest')).toBe(
+      Buffer.from(`${cursor.submittedAt.getTime()}.${ID}`).toString('base64url'),
+    );
+  });
+
   it.each([
     ['not base64 of a cursor', 'abc'],
     ['a bad id', Buffer.from(`1700000000000.${'z'.repeat(36)}`).toString('base64url')],
@@ -21,22 +37,43 @@ describe('review cursor', () => {
 });
 
 describe('parseReviewQuery', () => {
+  const all = { programId: undefined, segment: undefined, order: 'oldest' };
+  const PROGRAM = '0123456789abcdef01234567';
   it.each([
     [
       { status: '', limit: 0, cursor: '' },
-      { status: undefined, limit: 50, after: undefined },
+      { status: undefined, limit: 50, after: undefined, ...all },
     ],
     [
       { status: 'pending', limit: 1, cursor: '' },
-      { status: 'pending', limit: 1, after: undefined },
+      { status: 'pending', limit: 1, after: undefined, ...all },
     ],
     [
       { status: 'approved', limit: 100, cursor: '' },
-      { status: 'approved', limit: 100, after: undefined },
+      { status: 'approved', limit: 100, after: undefined, ...all },
     ],
     [
       { status: 'rejected', limit: 7, cursor: '' },
-      { status: 'rejected', limit: 7, after: undefined },
+      { status: 'rejected', limit: 7, after: undefined, ...all },
+    ],
+    [
+      { status: 'pending', limit: 0, cursor: '', programId: PROGRAM, segment: 'student', order: 'newest' },
+      {
+        status: 'pending',
+        limit: 50,
+        after: undefined,
+        programId: PROGRAM,
+        segment: 'student',
+        order: 'newest',
+      },
+    ],
+    [
+      { status: '', limit: 0, cursor: '', programId: '', segment: '', order: '' },
+      { status: undefined, limit: 50, after: undefined, ...all },
+    ],
+    [
+      { status: '', limit: 0, cursor: '', order: 'oldest' },
+      { status: undefined, limit: 50, after: undefined, ...all },
     ],
   ])('%j', (request, expected) => {
     expect(parseReviewQuery(request)).toEqual(expected);
@@ -48,6 +85,11 @@ describe('parseReviewQuery', () => {
     [{ status: '', limit: 101, cursor: '' }],
     [{ status: '', limit: -1, cursor: '' }],
     [{ status: '', limit: 0, cursor: 'nonsense' }],
+    [{ status: '', limit: 0, cursor: '', programId: 'ABCDEF0123456789abcdef01' }],
+    [{ status: '', limit: 0, cursor: '', programId: 'p1' }],
+    [{ status: '', limit: 0, cursor: '', segment: 'Student' }],
+    [{ status: '', limit: 0, cursor: '', segment: 'pirate' }],
+    [{ status: '', limit: 0, cursor: '', order: 'asc' }],
   ])('refuses %j', (request) => {
     expect(() => parseReviewQuery(request)).toThrow(expect.objectContaining({ kind: 'invalidArgument' }));
   });

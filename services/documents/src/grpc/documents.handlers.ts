@@ -2,20 +2,24 @@ import { documentsV1 } from '@eligo/proto';
 import { bindService, getInfoResponse, type GrpcServiceBinding, type ServiceContext } from '@eligo/runtime';
 import { beginFileUpload } from '../app/begin-file-upload';
 import { cancelUpload } from '../app/cancel-upload';
+import { claimReview, releaseReview } from '../app/claim-review';
 import { completeUpload } from '../app/complete-upload';
 import type { AppContext } from '../app/context';
 import { createUpload } from '../app/create-upload';
 import { decideReview } from '../app/decide-review';
 import { finishFileUpload } from '../app/finish-file-upload';
+import { readReviewFile } from '../app/read-review-file';
 import { getReview, listReviewPage } from '../app/reviews';
 import {
   beginFileUploadResponseToProto,
+  claimReviewResponseToProto,
   completeUploadResponseToProto,
   createUploadInputFromProto,
   createUploadResponseToProto,
   documentToProto,
   getReviewResponseToProto,
   listReviewsResponseToProto,
+  reviewFilePartToProto,
   reviewToProto,
 } from './mapping';
 
@@ -42,7 +46,14 @@ export function documentsGrpcService({ deps }: ServiceContext, app: AppContext):
       },
       listReviews: async (req) =>
         listReviewsResponseToProto(
-          await listReviewPage(app, { status: req.status, limit: req.limit, cursor: req.cursor }),
+          await listReviewPage(app, {
+            status: req.status,
+            limit: req.limit,
+            cursor: req.cursor,
+            programId: req.programId,
+            segment: req.segment,
+            order: req.order,
+          }),
         ),
       getReview: async (req) => getReviewResponseToProto(await getReview(app, req.reviewId)),
       decideReview: async (req) => ({
@@ -55,6 +66,14 @@ export function documentsGrpcService({ deps }: ServiceContext, app: AppContext):
           }),
         ),
       }),
+      claimReview: async (req) =>
+        claimReviewResponseToProto(await claimReview(app, { reviewId: req.reviewId, holder: req.holder })),
+      releaseReview: async (req) => ({
+        review: reviewToProto(await releaseReview(app, { reviewId: req.reviewId, holder: req.holder })),
+      }),
+      async *readReviewFile(req) {
+        for await (const part of readReviewFile(app, req)) yield reviewFilePartToProto(part);
+      },
     },
     deps.logger,
   );

@@ -3,6 +3,7 @@ import type { FileUploadTarget } from '../app/begin-file-upload';
 import type { CompletedUpload } from '../app/complete-upload';
 import type { CreatedUpload, CreateUploadInput } from '../app/create-upload';
 import type { VerificationResponse } from '../app/ports';
+import type { ReviewFilePart } from '../app/read-review-file';
 import type { ReviewPage, ReviewWithFiles } from '../app/reviews';
 import type { DocumentView, ReviewView } from '../app/views';
 
@@ -51,6 +52,9 @@ export const reviewToProto = (r: ReviewView): documentsV1.Review => ({
   decidedAt: r.decidedAt ?? undefined,
   decidedBy: r.decidedBy ?? '',
   filesDeletedAt: r.filesDeletedAt ?? undefined,
+  segment: r.segment ?? '',
+  claimedBy: r.claimedBy ?? '',
+  claimExpiresAt: r.claimExpiresAt ?? undefined,
 });
 
 export const createUploadResponseToProto = (u: CreatedUpload): documentsV1.CreateUploadResponse => ({
@@ -80,3 +84,11 @@ export const getReviewResponseToProto = (r: ReviewWithFiles): documentsV1.GetRev
   review: reviewToProto(r.review),
   files: r.files.map((f) => ({ documentId: f.documentId, url: f.url, expiresAt: f.expiresAt })),
 });
+
+export const claimReviewResponseToProto = (r: ReviewWithFiles): documentsV1.ClaimReviewResponse =>
+  getReviewResponseToProto(r);
+
+export const reviewFilePartToProto = (part: ReviewFilePart): documentsV1.ReadReviewFileResponse =>
+  'file' in part
+    ? { part: { $case: 'file', file: { ...part.file } } }
+    : { part: { $case: 'chunk', chunk: part.chunk } };

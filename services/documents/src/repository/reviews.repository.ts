@@ -1,4 +1,4 @@
-import type { DecidedBy, ReviewCursor, ReviewStatus } from '../domain';
+import type { DecidedBy, ReviewCursor, ReviewOrder, ReviewStatus } from '../domain';
 import type { Db } from './db';
 
 /** A submitted upload in the staff queue. */
@@ -15,6 +15,11 @@ export interface ReviewRecord {
   submittedAt: Date;
   decidedAt: Date | null;
   filesDeletedAt: Date | null;
+  /** Null for reviews queued before segments were recorded. */
+  segment: string | null;
+  /** The last claim (holder and lease end); it holds only while claimExpiresAt is in the future. */
+  claimedBy: string | null;
+  claimExpiresAt: Date | null;
 }
 
 interface Row {
@@ -30,6 +35,9 @@ interface Row {
   submitted_at: Date;
   decided_at: Date | null;
   files_deleted_at: Date | null;
+  segment: string | null;
+  claimed_by: string | null;
+  claim_expires_at: Date | null;
 }
 
 const toRecord = (r: Row): ReviewRecord => ({
@@ -45,9 +53,15 @@ const toRecord = (r: Row): ReviewRecord => ({
   submittedAt: r.submitted_at,
   decidedAt: r.decided_at,
   filesDeletedAt: r.files_deleted_at,
+  segment: r.segment,
+  claimedBy: r.claimed_by,
+  claimExpiresAt: r.claim_expires_at,
 });
 
-export async function insertReview(db: Db, r: Omit<ReviewRecord, 'filesDeletedAt'>): Promise<void> {
+export async function insertReview(
+  db: Db,
+  r: Omit<ReviewRecord, 'filesDeletedAt' | 'claimedBy' | 'claimExpiresAt'>,
+): Promise<void> {
   await db('reviews').insert({
     id: r.id,
     upload_id: r.uploadId,
@@ -60,6 +74,7 @@ export async function insertReview(db: Db, r: Omit<ReviewRecord, 'filesDeletedAt
     decided_by: r.decidedBy,
     submitted_at: r.submittedAt,
     decided_at: r.decidedAt,
+    segment: r.segment,
   });
 }
 
@@ -75,21 +90,42 @@ export async function findReviewOfUpload(db: Db, uploadId: string): Promise<Revi
   return row ? toRecord(row) : undefined;
 }
 
-/** One page of the queue in submission order, after the cursor (keyset: stable while reviews arrive). */
+/**
+ * One page of the queue in submission order (or its reverse), after the cursor (keyset: stable while reviews
+ * arrive). Filtered by status, program and segment, each walking its index (migrations 001 and 002).
+ */
 export async function listReviews(
   db: Db,
-  query: { status: ReviewStatus | undefined; after: ReviewCursor | undefined; limit: number },
+  query: {
+    status: ReviewStatus | undefined;
+    programId: string | undefined;
+    segment: string | undefined;
+    order: ReviewOrder;
+    after: ReviewCursor | undefined;
+    limit: number;
+  },
 ): Promise<ReviewRecord[]> {
   const q = db('reviews');
   if (query.status) q.where({ status: query.status });
-  if (query.after) q.whereRaw('(submitted_at, id) > (?, ?)', [query.after.submittedAt, query.after.id]);
+  if (query.programId) q.where({ program_id: query.programId });
+  if (query.segment) q.where({ segment: query.segment });
+  const direction = query.order === 'newest' ? 'desc' : 'asc';
+  if (query.after)
+    q.whereRaw(`(submitted_at, id) ${direction === 'asc' ? '>' : '<'} (?, ?)`, [
+      query.after.submittedAt,
+      query.after.id,
+    ]);
   const rows = await q
-    .orderBy([{ column: 'submitted_at' }, { column: 'id' }])
+    .orderBy([
+      { column: 'submitted_at', order: direction },
+      { column: 'id', order: direction },
+    ])
     .limit(query.limit)
     .select<Row[]>('*');
   return rows.map(toRecord);
 }
 
+/** Records the decision; a decided review needs no claim any more, so any is cleared. */
 export async function recordDecision(
   db: Db,
   id: string,
@@ -102,7 +138,22 @@ export async function recordDecision(
       rejection_reasons: d.rejectionReasons,
       decided_by: d.decidedBy,
       decided_at: d.decidedAt,
+      claimed_by: null,
+      claim_expires_at: null,
     })
+    .returning<Row[]>('*');
+  return toRecord(rows[0]!);
+}
+
+/** Sets the review's claim (holder and lease end), or clears it with nulls. The caller holds the row lock. */
+export async function recordClaim(
+  db: Db,
+  id: string,
+  claim: { claimedBy: string | null; claimExpiresAt: Date | null },
+): Promise<ReviewRecord> {
+  const rows = await db('reviews')
+    .where({ id })
+    .update({ claimed_by: claim.claimedBy, claim_expires_at: claim.claimExpiresAt })
     .returning<Row[]>('*');
   return toRecord(rows[0]!);
 }

@@ -13,6 +13,8 @@ export interface UploadRecord {
   submittedAt: Date | null;
   cancelledAt: Date | null;
   filesDeletedAt: Date | null;
+  /** The verification's segment when the files were announced; null for uploads created before it was kept. */
+  segment: string | null;
 }
 
 interface Row {
@@ -26,6 +28,7 @@ interface Row {
   submitted_at: Date | null;
   cancelled_at: Date | null;
   files_deleted_at: Date | null;
+  segment: string | null;
 }
 
 const toRecord = (r: Row): UploadRecord => ({
@@ -39,11 +42,12 @@ const toRecord = (r: Row): UploadRecord => ({
   submittedAt: r.submitted_at,
   cancelledAt: r.cancelled_at,
   filesDeletedAt: r.files_deleted_at,
+  segment: r.segment,
 });
 
 export type NewUpload = Pick<
   UploadRecord,
-  'id' | 'verificationId' | 'programId' | 'accountId' | 'testMode' | 'createdAt'
+  'id' | 'verificationId' | 'programId' | 'accountId' | 'testMode' | 'createdAt' | 'segment'
 >;
 
 export async function insertUpload(db: Db, u: NewUpload): Promise<void> {
@@ -55,6 +59,7 @@ export async function insertUpload(db: Db, u: NewUpload): Promise<void> {
     test_mode: u.testMode,
     status: 'open',
     created_at: u.createdAt,
+    segment: u.segment,
   });
 }
 

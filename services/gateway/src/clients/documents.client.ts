@@ -4,6 +4,12 @@ import type { GrpcClient } from '@eligo/runtime';
 type Service = typeof documentsV1.DocumentsServiceService;
 
 /**
+ * One ReadReviewFile stream carries one file of at most 10 MiB to a browser: longer than a unary call's
+ * deadline, short enough that a stalled reader does not hold the call for long.
+ */
+export const REVIEW_FILE_DEADLINE_MS = 120_000;
+
+/**
  * The DocumentsService RPCs the gateway calls, one typed method each, through the runtime client (deadline,
  * UNAVAILABLE retries, circuit breaker). GetInfo goes through module-info.ts like every service's.
  */
@@ -16,6 +22,17 @@ export interface DocumentsClient {
   listReviews(req: documentsV1.ListReviewsRequest): Promise<documentsV1.ListReviewsResponse>;
   getReview(req: documentsV1.GetReviewRequest): Promise<documentsV1.GetReviewResponse>;
   decideReview(req: documentsV1.DecideReviewRequest): Promise<documentsV1.DecideReviewResponse>;
+  claimReview(req: documentsV1.ClaimReviewRequest): Promise<documentsV1.ClaimReviewResponse>;
+  releaseReview(req: documentsV1.ReleaseReviewRequest): Promise<documentsV1.ReleaseReviewResponse>;
+  /**
+   * The file's description, then its bytes in chunks. Read with backpressure; breaking off the loop, or
+   * aborting `signal` (the HTTP client went away), cancels the call. No retries: a stream that failed
+   * half-way cannot be resumed.
+   */
+  readReviewFile(
+    req: documentsV1.ReadReviewFileRequest,
+    signal?: AbortSignal,
+  ): AsyncIterable<documentsV1.ReadReviewFileResponse>;
 }
 
 /** Wraps the module's one documents channel (clients.ts); built once in createModule. */
@@ -29,5 +46,12 @@ export function createDocumentsClient(client: GrpcClient<Service>): DocumentsCli
     listReviews: (req) => client.unary('listReviews', req),
     getReview: (req) => client.unary('getReview', req),
     decideReview: (req) => client.unary('decideReview', req),
+    claimReview: (req) => client.unary('claimReview', req),
+    releaseReview: (req) => client.unary('releaseReview', req),
+    readReviewFile: (req, signal) =>
+      client.serverStream('readReviewFile', req, {
+        deadlineMs: REVIEW_FILE_DEADLINE_MS,
+        ...(signal && { signal }),
+      }),
   };
 }

@@ -5,7 +5,7 @@ type Service = typeof notifierV1.NotifierServiceService;
 
 /**
  * The NotifierService RPCs the gateway calls (the operator's views of webhook deliveries and send-link
- * messages), one typed method each, through the runtime client (deadline, UNAVAILABLE retries, circuit
+ * messages, and the resend of a delivery), one typed method each, through the runtime client (deadline, UNAVAILABLE retries, circuit
  * breaker). GetInfo goes through module-info.ts like every service's.
  */
 export interface NotifierClient {
@@ -13,6 +13,9 @@ export interface NotifierClient {
     req: notifierV1.ListWebhookDeliveriesRequest,
   ): Promise<notifierV1.ListWebhookDeliveriesResponse>;
   listMessages(req: notifierV1.ListMessagesRequest): Promise<notifierV1.ListMessagesResponse>;
+  resendWebhookDelivery(
+    req: notifierV1.ResendWebhookDeliveryRequest,
+  ): Promise<notifierV1.ResendWebhookDeliveryResponse>;
 }
 
 /** Wraps the module's one notifier channel (clients.ts); built once in createModule. */
@@ -20,5 +23,6 @@ export function createNotifierClient(client: GrpcClient<Service>): NotifierClien
   return {
     listWebhookDeliveries: (req) => client.unary('listWebhookDeliveries', req),
     listMessages: (req) => client.unary('listMessages', req),
+    resendWebhookDelivery: (req) => client.unary('resendWebhookDelivery', req),
   };
 }

@@ -29,6 +29,17 @@ export interface ProgramsClient {
   deleteWebhook(req: programsV1.DeleteWebhookRequest): Promise<programsV1.DeleteWebhookResponse>;
   sendLink(req: programsV1.SendLinkRequest): Promise<programsV1.SendLinkResponse>;
   addRewardCodes(req: programsV1.AddRewardCodesRequest): Promise<programsV1.AddRewardCodesResponse>;
+  // The staff console's lists and reads (admin API, operator calls).
+  listAccounts(req: programsV1.ListAccountsRequest): Promise<programsV1.ListAccountsResponse>;
+  getAccount(req: programsV1.GetAccountRequest): Promise<programsV1.GetAccountResponse>;
+  listAccessTokens(req: programsV1.ListAccessTokensRequest): Promise<programsV1.ListAccessTokensResponse>;
+  listPrograms(req: programsV1.ListProgramsRequest): Promise<programsV1.ListProgramsResponse>;
+  getRewardCodePoolLevel(
+    req: programsV1.GetRewardCodePoolLevelRequest,
+  ): Promise<programsV1.GetRewardCodePoolLevelResponse>;
+  rotateWebhookSigningSecret(
+    req: programsV1.RotateWebhookSigningSecretRequest,
+  ): Promise<programsV1.RotateWebhookSigningSecretResponse>;
 }
 
 /** Wraps the module's one programs channel (clients.ts); built once in createModule. */
@@ -49,5 +60,11 @@ export function createProgramsClient(client: GrpcClient<Service>): ProgramsClien
     deleteWebhook: (req) => client.unary('deleteWebhook', req),
     sendLink: (req) => client.unary('sendLink', req),
     addRewardCodes: (req) => client.unary('addRewardCodes', req),
+    listAccounts: (req) => client.unary('listAccounts', req),
+    getAccount: (req) => client.unary('getAccount', req),
+    listAccessTokens: (req) => client.unary('listAccessTokens', req),
+    listPrograms: (req) => client.unary('listPrograms', req),
+    getRewardCodePoolLevel: (req) => client.unary('getRewardCodePoolLevel', req),
+    rotateWebhookSigningSecret: (req) => client.unary('rotateWebhookSigningSecret', req),
   };
 }

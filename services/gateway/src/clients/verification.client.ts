@@ -50,6 +50,9 @@ export interface VerificationClient {
   locateVerification(
     req: verificationV1.LocateVerificationRequest,
   ): Promise<verificationV1.LocateVerificationResponse>;
+  searchVerifications(
+    req: verificationV1.SearchVerificationsRequest,
+  ): Promise<verificationV1.SearchVerificationsResponse>;
 }
 
 /** Wraps the module's one verification channel (clients.ts); built once in createModule. */
@@ -76,5 +79,6 @@ export function createVerificationClient(
     refireWebhooks: (req) => client.unary('refireWebhooks', req),
     getVerificationAdmin: (req) => client.unary('getVerificationAdmin', req),
     locateVerification: (req) => client.unary('locateVerification', req),
+    searchVerifications: (req) => client.unary('searchVerifications', req),
   };
 }

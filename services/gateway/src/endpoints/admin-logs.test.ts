@@ -9,7 +9,17 @@ import type { EndpointDefinition } from './define';
 // their definitions' (strictQuery): the definitions must answer the same.
 
 describe.each<[string, EndpointDefinition, [Record<string, unknown>, unknown][]]>([
-  ['GET /programs/{programId}/webhook/deliveries', listWebhookDeliveries, cursorPagingRows('limit, cursor')],
+  [
+    'GET /programs/{programId}/webhook/deliveries',
+    listWebhookDeliveries,
+    [
+      ...cursorPagingRows('limit, cursor, verificationId'),
+      // The filter came with the staff console (issue 21): a verification's deliveries.
+      [{ verificationId: 'abababababababababababab' }, { verificationId: 'abababababababababababab' }],
+      [{ verificationId: 'x' }, 'query.verificationId must be 24 lowercase hex characters'],
+      [{ verificationId: '' }, 'query.verificationId must not be empty (leave it out instead)'],
+    ],
+  ],
   [
     'GET /messages',
     listMessages,

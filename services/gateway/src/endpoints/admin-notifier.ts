@@ -8,7 +8,7 @@ import { integerValue } from './schemas-numbers';
 
 /**
  * The notifier's logs under /rest/admin/v1 (operator token), described once: webhook deliveries with their
- * attempts, and send-link messages. The routes are routes/admin/notifier.ts, the mapping mapping/notifier.ts.
+ * attempts (and the resend of one), and send-link messages. The routes are routes/admin/notifier.ts, the mapping mapping/notifier.ts.
  */
 const instant = (description: string) =>
   z
@@ -75,7 +75,8 @@ export const WebhookDelivery = z
     nextAttemptAt: instant('Set while PENDING.'),
     deliveredAt: instant('Set once DELIVERED.'),
     refireOf: z.string().nullable().meta({
-      description: 'The webhookId of the delivery this one resends (refireWebhooks); null otherwise.',
+      description:
+        'The webhookId of the delivery this one resends (refireWebhooks, or a resend by staff); null otherwise.',
     }),
     attempts: z.array(WebhookDeliveryAttempt).meta({ description: 'Oldest first.' }),
   })
@@ -161,12 +162,60 @@ export const listWebhookDeliveries = defineEndpoint({
       }),
   }),
   strictQuery: true,
-  query: z.object({ limit, cursor }),
+  query: z.object({
+    limit,
+    cursor,
+    verificationId: hexId({
+      description: 'Only the deliveries made for this verification (default: all); send it with every page',
+    }).optional(),
+  }),
   responses: {
     '200': { description: 'The webhook and one page of its deliveries', body: WebhookDeliveryPage },
     '400': invalidQuery,
     ...unauthorized,
     '404': sem('No such program'),
+  },
+});
+
+/** The path's webhookId: what the notifier gives (msg_ and 24 lowercase hex characters). */
+export const DELIVERY_ID_PATTERN = '^msg_[0-9a-f]{24}$';
+
+export const resendWebhookDelivery = defineEndpoint({
+  ...adminOperation,
+  method: 'post',
+  path: '/programs/{programId}/webhook/deliveries/{deliveryId}/resend',
+  operationId: 'adminResendWebhookDelivery',
+  summary: 'Send a delivery of the program again',
+  description:
+    'For support. A new delivery is queued at once: the same body, its own webhookId (a receiver that ' +
+    'deduplicates by webhook-id does not drop it) and refireOf naming the delivery it repeats, sent to the ' +
+    "webhook's current URL, signed with its current secret, and retried on the whole schedule like any " +
+    'delivery. The delivery asked for stays in the log as it was. Any delivery that has ended may be sent ' +
+    'again: FAILED and CANCELLED, and DELIVERED too (a receiver that lost it). Answers the new delivery as the ' +
+    'log lists it (PENDING, no attempts yet).',
+  params: z.object({
+    programId: z
+      .string()
+      .regex(new RegExp(ID_PATTERN))
+      .meta({
+        description:
+          'A program of any account (24 lowercase hex characters; any other value is answered 404, ' +
+          'as for the other admin program routes)',
+      }),
+    deliveryId: z.string().regex(new RegExp(DELIVERY_ID_PATTERN)).meta({
+      description: 'The webhookId of the delivery, as the log lists it (any other value is answered 404)',
+    }),
+  }),
+  responses: {
+    '202': { description: 'The new delivery, queued', body: WebhookDelivery },
+    ...unauthorized,
+    '404': sem('No such program, or no such delivery of it'),
+    '409': er(
+      'Nothing was sent: the delivery, or an earlier resend of it, is still PENDING (errorIds ' +
+        '[deliveryPending]: its attempts go on); the program has no webhook now (noWebhook); it no longer ' +
+        'takes this notifierEventType (notOptedIn); or the endpoint is disabled (webhookDisabled: configuring ' +
+        'the webhook again or rotating its secret enables it)',
+    ),
   },
 });
 
@@ -197,4 +246,4 @@ export const listMessages = defineEndpoint({
 export type DeliveryListQuery = QueryOf<typeof listWebhookDeliveries>;
 export type MessageListQuery = QueryOf<typeof listMessages>;
 
-export const adminNotifierEndpoints = [listWebhookDeliveries, listMessages] as const;
+export const adminNotifierEndpoints = [listWebhookDeliveries, resendWebhookDelivery, listMessages] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { segmentNames } from '@eligo/vocabulary';
 import { DocumentErrors, DocumentStatus } from './doc-upload-schemas';
 import { integerValue } from './schemas-numbers';
 
@@ -28,6 +29,8 @@ export const ReviewDocument = z
 
 /** Review.decided_by of the documents service (proto/eligo/documents/v1/documents_service.proto). */
 const DECIDED_BY = '^(test-mode|operator|staff|staff:[0-9a-f]{24})$';
+/** Review.claimed_by: who may hold a claim (the operator token or a staff member), as decidedBy names them. */
+const CLAIMED_BY = '^(operator|staff:[0-9a-f]{24})$';
 
 export const Review = z
   .object({
@@ -56,6 +59,28 @@ export const Review = z
         examples: [`staff:${'5f3c'.repeat(6)}`],
       }),
     filesDeletedAt: instant('When retention deleted the files; null before.'),
+    segment: z
+      .enum(segmentNames)
+      .nullable()
+      .meta({
+        description:
+          "The verification's audience segment; null for reviews submitted before it was recorded (they are " +
+          'not found by the segment filter).',
+      }),
+    claimedBy: z
+      .string()
+      .regex(new RegExp(CLAIMED_BY))
+      .nullable()
+      .meta({
+        anyOf: undefined,
+        type: ['string', 'null'],
+        pattern: CLAIMED_BY,
+        description:
+          'Who holds the review (POST /reviews/{reviewId}/claim): staff:<staffId> or operator; null when nobody ' +
+          'does (never claimed, released, decided, or the claim ran out).',
+        examples: [`staff:${'5f3c'.repeat(6)}`],
+      }),
+    claimExpiresAt: instant('When the claim runs out unless its holder claims again; null without a claim.'),
   })
   .meta({ id: 'Review' });
 
@@ -66,15 +91,22 @@ export const ReviewDetail = z
       files: z.array(
         z.object({
           documentId: z.string(),
-          url: z.string().meta({ format: 'uri' }),
-          expiresAt: instant('When the link stops working.'),
+          url: z.string().meta({
+            format: 'uri',
+            description:
+              'GET /rest/admin/v1/reviews/{reviewId}/files/{documentId} under the public base URL: the file ' +
+              'itself, read with the same credentials as this answer (operator token or staff session).',
+          }),
+          expiresAt: instant('null: the link does not expire (it needs the credentials).'),
         }),
       ),
     }),
   )
   .meta({
     id: 'ReviewDetail',
-    description: 'A review with a short-lived link to each of its files (none once retention deleted them).',
+    description:
+      'A review with a link to each of its stored files, served through the admin API (none once retention ' +
+      'deleted them).',
   });
 
 export const ReviewPage = z

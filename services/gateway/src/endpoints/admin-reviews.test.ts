@@ -6,6 +6,7 @@ import { checkBody } from './body-check';
 import { endpointSchemas } from './index';
 import { cursorPagingRows, readQuery } from '../../test/query-reader';
 import { ReviewDecisionInput, listReviews } from './admin-reviews';
+import { segmentNames } from '@eligo/vocabulary';
 
 // What the OpenAPI validator (Ajv over the hand-written openapi/schemas/verification-admin.ts, its
 // if/then/else included) answered for each decision, and what the hand-written readers
@@ -138,8 +139,9 @@ describe('ReviewDecisionInput', () => {
 });
 
 describe('GET /reviews', () => {
+  const programId = 'ab'.repeat(12);
   it.each<[Record<string, unknown>, unknown]>([
-    ...cursorPagingRows('status, limit, cursor'),
+    ...cursorPagingRows('status, programId, segment, order, limit, cursor'),
     [{ status: 'PENDING' }, 'query.status must be one of pending, approved, rejected'],
     [{ status: 'pending' }, { status: 'pending' }],
     [{ status: 'parked' }, 'query.status must be one of pending, approved, rejected'],
@@ -154,26 +156,87 @@ describe('GET /reviews', () => {
   ])('reads %j as the hand-written readers did', (query, expected) => {
     expect(readQuery(listReviews, query)).toEqual(expected);
   });
+
+  // The staff console's queue: filters by program and segment, and the order (new since the capture).
+  it.each<[Record<string, unknown>, unknown]>([
+    [
+      { status: 'pending', order: 'oldest', programId, segment: 'student' },
+      { status: 'pending', order: 'oldest', programId, segment: 'student' },
+    ],
+    [{ order: 'newest' }, { order: 'newest' }],
+    [{ order: 'asc' }, 'query.order must be one of oldest, newest'],
+    [{ order: '' }, 'query.order must not be empty (leave it out instead)'],
+    [{ programId: 'AB'.repeat(12) }, expect.stringMatching(/^query\.programId /)],
+    [{ programId: 'p1' }, expect.stringMatching(/^query\.programId /)],
+    [{ segment: 'pirate' }, `query.segment must be one of ${segmentNames.join(', ')}`],
+    [{ segment: ['student', 'military'] }, 'query.segment must be given once, as a plain value'],
+  ])('reads %j', (query, expected) => {
+    expect(readQuery(listReviews, query)).toEqual(expected);
+  });
+});
+
+describe('Review: the segment and the claim (changed on purpose: test/document-before.ts)', () => {
+  const validator = createDocumentValidator();
+  const holder = `staff:${'0a'.repeat(12)}`;
+  const review = (fields: Record<string, unknown>) => ({
+    ...reviewOf(null),
+    ...fields,
+  });
+
+  it.each<[Record<string, unknown>]>([
+    [{ segment: 'student', claimedBy: holder, claimExpiresAt: '2025-03-01T10:05:00.000Z' }],
+    [{ segment: 'military', claimedBy: 'operator', claimExpiresAt: '2025-03-01T10:05:00.000Z' }],
+    [{ segment: null, claimedBy: null, claimExpiresAt: null }],
+  ])('takes %j', (fields) => {
+    expect(validator.check('Review', review(fields))).toBeUndefined();
+    expect(checkBody(Review, review(fields)).ok).toBe(true);
+  });
+
+  it.each<[Record<string, unknown>, string]>([
+    [{ segment: 'pirate' }, 'body.segment'],
+    [{ claimedBy: 'staff' }, 'body.claimedBy must match pattern "^(operator|staff:[0-9a-f]{24})$"'],
+    [{ claimedBy: 'test-mode' }, 'body.claimedBy must match pattern "^(operator|staff:[0-9a-f]{24})$"'],
+    [{ claimExpiresAt: 5 }, 'body.claimExpiresAt'],
+  ])('refuses %j', (fields, message) => {
+    expect(validator.check('Review', review(fields))).toContain(message);
+    expect(checkBody(Review, review(fields)).ok).toBe(false);
+  });
+
+  it("states the files' links as the admin API's own route, which does not expire", () => {
+    const files = (
+      endpointSchemas.ReviewDetail as { allOf: { properties?: Record<string, unknown> }[] }
+    ).allOf
+      .map((part) => part.properties?.files)
+      .find(Boolean) as { items: { properties: Record<string, { description: string }> } };
+    expect(files.items.properties.url!.description).toContain('/rest/admin/v1/reviews/{reviewId}/files/');
+    expect(files.items.properties.expiresAt!.description).toContain('null');
+  });
+});
+
+/** A decided review as the document describes it, decided by `decidedBy`. */
+const reviewOf = (decidedBy: unknown) => ({
+  reviewId: '3f2a4c1e-9b7d-4e2f-8a1b-0c9d8e7f6a5b',
+  verificationId: 'ab'.repeat(12),
+  programId: 'cd'.repeat(12),
+  accountId: 'ef'.repeat(12),
+  status: 'approved',
+  testMode: false,
+  documents: [],
+  rejectionReasons: [],
+  submittedAt: '2025-03-01T10:00:00.000Z',
+  decidedAt: '2025-03-01T11:00:00.000Z',
+  decidedBy,
+  filesDeletedAt: null,
+  segment: 'student',
+  claimedBy: null,
+  claimExpiresAt: null,
 });
 
 describe('Review.decidedBy (changed on purpose: test/document-before.ts)', () => {
   const validator = createDocumentValidator();
-  const review = (decidedBy: unknown) => ({
-    reviewId: '3f2a4c1e-9b7d-4e2f-8a1b-0c9d8e7f6a5b',
-    verificationId: 'ab'.repeat(12),
-    programId: 'cd'.repeat(12),
-    accountId: 'ef'.repeat(12),
-    status: 'approved',
-    testMode: false,
-    documents: [],
-    rejectionReasons: [],
-    submittedAt: '2025-03-01T10:00:00.000Z',
-    decidedAt: '2025-03-01T11:00:00.000Z',
-    decidedBy,
-    filesDeletedAt: null,
-  });
+  const review = reviewOf;
 
-  it('states the pattern of who decided beside null, and is otherwise the captured schema', () => {
+  it('states the pattern of who decided beside null, and is otherwise the captured schema (and the queue’s fields)', () => {
     const { decidedBy, ...others } = documentBefore.components.schemas.Review!.properties as Record<
       string,
       unknown
@@ -184,10 +247,20 @@ describe('Review.decidedBy (changed on purpose: test/document-before.ts)', () =>
       ...others,
       decidedBy: { type: ['string', 'null'], pattern: '^(test-mode|operator|staff|staff:[0-9a-f]{24})$' },
     });
-    expect({ ...stated, properties: undefined }).toEqual({
+    const queue = ['segment', 'claimedBy', 'claimExpiresAt'];
+    expect(Object.keys(stated.properties as object)).toEqual([
+      ...Object.keys(documentBefore.components.schemas.Review!.properties as object),
+      ...queue,
+    ]);
+    expect({ ...stated, properties: undefined, required: undefined }).toEqual({
       ...documentBefore.components.schemas.Review,
       properties: undefined,
+      required: undefined,
     });
+    expect(stated.required).toEqual([
+      ...(documentBefore.components.schemas.Review!.required as string[]),
+      ...queue,
+    ]);
   });
 
   it.each([['staff'], ['test-mode'], ['operator'], [`staff:${'0a'.repeat(12)}`], [null]])(

@@ -32,7 +32,16 @@ describe('the staff roles of the admin API', () => {
   it('are the matrix docs/operations.md states', () => {
     const matrix = roleMatrix();
     expect(matrix.reviewer.sort()).toEqual(
-      ['adminListReviews', 'adminGetReview', 'adminDecideReview', 'adminGetVerification'].sort(),
+      [
+        'adminListReviews',
+        'adminGetReview',
+        'adminDecideReview',
+        'adminClaimReview',
+        'adminReleaseReview',
+        'adminGetReviewFile',
+        'adminGetVerification',
+        'adminSearchVerifications',
+      ].sort(),
     );
     expect(matrix.support.sort()).toEqual(
       [
@@ -42,7 +51,13 @@ describe('the staff roles of the admin API', () => {
         'adminDeclineAddSchoolRequest',
         'adminGetOrganization',
         'adminListWebhookDeliveries',
+        'adminResendWebhookDelivery',
+        'adminExpireVerification',
         'adminListMessages',
+        'adminListAccounts',
+        'adminGetAccount',
+        'adminListPrograms',
+        'adminGetRewardCodePoolLevel',
       ].sort(),
     );
     expect(matrix.admin.sort()).toEqual(Object.keys(operationRoles).sort());

@@ -16,8 +16,15 @@ export const operationRoles: Readonly<Record<string, readonly StaffRole[]>> = {
   adminListReviews: reviewer,
   adminGetReview: reviewer,
   adminDecideReview: reviewer,
-  // A verification whole (a reviewer reads the one a review belongs to).
+  // The review queue's claims (so that two reviewers never decide the same review) and a review's files.
+  adminClaimReview: reviewer,
+  adminReleaseReview: reviewer,
+  adminGetReviewFile: reviewer,
+  // A verification whole (a reviewer reads the one a review belongs to), and the search that finds one.
   adminGetVerification: reviewer,
+  adminSearchVerifications: reviewer,
+  // Ending a verification now (support answers a person's or a client's request).
+  adminExpireVerification: support,
   // Add-school requests and the organization they name.
   adminListAddSchoolRequests: support,
   adminAcceptAddSchoolRequest: support,
@@ -25,7 +32,13 @@ export const operationRoles: Readonly<Record<string, readonly StaffRole[]>> = {
   adminGetOrganization: support,
   // Webhook deliveries and send-link messages.
   adminListWebhookDeliveries: support,
+  adminResendWebhookDelivery: support,
   adminListMessages: support,
+  // The staff console's reads of accounts and programs (no credential among them).
+  adminListAccounts: support,
+  adminGetAccount: support,
+  adminListPrograms: support,
+  adminGetRewardCodePoolLevel: support,
   // The rest is the operator's work: accounts, tokens, programs, the catalog's import, parked events, the PII
   // access log, staff identities and the audit log.
   adminCreateAccount: admin,
@@ -35,6 +48,8 @@ export const operationRoles: Readonly<Record<string, readonly StaffRole[]>> = {
   adminGetProgram: admin,
   adminUpdateProgram: admin,
   adminAddRewardCodes: admin,
+  adminListAccessTokens: admin,
+  adminRotateWebhookSecret: admin,
   adminImportOrganizations: admin,
   adminListParkedEvents: admin,
   adminGetParkedEvent: admin,

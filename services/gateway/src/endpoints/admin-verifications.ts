@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRIGGERS } from '@eligo/vocabulary';
 import { adminOperation, unauthorized } from './admin-common';
+import { adminVerificationSearchEndpoints } from './admin-verification-search';
 import { er, hexIdParameter } from './common';
 import { defineEndpoint } from './define';
 import { epochMs } from './schemas-numbers';
@@ -57,4 +58,31 @@ export const getAdminVerification = defineEndpoint({
   },
 });
 
-export const adminVerificationEndpoints = [getAdminVerification] as const;
+export const expireAdminVerification = defineEndpoint({
+  method: 'post',
+  path: '/verifications/{verificationId}/expire',
+  operationId: 'adminExpireVerification',
+  summary: 'End an ongoing verification now, as its expiry would',
+  description:
+    'For support: the verification ends on the error step with errorIds [expiredVerification], exactly as ' +
+    'when its time runs out: its history gains an expire step, the program gets its consolation code if it ' +
+    'has one, and an opted-in EXPIRATION webhook is sent. A verification waiting for a document review ' +
+    'expires too. Answers the verification whole, as GET does. One that has ended (success or error) is ' +
+    'left as it is: 409.',
+  ...adminOperation,
+  params: z.object({ verificationId: hexIdParameter('A verification') }),
+  responses: {
+    '200': { description: 'The verification, expired', body: AdminVerification },
+    ...unauthorized,
+    '404': er('No such verification (errorIds [noVerification])'),
+    '409': er(
+      'The verification had already ended, on success or error: nothing changed (errorIds [invalidStep])',
+    ),
+  },
+});
+
+export const adminVerificationEndpoints = [
+  ...adminVerificationSearchEndpoints,
+  getAdminVerification,
+  expireAdminVerification,
+] as const;

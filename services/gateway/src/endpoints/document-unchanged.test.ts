@@ -29,7 +29,10 @@ describe('the served document, as the hand-written one stated it', () => {
   it.each(['/programs', '/programs/{programId}'])('path %s, but for the rule of embedOrigins', (path) => {
     const rule =
       ', an embedOrigins entry listed twice in two spellings (https://Shop.example:443 and https://shop.example)';
-    const stated = JSON.stringify(now.paths[path]);
+    // GET /programs, the staff console's program list, is new beside the POST (admin-program-lists.test.ts).
+    const item = { ...now.paths[path] };
+    if (path === '/programs') delete item.get;
+    const stated = JSON.stringify(item);
     expect(stated.split(rule)).toHaveLength(2);
     expect(JSON.parse(stated.replace(rule, ''))).toEqual(before.paths[path]);
   });

@@ -1,6 +1,8 @@
 import { adminAccountEndpoints } from './admin-accounts';
+import { adminAccountListEndpoints } from './admin-account-lists';
 import { adminAuditEndpoints } from './admin-audit';
 import { adminProgramEndpoints } from './admin-programs';
+import { adminProgramListEndpoints } from './admin-program-lists';
 import { adminStaffEndpoints, adminStaffNamedSchemas } from './admin-staff';
 import { adminStaffUserEndpoints } from './admin-staff-users';
 import { conversionEndpoints } from './conversion';
@@ -37,6 +39,9 @@ export const endpointDefinitions: readonly EndpointDefinition[] = [
   // admin: accounts and programs
   ...adminAccountEndpoints,
   ...adminProgramEndpoints,
+  // admin: the staff console's lists of accounts, tokens and programs
+  ...adminAccountListEndpoints,
+  ...adminProgramListEndpoints,
   // admin: organizations, reviews, verifications, notifier, parked events, reports
   ...adminStaffEndpoints,
   // admin: staff identities and the audit log

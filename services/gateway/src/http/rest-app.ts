@@ -19,6 +19,7 @@ import type { VerificationClient } from '../clients/verification.client';
 import { errorMiddleware } from '../errors';
 import { openApiDocument } from '../openapi/document';
 import { adminAccountRouter } from '../routes/admin/accounts';
+import { adminAccountListRouter } from '../routes/admin/account-lists';
 import { adminNotifierRouter } from '../routes/admin/notifier';
 import { adminParkedEventsRouter } from '../routes/admin/parked-events';
 import type { ParkedEventsClient } from '../clients/parked-events.client';
@@ -28,10 +29,13 @@ import type { RateLimiters } from './rate-limits';
 import { adminOrganizationImportRouter, adminOrganizationRouter } from '../routes/admin/organizations';
 import { adminPiiAccessRouter } from '../routes/admin/pii-access';
 import { adminProgramRouter } from '../routes/admin/programs';
+import { adminProgramListRouter } from '../routes/admin/program-lists';
 import { adminReviewRouter } from '../routes/admin/reviews';
 import { adminAuditRouter } from '../routes/admin/audit';
 import { adminStaffRouter } from '../routes/admin/staff';
+import { consoleOidcRouter } from '../routes/console-oidc';
 import { consoleSessionRouter } from '../routes/console-session';
+import type { StaffOidc } from '../staff/oidc';
 import { conversionRouter } from '../routes/conversion';
 import { docUploadRouter } from '../routes/doc-upload';
 import { infoRouter } from '../routes/info';
@@ -45,6 +49,7 @@ import { adminVerificationRouter } from '../routes/admin/verifications';
 import { verificationRouter } from '../routes/verification';
 import { apiReferenceRouter } from './api-reference';
 import { verifyPageRouter } from './verify-page';
+import { consolePageRouter } from './console-page';
 import { corsForPublicEndpoints } from './cors';
 import { embedOrigins } from './embed-origins';
 import { oauthErrorMiddleware } from './oauth-errors';
@@ -74,6 +79,8 @@ export interface RestOptions {
   trustProxy?: boolean | number | string[];
   reports: ReportsClient;
   authenticator: Authenticator;
+  /** Staff sign-in with the operator's OpenID provider, when configured (ELIGO_GATEWAY_STAFF_OIDC_*). */
+  staffOidc?: StaffOidc;
   /** ELIGO_GATEWAY_IMPORT_MAX_BYTES: the organization import streams its body, outside bodyLimit. */
   importMaxBytes: number;
   importBatchDeadlineMs: number;
@@ -176,11 +183,13 @@ export function mountRest(app: Express, options: RestOptions): void {
   admin.use(json);
   admin.use(adminAccountRouter({ programs, authenticator: options.authenticator }));
   admin.use(adminProgramRouter({ programs }));
+  admin.use(adminAccountListRouter({ programs }));
+  admin.use(adminProgramListRouter({ programs }));
   admin.use(adminOrganizationRouter({ organizations }));
   admin.use(
     adminVerificationRouter({ verification: options.verification, publicBaseUrl: options.publicBaseUrl }),
   );
-  admin.use(adminReviewRouter({ documents }));
+  admin.use(adminReviewRouter({ documents, publicBaseUrl, logger }));
   admin.use(adminNotifierRouter({ notifier: options.notifier }));
   admin.use(adminParkedEventsRouter({ parkedEvents: options.parkedEvents }));
   admin.use(adminPiiAccessRouter({ reports }));
@@ -208,9 +217,14 @@ export function mountRest(app: Express, options: RestOptions): void {
 
   // The console's staff session (sign-in, the current member, sign-out): outside /rest, not in the document.
   app.use(consoleSessionRouter({ authenticator: options.authenticator, publicBaseUrl, logger }));
+  const staff = options.authenticator.staff;
+  if (options.staffOidc && staff)
+    app.use(consoleOidcRouter({ staff, oidc: options.staffOidc, publicBaseUrl, logger }));
 
   // The hosted verification page and its embed script: web pages, not API (no OpenAPI operation).
   app.use(verifyPageRouter({ programs, origins, logger }));
+  // The staff console's pages (after the session router, which keeps /console/session).
+  app.use(consolePageRouter({ oidcLabel: options.staffOidc && staff ? options.staffOidc.label : undefined }));
 }
 
 function notFound(req: Request, res: Response, _next: NextFunction): void {

@@ -1,7 +1,7 @@
 import { programsProgramV1 } from '@eligo/proto';
 import { invalidArgument } from '@eligo/runtime';
 import type { ProgramCreateBody, ProgramPatchBody } from '../endpoints/admin-programs';
-import { copyLocales } from './program';
+import { copyLocales } from './theme-locales';
 import { webhookNotificationsToProto } from './webhook-notification';
 
 /** The bodies as their schemas (endpoints/admin-programs-input.ts) check them; null means "none" (clear). */

@@ -1,5 +1,6 @@
 import { programsProgramV1 } from '@eligo/proto';
 import type { ProgramJson, ThemeJson } from './program-json';
+import { copyLocales } from './theme-locales';
 import { webhookNotificationsFromProto } from './webhook-notification';
 
 export type * from './program-json';
@@ -82,18 +83,6 @@ export function themeToJson(theme: programsProgramV1.Theme | undefined): ThemeJs
     },
     customCss: theme?.customCss ?? '',
   };
-}
-
-type Texts = { messages: Record<string, string>; errorId: Record<string, string> };
-
-/** A theme's translations, copied (JSON and proto's LocaleMessages have one shape). */
-export function copyLocales(locales: Record<string, Partial<Texts>> | undefined): Record<string, Texts> {
-  return Object.fromEntries(
-    Object.entries(locales ?? {}).map(([tag, texts]) => [
-      tag,
-      { messages: { ...texts.messages }, errorId: { ...texts.errorId } },
-    ]),
-  );
 }
 
 /** A reply field the contract always sets; its absence is a service bug (500, logged), not a client error. */

@@ -49,7 +49,26 @@ describe('review JSON', () => {
       decidedAt: null,
       decidedBy: null,
       filesDeletedAt: null,
+      segment: null,
+      claimedBy: null,
+      claimExpiresAt: null,
     });
+  });
+
+  it('shows the segment and who holds the review until when', () => {
+    const claimExpiresAt = new Date('2025-03-01T10:05:00.000Z');
+    const holder = `staff:${'5f'.repeat(12)}`;
+    expect(reviewToJson(review({ segment: 'student', claimedBy: holder, claimExpiresAt }))).toMatchObject({
+      segment: 'student',
+      claimedBy: holder,
+      claimExpiresAt: '2025-03-01T10:05:00.000Z',
+    });
+    // A lease end without a holder is no claim.
+    expect(reviewToJson(review({ claimExpiresAt }))).toMatchObject({ claimedBy: null, claimExpiresAt: null });
+  });
+
+  it('refuses a segment the document does not list (a broken contract is a 500)', () => {
+    expect(() => reviewToJson(review({ segment: 'pirate' }))).toThrow(/segment pirate/);
   });
 
   it('shows who decided, when, and why', () => {
@@ -71,19 +90,28 @@ describe('review JSON', () => {
     });
   });
 
-  it('adds the short-lived file links to the detail', () => {
-    const json = reviewDetailToJson({
-      review: review(),
-      files: [{ documentId: 'd1', url: 'https://files.example/d1?sig=x', expiresAt: decidedAt }],
-    });
+  it("links each file to the admin API's own route, never to the documents service's link", () => {
+    const json = reviewDetailToJson(
+      {
+        review: review(),
+        files: [{ documentId: 'd1', url: 'https://files.example/d1?sig=x', expiresAt: decidedAt }],
+      },
+      'https://eligo.example.com',
+    );
     expect(json.files).toEqual([
-      { documentId: 'd1', url: 'https://files.example/d1?sig=x', expiresAt: '2025-03-01T10:20:00.000Z' },
+      {
+        documentId: 'd1',
+        url: `https://eligo.example.com/rest/admin/v1/reviews/${reviewId}/files/d1`,
+        expiresAt: null,
+      },
     ]);
     expect(json.reviewId).toBe(reviewId);
   });
 
   it('refuses a detail reply without its review (a broken contract is a 500, not an empty body)', () => {
-    expect(() => reviewDetailToJson({ review: undefined, files: [] })).toThrow(/without review/);
+    expect(() => reviewDetailToJson({ review: undefined, files: [] }, 'https://eligo.example.com')).toThrow(
+      /without review/,
+    );
   });
 
   it('pages with a null cursor on the last page', () => {

@@ -32,13 +32,33 @@ export function reviewToJson(r: documentsV1.Review): ReviewJson {
     decidedAt: iso(r.decidedAt),
     decidedBy: r.decidedBy || null,
     filesDeletedAt: iso(r.filesDeletedAt),
+    // Empty: submitted before the documents service recorded segments.
+    segment: r.segment === '' ? null : listedValue(Review.shape.segment, r.segment, 'segment'),
+    claimedBy: r.claimedBy || null,
+    claimExpiresAt: r.claimedBy ? iso(r.claimExpiresAt) : null,
   };
 }
 
-export function reviewDetailToJson(reply: documentsV1.GetReviewResponse): ReviewDetailJson {
+/** Where the admin API serves a review's file (routes/admin/reviews.ts, adminGetReviewFile). */
+export const reviewFileUrl = (publicBaseUrl: string, reviewId: string, documentId: string): string =>
+  `${publicBaseUrl}/rest/admin/v1/reviews/${encodeURIComponent(reviewId)}/files/${encodeURIComponent(documentId)}`;
+
+/**
+ * The review with a link to each stored file: the gateway's own route, never the documents service's link
+ * (its files are read through ReadReviewFile, with the caller's credentials), so the links do not expire.
+ */
+export function reviewDetailToJson(
+  reply: documentsV1.GetReviewResponse | documentsV1.ClaimReviewResponse,
+  publicBaseUrl: string,
+): ReviewDetailJson {
+  const review = present(reply.review, 'review');
   return {
-    ...reviewToJson(present(reply.review, 'review')),
-    files: reply.files.map((f) => ({ documentId: f.documentId, url: f.url, expiresAt: iso(f.expiresAt) })),
+    ...reviewToJson(review),
+    files: reply.files.map((f) => ({
+      documentId: f.documentId,
+      url: reviewFileUrl(publicBaseUrl, review.reviewId, f.documentId),
+      expiresAt: null,
+    })),
   };
 }
 

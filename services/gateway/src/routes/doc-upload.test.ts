@@ -76,6 +76,11 @@ const documents: DocumentsClient = {
   listReviews: answer('listReviews', () => ({ reviews: [], nextCursor: '' })),
   getReview: answer('getReview', () => ({ review: undefined, files: [] })),
   decideReview: answer('decideReview', () => ({ review: undefined })),
+  claimReview: answer('claimReview', () => ({ review: undefined, files: [] })),
+  releaseReview: answer('releaseReview', () => ({ review: undefined })),
+  readReviewFile: () => {
+    throw new Error('the doc-upload routes read no review file');
+  },
 };
 
 /** What the stand-in object store received, and what it answers next. */

@@ -40,12 +40,17 @@ export function csrfMatches(expected: string, presented: string | undefined): bo
 
 /** The session id in a Cookie header, or undefined (absent, or not the shape of one of ours). */
 export function sessionIdFromCookies(header: string | undefined): string | undefined {
+  return cookieValue(header, SESSION_COOKIE, SESSION_ID);
+}
+
+/** The first value of the cookie of that name in a Cookie header that has the shape given, or undefined. */
+export function cookieValue(header: string | undefined, name: string, shape: RegExp): string | undefined {
   if (!header) return undefined;
   for (const pair of header.split(';')) {
     const at = pair.indexOf('=');
-    if (at < 0 || pair.slice(0, at).trim() !== SESSION_COOKIE) continue;
+    if (at < 0 || pair.slice(0, at).trim() !== name) continue;
     const value = pair.slice(at + 1).trim();
-    if (SESSION_ID.test(value)) return value;
+    if (shape.test(value)) return value;
   }
   return undefined;
 }

@@ -80,6 +80,11 @@ export interface StaffAccess {
   /** A new generated password; ends every session, clears the lockout. */
   resetPassword(staffId: string): Promise<{ user: StaffUser; password: string }>;
   signIn(email: string, password: string): Promise<SignInOutcome>;
+  /**
+   * A session for the member of this email, whose identity the operator's OpenID provider vouched for (staff
+   * OIDC sign-in): refused for an unknown or disabled member.
+   */
+  signInVerified(email: string): Promise<SignInOutcome>;
   /** The principal of a live session (its idle end pushed on), or undefined. */
   session(sessionId: string): Promise<StaffPrincipal | undefined>;
   /** Ends a session; the staff id it belonged to, if it was one. */
@@ -135,6 +140,29 @@ export function createStaffAccess(options: StaffAccessOptions): StaffAccess {
   });
 
   const noStaff = () => notFound('Staff member not found');
+
+  /** A new session of the member, in the transaction that decided the sign-in. */
+  async function openSession(trx: Knex.Transaction, member: StaffUserRow, at: Date): Promise<SignInOutcome> {
+    const sessionId = newSessionId();
+    const expiresAt = new Date(at.getTime() + settings.sessionLifetimeMs);
+    await trx
+      .withSchema(options.schema)
+      .table('staff_sessions')
+      .insert({
+        id_hash: sessionIdHash(sessionId),
+        staff_id: member.id,
+        created_at: at,
+        expires_at: expiresAt,
+        idle_expires_at: new Date(Math.min(expiresAt.getTime(), at.getTime() + settings.sessionIdleMs)),
+      });
+    return {
+      ok: true,
+      principal: principalOf(member.id, member.role, sessionId),
+      name: names.decrypt(member.name_enc, member.id),
+      sessionId,
+      expiresAt,
+    };
+  }
 
   async function changeUser(
     staffId: string,
@@ -263,25 +291,18 @@ export function createStaffAccess(options: StaffAccessOptions): StaffAccess {
         }
         if (state.failedAttempts !== 0 || state.lockedUntil !== null)
           await tables.updateUser(trx, current.id, { failed_attempts: 0, locked_until: null });
-        const sessionId = newSessionId();
-        const expiresAt = new Date(at.getTime() + settings.sessionLifetimeMs);
-        await trx
-          .withSchema(options.schema)
-          .table('staff_sessions')
-          .insert({
-            id_hash: sessionIdHash(sessionId),
-            staff_id: current.id,
-            created_at: at,
-            expires_at: expiresAt,
-            idle_expires_at: new Date(Math.min(expiresAt.getTime(), at.getTime() + settings.sessionIdleMs)),
-          });
-        return {
-          ok: true,
-          principal: principalOf(current.id, current.role, sessionId),
-          name: names.decrypt(current.name_enc, current.id),
-          sessionId,
-          expiresAt,
-        };
+        return openSession(trx, current, at);
+      });
+    },
+
+    async signInVerified(email) {
+      const row = await tables.userByEmailHash(emails.lookupHash(normalizedEmail(email)));
+      if (!row) return refuse();
+      return tables.db.transaction(async (trx) => {
+        const current = await tables.userById(row.id, trx, true);
+        // A disabled member is refused; a lock is not: it stops password guesses, and no password was used.
+        if (!current || current.disabled_at !== null) return refuse(row.id);
+        return openSession(trx, current, now());
       });
     },
 

@@ -140,7 +140,8 @@ export async function onRefire(
   });
 }
 
-function firstAttemptAt(ctx: AppContext, now: Date): Date {
+/** When a new delivery is first attempted: now, unless the retry schedule starts with a delay. */
+export function firstAttemptAt(ctx: AppContext, now: Date): Date {
   return new Date(
     now.getTime() + (nextAttemptDelayMs(ctx.webhook.retrySchedule, 0, undefined, ctx.random) ?? 0),
   );

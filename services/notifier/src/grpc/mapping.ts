@@ -50,24 +50,29 @@ export function deliveriesPageToProto(page: DeliveriesPage): notifierV1.ListWebh
       disabledAt: optionalDate(page.endpoint.disabledAt),
       disabledReason: page.endpoint.disabledReason,
     },
-    deliveries: page.deliveries.map((d) => ({
-      webhookId: d.id,
-      verificationId: d.verificationId,
-      eventType: eventType[d.eventType],
-      status: deliveryStatus[d.status],
-      createdAt: d.createdAt,
-      nextAttemptAt: d.status === 'pending' ? optionalDate(d.nextAttemptAt) : undefined,
-      deliveredAt: optionalDate(d.deliveredAt),
-      attempts: d.attempts.map((a) => ({
-        attempt: a.attempt,
-        startedAt: a.startedAt,
-        statusCode: a.statusCode,
-        latencyMs: a.latencyMs,
-        error: a.error ?? '',
-      })),
-      refireOf: d.refireOf ?? '',
-    })),
+    deliveries: page.deliveries.map(deliveryToProto),
     nextCursor: page.nextCursor,
+  };
+}
+
+/** A delivery with its attempts, as the log lists it (and as a resend answers the new one). */
+export function deliveryToProto(d: DeliveriesPage['deliveries'][number]): notifierV1.WebhookDelivery {
+  return {
+    webhookId: d.id,
+    verificationId: d.verificationId,
+    eventType: eventType[d.eventType],
+    status: deliveryStatus[d.status],
+    createdAt: d.createdAt,
+    nextAttemptAt: d.status === 'pending' ? optionalDate(d.nextAttemptAt) : undefined,
+    deliveredAt: optionalDate(d.deliveredAt),
+    attempts: d.attempts.map((a) => ({
+      attempt: a.attempt,
+      startedAt: a.startedAt,
+      statusCode: a.statusCode,
+      latencyMs: a.latencyMs,
+      error: a.error ?? '',
+    })),
+    refireOf: d.refireOf ?? '',
   };
 }
 

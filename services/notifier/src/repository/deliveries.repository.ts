@@ -166,21 +166,44 @@ export async function latestDeliveriesOf(
   return rows.map(toRecord);
 }
 
-/** A page of a program's deliveries, newest first, before the cursor. */
+/**
+ * A page of a program's deliveries, newest first, before the cursor; with a verification id, only those made
+ * for it. The program's page walks deliveries_program_idx; a verification's few deliveries are read through
+ * deliveries_verification_idx and sorted.
+ */
 export async function listDeliveries(
   db: Db,
-  programId: string,
-  limit: number,
-  before: PageCursor | undefined,
+  q: { programId: string; verificationId: string | null; limit: number; before: PageCursor | undefined },
 ): Promise<DeliveryRecord[]> {
-  const query = db('deliveries').where({ program_id: programId });
-  if (before) query.whereRaw('(created_at, id) < (?, ?)', [before.createdAt, before.id]);
+  const query = db('deliveries').where({ program_id: q.programId });
+  if (q.verificationId !== null) void query.where({ verification_id: q.verificationId });
+  if (q.before) void query.whereRaw('(created_at, id) < (?, ?)', [q.before.createdAt, q.before.id]);
   const rows: DeliveryRow[] = await query
     .orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
     ])
-    .limit(limit)
+    .limit(q.limit)
     .select('*');
   return rows.map(toRecord);
+}
+
+/** One delivery of the program, locked until the transaction ends when `lock` is set. */
+export async function findDelivery(
+  db: Db,
+  programId: string,
+  id: string,
+  lock = false,
+): Promise<DeliveryRecord | undefined> {
+  const query = db('deliveries').where({ id, program_id: programId }).first<DeliveryRow | undefined>();
+  const row = await (lock ? query.forUpdate() : query);
+  return row ? toRecord(row) : undefined;
+}
+
+/** Whether a resend of the delivery (refire_of it) still waits for an attempt: read through its verification. */
+export async function hasPendingResend(db: Db, original: DeliveryRecord): Promise<boolean> {
+  const row = await db('deliveries')
+    .where({ verification_id: original.verificationId, refire_of: original.id, status: 'pending' })
+    .first('id');
+  return row !== undefined;
 }

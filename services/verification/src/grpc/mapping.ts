@@ -7,6 +7,7 @@ import type { DocUploadContext } from '../app/documents';
 import type { LocateKey } from '../app/locate';
 import type { PersonalInfo } from '../app/personal-info-stream';
 import type { Reverification } from '../app/reverify';
+import type { VerificationSummary } from '../app/search';
 import type { SubmittedSubject } from '../app/submit';
 
 /** The proto Subject as the domain reads it: empty strings and an unset organization mean "not given". */
@@ -172,5 +173,20 @@ export function personalInfoToProto(p: PersonalInfo): verificationV1.StreamPerso
     postalCode: p.postalCode,
     country: p.country,
     metadata: p.metadata,
+  };
+}
+
+/** A verification as SearchVerifications lists it; no tracking id is ''. */
+export function summaryToProto(v: VerificationSummary): verificationV1.VerificationSummary {
+  return {
+    verificationId: v.id,
+    programId: v.programId,
+    accountId: v.accountId,
+    segment: v.segment,
+    currentStep: v.currentStep,
+    testMode: v.testMode,
+    createdAt: v.createdAt,
+    updatedAt: v.updatedAt,
+    trackingId: v.trackingId ?? '',
   };
 }

@@ -16,6 +16,7 @@ import {
 import { locateVerification } from '../app/locate';
 import { streamPersonalInfo } from '../app/personal-info-stream';
 import { reverifyInstantMatch } from '../app/reverify';
+import { searchVerifications } from '../app/search';
 import { startVerification } from '../app/start';
 import { skipStep, ssoLoginUrl, submitMilitaryStatus, submitSocialSecurityNumber } from '../app/steps';
 import { submitPersonalInfo } from '../app/submit';
@@ -28,6 +29,7 @@ import {
   personalInfoToProto,
   reverifyResponse,
   submittedSubject,
+  summaryToProto,
 } from './mapping';
 
 /** A server stream's messages converted one by one, as the use case yields them. */
@@ -93,6 +95,10 @@ export function verificationGrpcService({ deps }: ServiceContext, app: AppContex
       streamPersonalInfo: (req) => mapStream(streamPersonalInfo(app, req), personalInfoToProto),
       reverifyInstantMatch: async (req) => reverifyResponse(await reverifyInstantMatch(app, req)),
       locateVerification: async (req) => locateVerification(app, locateKey(req)),
+      searchVerifications: async (req) => {
+        const page = await searchVerifications(app, req);
+        return { verifications: page.verifications.map(summaryToProto), nextPageToken: page.nextPageToken };
+      },
     },
     deps.logger,
   );

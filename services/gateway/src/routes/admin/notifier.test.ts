@@ -1,11 +1,18 @@
 import pino from 'pino';
 import { notifierV1 } from '@eligo/proto';
-import { bindService, createClient, GrpcHost, invalidArgument, notFound } from '@eligo/runtime';
+import {
+  bindService,
+  createClient,
+  failedPrecondition,
+  GrpcHost,
+  invalidArgument,
+  notFound,
+} from '@eligo/runtime';
 import { AuthCache } from '../../auth/auth-cache';
 import { createAuthenticator } from '../../auth/authenticator';
 import { createNotifierClient } from '../../clients/notifier.client';
 import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../../../test/rest-app';
-import { SendLinkMessagePage, WebhookDeliveryPage } from '../../endpoints/admin-notifier';
+import { SendLinkMessagePage, WebhookDelivery, WebhookDeliveryPage } from '../../endpoints/admin-notifier';
 import { checkBody } from '../../endpoints/body-check';
 import { ErrorResponse } from '../../endpoints/errors';
 
@@ -88,6 +95,20 @@ const messages = (): notifierV1.ListMessagesResponse => ({
   nextCursor: '',
 });
 
+const deliveryId = `msg_${'12'.repeat(12)}`;
+const resent = (): notifierV1.ResendWebhookDeliveryResponse => ({
+  delivery: notifierV1.WebhookDelivery.fromPartial({
+    webhookId: `msg_${'34'.repeat(12)}`,
+    verificationId,
+    eventType: NotifierEventType.NOTIFIER_EVENT_TYPE_SUCCESS,
+    status: DeliveryStatus.DELIVERY_STATUS_PENDING,
+    createdAt: at('12:00:00'),
+    nextAttemptAt: at('12:00:00'),
+    refireOf: deliveryId,
+    attempts: [],
+  }),
+});
+
 const calls: [string, unknown][] = [];
 /** What the next call of a method answers (a reply, or an error to throw); the default otherwise. */
 const planned = new Map<string, unknown>();
@@ -109,6 +130,7 @@ grpc.addService(
       getInfo: async () => ({}),
       listWebhookDeliveries: answer('listWebhookDeliveries', deliveries),
       listMessages: answer('listMessages', messages),
+      resendWebhookDelivery: answer('resendWebhookDelivery', resent),
     },
     pino({ level: 'silent' }),
   ),
@@ -220,7 +242,9 @@ describe('GET /programs/{programId}/webhook/deliveries', () => {
       nextCursor: 'page-2',
     });
     expect(matches(WebhookDeliveryPage, res.body)).toBe(true);
-    expect(calls).toEqual([['listWebhookDeliveries', { programId, limit: 2, cursor: 'page-1' }]]);
+    expect(calls).toEqual([
+      ['listWebhookDeliveries', { programId, limit: 2, cursor: 'page-1', verificationId: '' }],
+    ]);
   });
 
   it('leaves unset parameters to the service’s defaults, and shows a disabled endpoint', async () => {
@@ -248,7 +272,9 @@ describe('GET /programs/{programId}/webhook/deliveries', () => {
         nextCursor: null,
       },
     ]);
-    expect(calls).toEqual([['listWebhookDeliveries', { programId, limit: 0, cursor: '' }]]);
+    expect(calls).toEqual([
+      ['listWebhookDeliveries', { programId, limit: 0, cursor: '', verificationId: '' }],
+    ]);
   });
 
   it('reads a program without a webhook as NONE', async () => {
@@ -320,6 +346,101 @@ describe('GET /programs/{programId}/webhook/deliveries', () => {
       500,
       { errorIds: ['internalServerError'], systemErrorMessage: 'Internal server error' },
     ]);
+  });
+});
+
+describe('GET /programs/{programId}/webhook/deliveries?verificationId=', () => {
+  it('passes the verification filter to the notifier', async () => {
+    const res = await get(`${deliveriesPath}?verificationId=${verificationId}&limit=5`);
+    expect(res.status).toBe(200);
+    expect(calls).toEqual([['listWebhookDeliveries', { programId, limit: 5, cursor: '', verificationId }]]);
+  });
+
+  it.each(['x', 'AB'.repeat(12), ''])(
+    'refuses the verificationId %j with 400 invalidRequest, without a call',
+    async (id) => {
+      const res = await get(`${deliveriesPath}?verificationId=${id}`);
+      expect([res.status, res.body.errorIds]).toEqual([400, ['invalidRequest']]);
+      expect(calls).toEqual([]);
+    },
+  );
+});
+
+describe('POST /programs/{programId}/webhook/deliveries/{deliveryId}/resend', () => {
+  const resendPath = `/programs/${programId}/webhook/deliveries/${deliveryId}/resend`;
+  async function post(path: string, token: string | null = operator) {
+    const res = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  }
+
+  it('answers 202 with the new delivery as the log lists it', async () => {
+    const res = await post(resendPath);
+    expect([res.status, res.body]).toEqual([
+      202,
+      {
+        webhookId: `msg_${'34'.repeat(12)}`,
+        verificationId,
+        notifierEventType: 'SUCCESS',
+        status: 'PENDING',
+        created: '2025-03-01T12:00:00.000Z',
+        nextAttemptAt: '2025-03-01T12:00:00.000Z',
+        deliveredAt: null,
+        refireOf: deliveryId,
+        attempts: [],
+      },
+    ]);
+    expect(matches(WebhookDelivery, res.body)).toBe(true);
+    expect(calls).toEqual([['resendWebhookDelivery', { programId, webhookId: deliveryId }]]);
+  });
+
+  it('needs the operator token, before any call', async () => {
+    for (const token of [null, accountToken]) expect((await post(resendPath, token)).status).toBe(401);
+    expect(calls).toEqual([]);
+  });
+
+  it.each([
+    ['a malformed program id', `/programs/nope/webhook/deliveries/${deliveryId}/resend`, 'Program not found'],
+    [
+      'a delivery id the notifier cannot have given',
+      `/programs/${programId}/webhook/deliveries/msg_1/resend`,
+      'Delivery not found',
+    ],
+    [
+      'an upper-case delivery id',
+      `/programs/${programId}/webhook/deliveries/MSG_${'12'.repeat(12)}/resend`,
+      'Delivery not found',
+    ],
+  ])('answers %s 404 without a call', async (_what, path, message) => {
+    const res = await post(path);
+    expect([res.status, res.body.systemErrorMessage]).toEqual([404, message]);
+    expect(calls).toEqual([]);
+  });
+
+  it('answers the notifier’s NOT_FOUND 404', async () => {
+    planned.set('resendWebhookDelivery', notFound('No such delivery of the program'));
+    const res = await post(resendPath);
+    expect([res.status, res.body]).toEqual([404, { systemErrorMessage: 'No such delivery of the program' }]);
+  });
+
+  it.each(['deliveryPending', 'noWebhook', 'notOptedIn', 'webhookDisabled'])(
+    'answers the notifier’s refusal %s 409 with it as errorId',
+    async (reason) => {
+      planned.set('resendWebhookDelivery', failedPrecondition(`refused: ${reason}`, { reason }));
+      const res = await post(resendPath);
+      expect([res.status, res.body]).toEqual([
+        409,
+        { errorIds: [reason], systemErrorMessage: `refused: ${reason}` },
+      ]);
+      expect(matches(ErrorResponse, res.body)).toBe(true);
+    },
+  );
+
+  it('answers a FAILED_PRECONDITION of another reason as the error table does (not 409)', async () => {
+    planned.set('resendWebhookDelivery', failedPrecondition('something else', { reason: 'otherReason' }));
+    expect((await post(resendPath)).status).toBe(400);
   });
 });
 
