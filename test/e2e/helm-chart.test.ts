@@ -404,6 +404,26 @@ describe('values.schema.json', () => {
       /config\/kafka\/caSecret\/name/,
     ],
     [
+      'a staff OIDC issuer that is not https',
+      "config:\n  staff:\n    oidc:\n      issuer: 'http://login.example.com'\n      clientId: eligo\n",
+      /config\/staff\/oidc\/issuer/,
+    ],
+    [
+      'staff OIDC scopes without email',
+      "config:\n  staff:\n    oidc:\n      issuer: 'https://login.example.com'\n      clientId: eligo\n      scopes: openid profile\n",
+      /config\/staff\/oidc\/scopes/,
+    ],
+    [
+      'a staff lockout after 0 attempts',
+      'config:\n  staff:\n    lockoutAttempts: 0\n',
+      /config\/staff\/lockoutAttempts/,
+    ],
+    [
+      'a staff session lifetime that is no number',
+      "config:\n  staff:\n    sessionLifetimeMs: '12h'\n",
+      /config\/staff\/sessionLifetimeMs/,
+    ],
+    [
       'an unknown whenUnsatisfiable',
       'topologySpread:\n  whenUnsatisfiable: Never\n',
       /topologySpread\/whenUnsatisfiable.*must be one of/,
@@ -845,6 +865,192 @@ describe('SMTP (secrets.smtpUrl, config.smtpFrom)', () => {
         valueFrom: { secretKeyRef: { name: 'mail', key: 'url' } },
       });
       expect(ofKind(ms, 'Secret')).toEqual([]);
+    },
+    TIMEOUT,
+  );
+});
+
+describe('staff sign-in (config.staff, secrets.staffOidcClientSecret)', () => {
+  const clientSecret = 'oidc-client-SECRET-0123456789';
+  const issuer = 'https://login.example.com/realms/staff';
+  const staff = valuesFile(
+    'config:\n  staff:\n    sessionLifetimeMs: 28800000\n    sessionIdleMs: 600000\n' +
+      '    lockoutAttempts: 3\n    lockoutMs: 60000\n    signInPerMinute: 0\n' +
+      `    oidc:\n      issuer: '${issuer}'\n      clientId: eligo-console\n` +
+      "      scopes: 'openid email profile groups'\n      label: Example SSO\n",
+  );
+  const withSecret = valuesFile(`secrets:\n  staffOidcClientSecret:\n    value: '${clientSecret}'\n`);
+  const secretFile = 'ELIGO_GATEWAY_STAFF_OIDC_CLIENT_SECRET_FILE';
+  const staffKeys = (data: Record<string, string>) =>
+    Object.fromEntries(Object.entries(data).filter(([k]) => k.startsWith('ELIGO_GATEWAY_STAFF_')));
+  const volumeNames = (m: Manifest) =>
+    (m.spec.template.spec.volumes as Array<{ name: string }>).map((v) => v.name);
+  const reloadOf = (m: Manifest) =>
+    (m.metadata.annotations?.['secret.reloader.stakater.com/reload'] ?? '').split(',');
+  let scratchRoot: string;
+  beforeAll(() => {
+    scratchRoot = mkdtempSync(join(tmpdir(), 'eligo-chart-staff-'));
+  });
+  afterAll(() => rmSync(scratchRoot, { recursive: true, force: true }));
+
+  it(
+    "sets no staff variable by default (the process's defaults) and mounts no client secret",
+    async () => {
+      for (const text of [
+        await renderChart([], SECRETS),
+        await renderChart([join(examplesDir, 'all-in-one.yaml')]),
+      ]) {
+        expect(text).not.toContain('ELIGO_GATEWAY_STAFF_');
+        for (const d of ofKind(parseManifests(text), 'Deployment'))
+          expect(volumeNames(d)).not.toContain('staff-oidc');
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'puts the set values in the ConfigMap as the process reads them (0 included, no exponent), the secret apart',
+    async () => {
+      const text = await renderChart([staff, withSecret], SECRETS);
+      const ms = parseManifests(text);
+      const [config] = ofKind(ms, 'ConfigMap');
+      expect(staffKeys(config!.data!)).toEqual({
+        ELIGO_GATEWAY_STAFF_SESSION_LIFETIME_MS: '28800000',
+        ELIGO_GATEWAY_STAFF_SESSION_IDLE_MS: '600000',
+        ELIGO_GATEWAY_STAFF_LOCKOUT_ATTEMPTS: '3',
+        ELIGO_GATEWAY_STAFF_LOCKOUT_MS: '60000',
+        ELIGO_GATEWAY_STAFF_SIGN_IN_PER_MINUTE: '0',
+        ELIGO_GATEWAY_STAFF_OIDC_ISSUER: issuer,
+        ELIGO_GATEWAY_STAFF_OIDC_CLIENT_ID: 'eligo-console',
+        ELIGO_GATEWAY_STAFF_OIDC_SCOPES: 'openid email profile groups',
+        ELIGO_GATEWAY_STAFF_OIDC_LABEL: 'Example SSO',
+      });
+      expect(JSON.stringify(ofKind(ms, 'ConfigMap'))).not.toContain(clientSecret);
+      const secret = ofKind(ms, 'Secret').find((s) => s.metadata.name === 'r1')!;
+      expect(Buffer.from(secret.data!['staff-oidc-client-secret']!, 'base64').toString()).toBe(clientSecret);
+      await expectValid(text);
+      // One value alone sets its variable alone; an issuer with its client id alone leaves scopes and label out.
+      const some = parseManifests(
+        await renderChart(
+          [
+            valuesFile(
+              `config:\n  staff:\n    signInPerMinute: 30\n    oidc:\n      issuer: '${issuer}'\n` +
+                '      clientId: eligo-console\n',
+            ),
+          ],
+          SECRETS,
+        ),
+      );
+      expect(staffKeys(ofKind(some, 'ConfigMap')[0]!.data!)).toEqual({
+        ELIGO_GATEWAY_STAFF_SIGN_IN_PER_MINUTE: '30',
+        ELIGO_GATEWAY_STAFF_OIDC_ISSUER: issuer,
+        ELIGO_GATEWAY_STAFF_OIDC_CLIENT_ID: 'eligo-console',
+      });
+      for (const d of ofKind(some, 'Deployment')) expect(volumeNames(d)).not.toContain('staff-oidc');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "mounts the client secret read-only as a file in the gateway's container alone (split), none in the Jobs",
+    async () => {
+      const ms = parseManifests(await renderChart([staff, withSecret], SECRETS));
+      const deployments = ofKind(ms, 'Deployment');
+      expect(deployments).toHaveLength(MODULES.length);
+      const image = readImageProcess();
+      for (const d of deployments) {
+        const c = container(d);
+        const names = envOf(d).map((e) => e.name);
+        if (d.metadata.name !== 'r1-gateway') {
+          expect(names).not.toContain(secretFile);
+          expect(volumeNames(d)).not.toContain('staff-oidc');
+          continue;
+        }
+        expect(c.env).toContainEqual({ name: secretFile, value: '/etc/eligo/staff-oidc/client-secret' });
+        expect(c.volumeMounts).toContainEqual({
+          name: 'staff-oidc',
+          mountPath: '/etc/eligo/staff-oidc',
+          readOnly: true,
+        });
+        expect(d.spec.template.spec.volumes).toContainEqual({
+          name: 'staff-oidc',
+          secret: { secretName: 'r1', items: [{ key: 'staff-oidc-client-secret', path: 'client-secret' }] },
+        });
+        for (const e of envOf(d)) expect(e.value ?? '').not.toContain(clientSecret);
+        // The file the process reads holds the secret once the volume is mounted (as the run test mounts it).
+        const mounts = materializeVolumes(
+          ms,
+          d.spec.template.spec,
+          c,
+          mkdtempSync(join(scratchRoot, 'gateway-')),
+          d.metadata.name,
+        );
+        const env = mapMountPaths(containerEnv(ms, c, image, d.metadata.name), mounts);
+        expect(readFileSync(env[secretFile]!, 'utf8')).toBe(clientSecret);
+        expect(env.ELIGO_GATEWAY_STAFF_OIDC_ISSUER).toBe(issuer);
+      }
+      for (const j of ofKind(ms, 'Job')) {
+        expect(envOf(j).map((e) => e.name)).not.toContain(secretFile);
+        expect(volumeNames(j).sort()).toEqual(['data', 'tmp']);
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'mounts it in the one Deployment of mode all, from an existing Secret that Reloader then watches',
+    async () => {
+      const existing = valuesFile(
+        'secrets:\n  reloadAnnotation: true\n  staffOidcClientSecret:\n    existingSecret: eligo-oidc\n' +
+          '    key: client-secret\n',
+      );
+      const text = await renderChart([join(examplesDir, 'all-in-one.yaml'), staff, existing]);
+      const ms = parseManifests(text);
+      const [d] = ofKind(ms, 'Deployment');
+      expect(container(d!).env).toContainEqual({
+        name: secretFile,
+        value: '/etc/eligo/staff-oidc/client-secret',
+      });
+      expect(d!.spec.template.spec.volumes).toContainEqual({
+        name: 'staff-oidc',
+        secret: { secretName: 'eligo-oidc', items: [{ key: 'client-secret', path: 'client-secret' }] },
+      });
+      expect(reloadOf(d!)).toContain('eligo-oidc');
+      expect(ofKind(ms, 'Secret')).toEqual([]);
+      await expectValid(text);
+      // Split: only the gateway's Deployment reads it, so only the gateway's names it for Reloader.
+      const split = parseManifests(await renderChart([join(examplesDir, 'split.yaml'), staff, existing]));
+      for (const s of ofKind(split, 'Deployment'))
+        expect(reloadOf(s).includes('eligo-oidc')).toBe(s.metadata.name === 'r1-gateway');
+    },
+    TIMEOUT,
+  );
+
+  it.each([
+    [
+      'an issuer without a client id',
+      `config:\n  staff:\n    oidc:\n      issuer: '${issuer}'\n`,
+      'config.staff.oidc.clientId is required with config.staff.oidc.issuer',
+    ],
+    [
+      'a client id without an issuer',
+      'config:\n  staff:\n    oidc:\n      clientId: eligo-console\n',
+      'config.staff.oidc.clientId needs config.staff.oidc.issuer',
+    ],
+    [
+      'a label without an issuer',
+      'config:\n  staff:\n    oidc:\n      label: Example SSO\n',
+      'config.staff.oidc.label needs config.staff.oidc.issuer',
+    ],
+    [
+      'a client secret without an issuer',
+      'secrets:\n  staffOidcClientSecret:\n    existingSecret: eligo-oidc\n',
+      'secrets.staffOidcClientSecret needs config.staff.oidc.issuer',
+    ],
+  ])(
+    'refuses %s, naming the value',
+    async (_what, content, message) => {
+      expect(await renderError([valuesFile(content)])).toContain(message);
     },
     TIMEOUT,
   );

@@ -100,6 +100,24 @@ ELIGO_S3_PATH_STYLE: {{ $c.s3.pathStyle | toString | quote }}
 {{- with $c.smtpFrom }}
 ELIGO_SMTP_FROM: {{ . | quote }}
 {{- end }}
+{{- /* Staff settings: null (or absent) leaves the process's default; 0 is a value (no sign-in limit). int64:
+Helm reads large numbers as floats, which would print as 4.32e+07. */}}
+{{- range $key, $env := dict "sessionLifetimeMs" "SESSION_LIFETIME_MS" "sessionIdleMs" "SESSION_IDLE_MS" "lockoutAttempts" "LOCKOUT_ATTEMPTS" "lockoutMs" "LOCKOUT_MS" "signInPerMinute" "SIGN_IN_PER_MINUTE" }}
+{{- $v := index $c.staff $key }}
+{{- if not (kindIs "invalid" $v) }}
+ELIGO_GATEWAY_STAFF_{{ $env }}: {{ $v | int64 | toString | quote }}
+{{- end }}
+{{- end }}
+{{- with $c.staff.oidc.issuer }}
+ELIGO_GATEWAY_STAFF_OIDC_ISSUER: {{ . | quote }}
+ELIGO_GATEWAY_STAFF_OIDC_CLIENT_ID: {{ $c.staff.oidc.clientId | quote }}
+{{- with $c.staff.oidc.scopes }}
+ELIGO_GATEWAY_STAFF_OIDC_SCOPES: {{ . | quote }}
+{{- end }}
+{{- with $c.staff.oidc.label }}
+ELIGO_GATEWAY_STAFF_OIDC_LABEL: {{ . | quote }}
+{{- end }}
+{{- end }}
 {{- if eq .Values.mode "split" }}
 {{- $root := . }}
 {{- range splitList " " (include "eligo.moduleNames" .) }}
@@ -286,12 +304,33 @@ them); a CA bundle needs TLS; a SASL mechanism needs a username and a password, 
 {{- end }}
 {{- end }}
 
+{{/*
+Staff OIDC: an issuer needs a client id; without an issuer the other OIDC values and the client secret are
+refused (the process refuses a client id or secret without an issuer; scopes and label would go unread).
+*/}}
+{{- define "eligo.checkStaffOidc" -}}
+{{- $o := .Values.config.staff.oidc }}
+{{- $secret := include "eligo.secretGiven" (dict "root" . "name" "staffOidcClientSecret") }}
+{{- if $o.issuer }}
+{{- if not $o.clientId }}
+{{- fail "config.staff.oidc.clientId is required with config.staff.oidc.issuer: the client id of the staff console registered at your OpenID provider" }}
+{{- end }}
+{{- else }}
+{{- range $name, $set := dict "config.staff.oidc.clientId" $o.clientId "config.staff.oidc.scopes" $o.scopes "config.staff.oidc.label" $o.label "secrets.staffOidcClientSecret" $secret }}
+{{- if $set }}
+{{- fail (printf "%s needs config.staff.oidc.issuer (the https URL of your OpenID provider), or unset it" $name) }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- end }}
+
 {{/* Every render-time check: the values the schema cannot tell apart. */}}
 {{- define "eligo.checkValues" -}}
 {{- include "eligo.checkSecrets" . }}
 {{- include "eligo.checkModules" . }}
 {{- include "eligo.checkTracing" . }}
 {{- include "eligo.checkKafka" . }}
+{{- include "eligo.checkStaffOidc" . }}
 {{- end }}
 
 {{/* The ConfigMap keys the migration Jobs leave out: Kafka's TLS and SASL (the Jobs mount none of their files). */}}
@@ -302,6 +341,11 @@ ELIGO_KAFKA_SSL ELIGO_KAFKA_SASL_MECHANISM ELIGO_KAFKA_SASL_USERNAME
 {{/* Whether a component's container runs the notifier (and so reads ELIGO_SMTP_URL). */}}
 {{- define "eligo.runsNotifier" -}}
 {{- if has . (list "notifier" "all") }}true{{ end }}
+{{- end }}
+
+{{/* Whether a component's container runs the gateway (and so reads the staff OIDC client secret). */}}
+{{- define "eligo.runsGateway" -}}
+{{- if has . (list "gateway" "all") }}true{{ end }}
 {{- end }}
 
 {{/*
@@ -359,14 +403,15 @@ process only with OTEL_TRACES_EXPORTER set). Arguments: root, service (OTEL_SERV
 {{- end }}
 
 {{/*
-The distinct existing Secrets a Deployment reads (secretKeyRef, the internal token, Kafka password and CA
-volumes), comma-separated: what the Reloader annotation names. Arguments: root, component.
+The distinct existing Secrets a Deployment reads (secretKeyRef, the internal token, Kafka password and CA, staff
+OIDC client secret volumes), comma-separated: what the Reloader annotation names. Arguments: root, component.
 */}}
 {{- define "eligo.existingSecrets" -}}
 {{- $v := .root.Values }}
 {{- $names := list "databaseUrl" "encryptionKey" "adminToken" "internalToken" }}
 {{- if $v.config.s3.endpoint }}{{ $names = concat $names (list "s3AccessKey" "s3SecretKey") }}{{ end }}
 {{- if include "eligo.runsNotifier" .component }}{{ $names = append $names "smtpUrl" }}{{ end }}
+{{- if include "eligo.runsGateway" .component }}{{ $names = append $names "staffOidcClientSecret" }}{{ end }}
 {{- if $v.config.kafka.saslMechanism }}{{ $names = append $names "kafkaSaslPassword" }}{{ end }}
 {{- $out := list }}
 {{- range $names }}

@@ -9,6 +9,7 @@ replicas, autoscaled (an HPA owns the replica count), resources, http (probe ove
 {{- $token := include "eligo.secretGiven" (dict "root" $root "name" "internalToken") }}
 {{- $kafka := $root.Values.config.kafka }}
 {{- $smtp := and (include "eligo.runsNotifier" .component) (include "eligo.secretGiven" (dict "root" $root "name" "smtpUrl")) }}
+{{- $oidcSecret := and (include "eligo.runsGateway" .component) (include "eligo.secretGiven" (dict "root" $root "name" "staffOidcClientSecret")) }}
 {{- $inline := include "eligo.fullname" $root }}
 {{- $reload := include "eligo.existingSecrets" . }}
 apiVersion: apps/v1
@@ -84,6 +85,10 @@ spec:
             - name: ELIGO_KAFKA_SSL_CA_FILE
               value: /etc/eligo/kafka-ca/ca.crt
             {{- end }}
+            {{- if $oidcSecret }}
+            - name: ELIGO_GATEWAY_STAFF_OIDC_CLIENT_SECRET_FILE
+              value: /etc/eligo/staff-oidc/client-secret
+            {{- end }}
             {{- with include "eligo.tracingEnv" (dict "root" $root "service" (ternary "eligo" (printf "eligo-%s" .component) (eq .component "all"))) | trim }}
             {{- . | nindent 12 }}
             {{- end }}
@@ -135,6 +140,11 @@ spec:
               mountPath: /etc/eligo/kafka-ca
               readOnly: true
             {{- end }}
+            {{- if $oidcSecret }}
+            - name: staff-oidc
+              mountPath: /etc/eligo/staff-oidc
+              readOnly: true
+            {{- end }}
       volumes:
         {{- include "eligo.scratchVolumes" $root | nindent 8 }}
         {{- if $token }}
@@ -160,6 +170,14 @@ spec:
             items:
               - key: {{ $kafka.caSecret.key }}
                 path: ca.crt
+        {{- end }}
+        {{- if $oidcSecret }}
+        - name: staff-oidc
+          secret:
+            secretName: {{ $root.Values.secrets.staffOidcClientSecret.existingSecret | default $inline }}
+            items:
+              - key: {{ $root.Values.secrets.staffOidcClientSecret.key }}
+                path: client-secret
         {{- end }}
 ---
 apiVersion: v1
