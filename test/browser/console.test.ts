@@ -19,9 +19,9 @@ import { importUniversity, janeDoe, verificationApi } from '../support/verificat
 
 // The staff console (/console) in Debian's Chromium against `eligo start --target all`: a reviewer approves a
 // person's document while the person's hosted page waits (two pages of one browser), a reviewer is refused
-// what needs admin, a support member accepts an add-school request, an admin goes through every page; with
-// no console error but the refusals the test provokes (a CSP violation is one), no request leaving
-// 127.0.0.1, and no serious accessibility issue.
+// what needs admin, a support member accepts an add-school request, an admin goes through every page and
+// pages through a list; with no console error but the refusals the test provokes (a CSP violation is one), no
+// request leaving 127.0.0.1, and no serious accessibility issue.
 const adminToken = `eligo_admin_${randomBytes(16).toString('hex')}`;
 const browser = useBrowser();
 let suite: EligoSuite;
@@ -127,6 +127,8 @@ async function filterQueue(page: Page, program: string): Promise<void> {
 
 const sections = (page: Page) =>
   page.getByRole('navigation', { name: 'Sections' }).getByRole('link').allTextContents();
+/** The sections a support member sees; an admin sees these and the audit log and staff. */
+const SUPPORT_SECTIONS = ['Review queue', 'Add-school requests', 'Verifications', 'Programs', 'Accounts'];
 
 /** A PNG of a student card (a light card with a dark band), big enough to look at in the review. */
 function studentCardPng(width = 480, height = 300): Buffer {
@@ -324,13 +326,7 @@ it('a support member accepts an add-school request, and the console passes axe',
   // axe on the sign-in (in signedIn), the queue (with a review), the shortcuts, a review, the add-school
   // requests.
   const page = await signedIn('support', { axe: true });
-  await expect(sections(page)).resolves.toEqual([
-    'Review queue',
-    'Add-school requests',
-    'Verifications',
-    'Programs',
-    'Accounts',
-  ]);
+  await expect(sections(page)).resolves.toEqual(SUPPORT_SECTIONS);
   await expectAccessible(page);
   await page.keyboard.press('?');
   await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
@@ -370,15 +366,7 @@ it('an admin goes through every page: a verification found by email, a program c
   });
 
   const page = await signedIn('admin');
-  await expect(sections(page)).resolves.toEqual([
-    'Review queue',
-    'Add-school requests',
-    'Verifications',
-    'Programs',
-    'Accounts',
-    'Audit log',
-    'Staff',
-  ]);
+  await expect(sections(page)).resolves.toEqual([...SUPPORT_SECTIONS, 'Audit log', 'Staff']);
 
   // Verifications: by the person's email (not in the page's address), then the one found.
   await page.getByRole('link', { name: 'Verifications' }).click();
@@ -439,3 +427,30 @@ it('an admin goes through every page: a verification found by email, a program c
   expectOnlyProblems(page, [NO_SESSION_YET]);
   await page.context().close();
 }, 90_000);
+
+it('an admin pages through a list: the next page, then back to the first', async () => {
+  // 51 accounts of one name: a page of 50 (the console's limit), then the last one (the oldest).
+  const name = `Paged ${randomBytes(3).toString('hex')}`;
+  for (let i = 0; i <= 50; i += 1) await api.createAccount(`${name} ${String(i).padStart(2, '0')}`);
+  const page = await signedIn('admin');
+  await page.getByRole('link', { name: 'Accounts' }).click();
+  await heading(page, 'Accounts');
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Find' }).click();
+  const rows = page.locator('table.list tbody tr');
+  const first = page.getByRole('button', { name: 'First page' });
+  const next = page.getByRole('button', { name: 'Next page' });
+
+  await page.getByRole('cell', { name: `${name} 50`, exact: true }).waitFor();
+  await expect(rows.count()).resolves.toBe(50);
+  await expect(first.isDisabled()).resolves.toBe(true);
+  await next.click();
+  await page.getByRole('cell', { name: `${name} 00`, exact: true }).waitFor();
+  await expect(rows.count()).resolves.toBe(1);
+  await expect(next.isDisabled()).resolves.toBe(true);
+  await first.click();
+  await page.getByRole('cell', { name: `${name} 50`, exact: true }).waitFor();
+  await expect(rows.count()).resolves.toBe(50);
+  expectOnlyProblems(page, [NO_SESSION_YET]);
+  await page.context().close();
+}, 60_000);

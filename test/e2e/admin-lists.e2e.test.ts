@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { waitFor, type ServiceUnderTest } from '@eligo/local-infra';
 import { Webhook } from 'standardwebhooks';
 import { startAllInProcess } from '../support/in-process';
-import { call, programsApi, unknownId, type ProgramsApi, type Reply } from '../support/programs-api';
+import { programsApi, unknownId, type ProgramsApi, type Reply } from '../support/programs-api';
+import { staffConsole } from '../support/staff';
 import { verificationApi } from '../support/verification-api';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
@@ -232,17 +233,9 @@ describe('programs', () => {
 
 describe('a support staff session', () => {
   async function signedIn(role: string) {
-    const email = `${role}.${run}@example.com`;
-    const created = await api.admin('POST', '/staff', { body: { email, name: `The ${role}`, role } });
-    expectStatus(created, 201);
-    const res = await call(eligo.httpUrl, 'POST', '/console/session', {
-      body: { email, password: created.body.password },
-    });
-    expectStatus(res, 201);
-    const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
-    const csrf = res.body.csrfToken as string;
-    return (method: string, path: string) =>
-      call(`${eligo.httpUrl}/rest/admin/v1`, method, path, { headers: { cookie, 'x-csrf-token': csrf } });
+    const staff = staffConsole(api, eligo.httpUrl);
+    const session = await staff.member(role, `${role}.${run}@example.com`);
+    return (method: string, path: string) => staff.as(session, method, path);
   }
 
   it('reads accounts, programs and pool levels, and is refused tokens and the secret rotation (403)', async () => {

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { documentsApi, sampleFiles, type UploadFile } from '../support/documents-api';
 import { freePort, startEligoSuite, type EligoSuite } from '../support/eligo-process';
-import { call, programsApi, type ProgramsApi, type Reply } from '../support/programs-api';
+import { programsApi, type ProgramsApi, type Reply } from '../support/programs-api';
+import { staffConsole, type StaffConsole, type StaffSession } from '../support/staff';
 import { importUniversity, janeDoe, verificationApi } from '../support/verification-api';
 
 // The staff console's review queue end to end, against `eligo start --target all` on the suite's Postgres, Kafka
@@ -18,6 +19,7 @@ const pdf: UploadFile = { name: 'enrolment.pdf', type: 'application/pdf', bytes:
 let suite: EligoSuite;
 let api: ProgramsApi;
 let base: string;
+let staff: StaffConsole;
 let accountId: string;
 
 beforeAll(async () => {
@@ -30,6 +32,7 @@ beforeAll(async () => {
   });
   api = programsApi({ httpUrl: suite.eligo.httpUrl, adminToken });
   accountId = (await api.createAccount('Review Queue E2E')).accountId;
+  staff = staffConsole(api, base);
 }, 120_000);
 afterAll(async () => {
   await suite?.stop();
@@ -38,33 +41,8 @@ afterAll(async () => {
 const expectStatus = (reply: Reply, status: number) =>
   expect(`${reply.status} ${JSON.stringify(reply.body)}`).toMatch(new RegExp(`^${status} `));
 
-interface Session {
-  staffId: string;
-  cookie: string;
-  csrf: string;
-}
-
-/** A new reviewer, signed in to the console. */
-async function reviewer(email: string): Promise<Session> {
-  const created = await api.admin('POST', '/staff', { body: { email, name: email, role: 'reviewer' } });
-  expectStatus(created, 201);
-  const res = await call(base, 'POST', '/console/session', {
-    body: { email, password: created.body.password },
-  });
-  expectStatus(res, 201);
-  return {
-    staffId: res.body.staffId,
-    cookie: res.headers.get('set-cookie')!.split(';')[0]!,
-    csrf: res.body.csrfToken,
-  };
-}
-
-/** The admin API as the console calls it: the session cookie and its CSRF token. */
-const asStaff = (s: Session, method: string, path: string, body?: unknown) =>
-  call(`${base}/rest/admin/v1`, method, path, {
-    body,
-    headers: { cookie: s.cookie, 'x-csrf-token': s.csrf },
-  });
+/** A new reviewer (named by the email), signed in to the console. */
+const reviewer = (email: string) => staff.member('reviewer', email, email);
 
 /** A test-mode student program of the suite's account. */
 async function studentProgram(): Promise<{ programId: string; organization: unknown }> {
@@ -103,11 +81,11 @@ async function pendingReview(
 }
 
 /** Every review id of a listing, page by page (2 a page, so that the cursors are walked). */
-async function listed(s: Session, query: string): Promise<string[]> {
+async function listed(s: StaffSession, query: string): Promise<string[]> {
   const ids: string[] = [];
   let cursor: string | null = null;
   do {
-    const page: Reply = await asStaff(
+    const page: Reply = await staff.as(
       s,
       'GET',
       `/reviews?${query}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
@@ -145,7 +123,7 @@ it('lists the queue by program and segment, oldest first or newest first', async
     second.reviewId,
   ]);
   expect(await listed(a, 'status=pending&segment=military')).toEqual([]);
-  const page = await asStaff(a, 'GET', `/reviews?programId=${one.programId}&limit=1`);
+  const page = await staff.as(a, 'GET', `/reviews?programId=${one.programId}&limit=1`);
   expect(page.body.reviews[0]).toMatchObject({
     reviewId: first.reviewId,
     segment: 'student',
@@ -153,7 +131,7 @@ it('lists the queue by program and segment, oldest first or newest first', async
     claimExpiresAt: null,
   });
 
-  const bad = await asStaff(a, 'GET', '/reviews?order=sideways');
+  const bad = await staff.as(a, 'GET', '/reviews?order=sideways');
   expectStatus(bad, 400);
   expect(bad.body.errorIds).toEqual(['invalidRequest']);
 }, 120_000);
@@ -165,14 +143,14 @@ it('keeps a claimed review from the other reviewer until the holder decides or t
   const { verificationId, reviewId } = await pendingReview(program);
 
   // A claims: the review shows the claim and links to its files.
-  const claimed = await asStaff(a, 'POST', `/reviews/${reviewId}/claim`);
+  const claimed = await staff.as(a, 'POST', `/reviews/${reviewId}/claim`);
   expectStatus(claimed, 200);
   expect(claimed.body).toMatchObject({ reviewId, claimedBy: `staff:${a.staffId}`, status: 'pending' });
   expect(Date.parse(claimed.body.claimExpiresAt)).toBeGreaterThan(Date.now() - 1000);
   expect(claimed.body.files).toHaveLength(1);
 
   // B may neither claim, release nor decide it (A renews first, so that the lease surely runs meanwhile).
-  const renewed = await asStaff(a, 'POST', `/reviews/${reviewId}/claim`);
+  const renewed = await staff.as(a, 'POST', `/reviews/${reviewId}/claim`);
   expectStatus(renewed, 200);
   expect(Date.parse(renewed.body.claimExpiresAt)).toBeGreaterThanOrEqual(
     Date.parse(claimed.body.claimExpiresAt),
@@ -182,20 +160,20 @@ it('keeps a claimed review from the other reviewer until the holder decides or t
     ['DELETE', `/reviews/${reviewId}/claim`, undefined],
     ['POST', `/reviews/${reviewId}/decision`, { decision: 'reject', rejectionReasons: ['DOCUMENT_EXPIRED'] }],
   ] as const) {
-    const refused = await asStaff(b, method, path, body);
+    const refused = await staff.as(b, method, path, body);
     expectStatus(refused, 409);
     expect(refused.body.errorIds).toEqual(['reviewClaimed']);
   }
 
   // A decides, which ends the claim; the verification moves on.
-  const decided = await asStaff(a, 'POST', `/reviews/${reviewId}/decision`, { decision: 'approve' });
+  const decided = await staff.as(a, 'POST', `/reviews/${reviewId}/decision`, { decision: 'approve' });
   expectStatus(decided, 200);
   expect(decided.body).toMatchObject({
     status: 'approved',
     decidedBy: `staff:${a.staffId}`,
     claimedBy: null,
   });
-  const afterwards = await asStaff(b, 'POST', `/reviews/${reviewId}/claim`);
+  const afterwards = await staff.as(b, 'POST', `/reviews/${reviewId}/claim`);
   expectStatus(afterwards, 409);
   expect(afterwards.body.errorIds).toBeUndefined();
   for (let waited = 0; ; waited += 200) {
@@ -207,13 +185,13 @@ it('keeps a claimed review from the other reviewer until the holder decides or t
 
   // A claim that is not renewed runs out: B may then take the review, and A's renewal is refused.
   const next = await pendingReview(program);
-  expectStatus(await asStaff(a, 'POST', `/reviews/${next.reviewId}/claim`), 200);
-  expectStatus(await asStaff(b, 'POST', `/reviews/${next.reviewId}/claim`), 409);
+  expectStatus(await staff.as(a, 'POST', `/reviews/${next.reviewId}/claim`), 200);
+  expectStatus(await staff.as(b, 'POST', `/reviews/${next.reviewId}/claim`), 409);
   await new Promise((resolve) => setTimeout(resolve, LEASE_SECONDS * 1000 + 300));
-  const taken = await asStaff(b, 'POST', `/reviews/${next.reviewId}/claim`);
+  const taken = await staff.as(b, 'POST', `/reviews/${next.reviewId}/claim`);
   expectStatus(taken, 200);
   expect(taken.body.claimedBy).toBe(`staff:${b.staffId}`);
-  const late = await asStaff(a, 'POST', `/reviews/${next.reviewId}/decision`, { decision: 'approve' });
+  const late = await staff.as(a, 'POST', `/reviews/${next.reviewId}/decision`, { decision: 'approve' });
   expectStatus(late, 409);
   expect(late.body.errorIds).toEqual(['reviewClaimed']);
   // B gives it up: nobody holds it, and A may decide it without a claim.
@@ -222,14 +200,14 @@ it('keeps a claimed review from the other reviewer until the holder decides or t
     headers: { cookie: b.cookie, 'x-csrf-token': b.csrf },
   });
   expect(released.status).toBe(204);
-  expectStatus(await asStaff(a, 'POST', `/reviews/${next.reviewId}/decision`, { decision: 'approve' }), 200);
+  expectStatus(await staff.as(a, 'POST', `/reviews/${next.reviewId}/decision`, { decision: 'approve' }), 200);
 }, 120_000);
 
 it('serves each file through the gateway, decrypted, with its type, inline and sandboxed; the read is recorded', async () => {
   const a = await reviewer('queue.reader@example.com');
   const program = await studentProgram();
   const { reviewId } = await pendingReview(program, [png, pdf]);
-  const review = await asStaff(a, 'GET', `/reviews/${reviewId}`);
+  const review = await staff.as(a, 'GET', `/reviews/${reviewId}`);
   expectStatus(review, 200);
   expect(review.body.files).toHaveLength(2);
 
@@ -267,7 +245,7 @@ it('serves each file through the gateway, decrypted, with its type, inline and s
   expect((await fetch(first.url)).status).toBe(401);
   // Another review's document, or none at all, is not found.
   const other = await pendingReview(program);
-  const wrong = await asStaff(a, 'GET', `/reviews/${other.reviewId}/files/${first.documentId}`);
+  const wrong = await staff.as(a, 'GET', `/reviews/${other.reviewId}/files/${first.documentId}`);
   expectStatus(wrong, 404);
 
   const db = new Client({ connectionString: suite.databaseUrl });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { documentsApi, sampleFiles, type UploadFile } from '../support/documents-api';
 import { freePort, startEligoSuite, type EligoSuite } from '../support/eligo-process';
 import { call, programsApi, type ProgramsApi, type Reply } from '../support/programs-api';
+import { staffConsole, type StaffConsole, type StaffSession } from '../support/staff';
 import { importUniversity, janeDoe, verificationApi } from '../support/verification-api';
 
 // Staff identities end to end, against `eligo start --target all` on the suite's Postgres, Kafka and MinIO:
@@ -14,6 +15,7 @@ const png: UploadFile = { name: 'student-card.png', type: 'image/png', bytes: sa
 let suite: EligoSuite;
 let api: ProgramsApi;
 let base: string;
+let staff: StaffConsole;
 
 beforeAll(async () => {
   const port = await freePort();
@@ -25,6 +27,7 @@ beforeAll(async () => {
     ELIGO_GATEWAY_STAFF_SIGN_IN_PER_MINUTE: '100',
   });
   api = programsApi({ httpUrl: suite.eligo.httpUrl, adminToken });
+  staff = staffConsole(api, base);
 }, 120_000);
 afterAll(async () => {
   await suite?.stop();
@@ -33,36 +36,13 @@ afterAll(async () => {
 const expectStatus = (reply: Reply, status: number) =>
   expect(`${reply.status} ${JSON.stringify(reply.body)}`).toMatch(new RegExp(`^${status} `));
 
-interface Session {
-  staffId: string;
-  cookie: string;
-  csrf: string;
-}
-
-const signIn = (email: string, password: string) =>
-  call(base, 'POST', '/console/session', { body: { email, password } });
-
-async function signedIn(email: string, password: string): Promise<Session> {
-  const res = await signIn(email, password);
-  expectStatus(res, 201);
-  const setCookie = res.headers.get('set-cookie')!;
-  expect(setCookie).toMatch(
+/** Signs in (201) and gets the session cookie: HttpOnly, SameSite=Strict, for 12 hours. */
+async function signedIn(email: string, password: string): Promise<StaffSession> {
+  const s = await staff.signedIn(email, password);
+  expect(s.setCookie).toMatch(
     /^eligo_staff=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Strict$/,
   );
-  return { staffId: res.body.staffId, cookie: setCookie.split(';')[0]!, csrf: res.body.csrfToken };
-}
-
-/** The admin API as the console calls it: the session cookie, and the CSRF token unless told otherwise. */
-const asStaff = (s: Session, method: string, path: string, body?: unknown, withCsrf = true) =>
-  call(`${base}/rest/admin/v1`, method, path, {
-    body,
-    headers: { cookie: s.cookie, ...(withCsrf ? { 'x-csrf-token': s.csrf } : {}) },
-  });
-
-async function createStaff(role: string, email: string) {
-  const res = await api.admin('POST', '/staff', { body: { email, name: `The ${role}`, role } });
-  expectStatus(res, 201);
-  return res.body as { staffId: string; password: string };
+  return s;
 }
 
 /** A test-mode student sent to docUpload (firstName REJECTED) who uploads a file: a review waits for staff. */
@@ -109,7 +89,7 @@ async function until(verificationId: string, step: string): Promise<Reply> {
 
 it('a reviewer signs in, decides a review as staff:<id>, is held to the role and the CSRF token, signs out; a member is locked out; the audit log lists it', async () => {
   const startedAt = new Date(Date.now() - 1000).toISOString();
-  const reviewer = await createStaff('reviewer', 'Rita.Reviewer@example.com');
+  const reviewer = await staff.create('reviewer', 'Rita.Reviewer@example.com');
   const s = await signedIn('rita.reviewer@example.com', reviewer.password);
   expect(s.staffId).toBe(reviewer.staffId);
   const me = await call(base, 'GET', '/console/session', { headers: { cookie: s.cookie } });
@@ -122,10 +102,10 @@ it('a reviewer signs in, decides a review as staff:<id>, is held to the role and
 
   // The reviewer works the queue and approves; the verification goes on to success.
   const { verificationId, reviewId } = await pendingReview();
-  const queue = await asStaff(s, 'GET', '/reviews?status=pending&limit=100', undefined, false);
+  const queue = await staff.as(s, 'GET', '/reviews?status=pending&limit=100', undefined, false);
   expectStatus(queue, 200);
   expect(queue.body.reviews.map((r: { reviewId: string }) => r.reviewId)).toContain(reviewId);
-  const withoutCsrf = await asStaff(
+  const withoutCsrf = await staff.as(
     s,
     'POST',
     `/reviews/${reviewId}/decision`,
@@ -134,7 +114,7 @@ it('a reviewer signs in, decides a review as staff:<id>, is held to the role and
   );
   expectStatus(withoutCsrf, 403);
   expect(withoutCsrf.body.errorIds).toEqual(['invalidRequest']);
-  const decided = await asStaff(s, 'POST', `/reviews/${reviewId}/decision`, { decision: 'approve' });
+  const decided = await staff.as(s, 'POST', `/reviews/${reviewId}/decision`, { decision: 'approve' });
   expectStatus(decided, 200);
   expect(decided.body).toMatchObject({
     reviewId,
@@ -145,16 +125,17 @@ it('a reviewer signs in, decides a review as staff:<id>, is held to the role and
   expect((await api.admin('GET', `/reviews/${reviewId}`)).body.decidedBy).toBe(`staff:${reviewer.staffId}`);
 
   // What a reviewer may not do.
-  const account = await asStaff(s, 'POST', '/accounts', { name: 'Not mine to make' });
+  const account = await staff.as(s, 'POST', '/accounts', { name: 'Not mine to make' });
   expectStatus(account, 403);
   expect(account.body.errorIds).toEqual(['insufficientRole']);
-  expectStatus(await asStaff(s, 'GET', '/staff'), 403);
+  expectStatus(await staff.as(s, 'GET', '/staff'), 403);
 
   // Five wrong passwords in a row lock a member; the right one is then refused the same way.
-  const other = await createStaff('support', 'sam.support@example.com');
+  const other = await staff.create('support', 'sam.support@example.com');
   const wrong = [];
-  for (let i = 0; i < 5; i += 1) wrong.push(await signIn('sam.support@example.com', 'not the password!'));
-  const locked = await signIn('sam.support@example.com', other.password);
+  for (let i = 0; i < 5; i += 1)
+    wrong.push(await staff.signIn('sam.support@example.com', 'not the password!'));
+  const locked = await staff.signIn('sam.support@example.com', other.password);
   for (const res of [...wrong, locked]) expect([res.status, res.body]).toEqual([401, wrong[0]!.body]);
   expect(locked.headers.get('set-cookie')).toBeNull();
   expect((await api.admin('GET', `/staff/${other.staffId}`)).body.lockedUntil).toBeGreaterThan(Date.now());
@@ -165,7 +146,7 @@ it('a reviewer signs in, decides a review as staff:<id>, is held to the role and
   });
   expect(out.status).toBe(204);
   expect(out.headers.get('set-cookie')).toMatch(/^eligo_staff=; Path=\/; Max-Age=0;/);
-  expectStatus(await asStaff(s, 'GET', '/reviews', undefined, false), 401);
+  expectStatus(await staff.as(s, 'GET', '/reviews', undefined, false), 401);
 
   // The audit log, oldest first: what the operator and the staff did, with statuses, no email anywhere.
   const audit = await api.admin('GET', `/audit?from=${encodeURIComponent(startedAt)}&limit=500`);

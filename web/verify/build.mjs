@@ -1,68 +1,28 @@
-// Builds the hosted verification page into dist/: content-hashed assets (the gateway serves them for a year,
-// immutable) and manifest.json naming them. Fails when the page's JavaScript and CSS together exceed the budget
-// gzipped: the page is what a person on a phone waits for (docs/architecture.md, "Web pages").
+// Builds the hosted verification page into dist/ (web/shared/build.mjs: content-hashed assets, manifest.json)
+// with its embed script. Fails when the page's JavaScript and CSS together exceed the budget gzipped: the page
+// is what a person on a phone waits for (docs/architecture.md, "Web pages").
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { buildPage, bundleOptions } from '../shared/build.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const out = join(here, 'dist');
-const BUDGET_GZIP_BYTES = 100 * 1024;
 
-rmSync(out, { recursive: true, force: true });
-mkdirSync(join(out, 'assets'), { recursive: true });
-
-const common = {
-  bundle: true,
-  minify: true,
-  sourcemap: false,
-  target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
-  legalComments: 'none',
-  logLevel: 'warning',
-  metafile: true,
-};
-
-// The page: one script and one stylesheet, named by content.
-const page = await build({
-  ...common,
-  entryPoints: { verify: join(here, 'src/main.tsx') },
-  outdir: join(out, 'assets'),
-  entryNames: '[name]-[hash]',
-  format: 'iife',
-  jsx: 'automatic',
-  jsxImportSource: 'preact',
+await buildPage({
+  build,
+  dir: here,
+  entry: { verify: 'src/main.tsx' },
+  budgetBytes: 100 * 1024,
+  label: 'verify page',
+  whose: "the page's",
+  // The embed script keeps its name: merchants include /verify/embed.js.
+  async more(out) {
+    await build({
+      ...bundleOptions,
+      entryPoints: [join(here, 'src/embed/embed.ts')],
+      outfile: join(out, 'embed.js'),
+      format: 'iife',
+    });
+    return { embed: 'embed.js' };
+  },
 });
-// The embed script keeps its name: merchants include /verify/embed.js.
-await build({
-  ...common,
-  entryPoints: [join(here, 'src/embed/embed.ts')],
-  outfile: join(out, 'embed.js'),
-  format: 'iife',
-});
-
-const outputs = Object.keys(page.metafile.outputs).map((f) => basename(f));
-const script = outputs.find((f) => f.endsWith('.js'));
-const stylesheet = outputs.find((f) => f.endsWith('.css'));
-if (!script || !stylesheet) throw new Error(`expected a script and a stylesheet, got ${outputs.join(', ')}`);
-
-const gzipped = (file) => gzipSync(readFileSync(file)).length;
-const sizes = {
-  script: gzipped(join(out, 'assets', script)),
-  stylesheet: gzipped(join(out, 'assets', stylesheet)),
-};
-const total = sizes.script + sizes.stylesheet;
-writeFileSync(
-  join(out, 'manifest.json'),
-  `${JSON.stringify({ script, stylesheet, embed: 'embed.js', gzipBytes: { ...sizes, total } }, null, 2)}\n`,
-);
-console.log(
-  `verify page: ${script} + ${stylesheet}, ${(total / 1024).toFixed(1)} kB gzipped (budget ${BUDGET_GZIP_BYTES / 1024} kB)`,
-);
-if (total > BUDGET_GZIP_BYTES) {
-  console.error(
-    `the page's JavaScript and CSS are ${total} bytes gzipped, over the budget of ${BUDGET_GZIP_BYTES}`,
-  );
-  process.exit(1);
-}

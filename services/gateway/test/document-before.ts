@@ -76,11 +76,12 @@ export const changedOnPurpose: Readonly<Record<string, string>> = {
 export const addedOnPurpose: Readonly<Record<string, string>> = {
   ...Object.fromEntries(
     [
-      '/verifications',
+      '/verifications/search',
       '/verifications/{verificationId}/expire',
       '/programs/{programId}/webhook/deliveries/{deliveryId}/resend',
       'VerificationSummary',
       'VerificationSearchPage',
+      'VerificationSearchRequest',
     ].map((name) => [
       name,
       'the staff console: the verification search, expiring one, resending a webhook delivery ' +

@@ -280,6 +280,7 @@ describe('the OpenAPI document and the validator share one set of schemas', () =
     ReportRequest: { startDate: '2025-01-01', endDate: '2025-01-31' },
     ConversionRequest: { amount: 12.5 },
     ReverifyRequest: { programId: 'ab'.repeat(12), verificationIds: ['cd'.repeat(12)] },
+    VerificationSearchRequest: { email: 'someone@example.com' },
     ...Object.fromEntries(subjectTypes.map((type) => [`${type}Subject`, { firstName: 'Jane' }])),
   };
   // Metadata is a map: any key is a property of it (its values must be strings).

@@ -87,39 +87,6 @@ export function queryString(query: Query = {}): string {
 }
 
 /**
- * A call of the admin API by path, for operations the typed client does not know yet (api-pending.ts): the
- * same cookie, CSRF header and settling as the typed calls.
- */
-export async function send<T>(
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  path: string,
-  options: { query?: Query; body?: unknown } = {},
-): Promise<Result<T>> {
-  try {
-    const response = await fetch(`${ADMIN_BASE}${path}${queryString(options.query)}`, {
-      method,
-      headers: {
-        accept: 'application/json',
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...csrfHeaders(method),
-      },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    const text = await response.text();
-    let body: unknown;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = undefined;
-    }
-    if (response.ok) return { ok: true, data: body as T };
-    return { ok: false, failure: failureOf(response.status, body) };
-  } catch {
-    return { ok: false, failure: NETWORK };
-  }
-}
-
-/**
  * URLs in answers are absolute, built from Eligo's public base URL; the console loads the same paths from its
  * own origin (its CSP allows no other), which is the same server.
  */
@@ -135,7 +102,9 @@ type Success<Op> = Op extends { responses: infer R }
     ? Json<A>
     : R extends { 201: infer C }
       ? Json<C>
-      : never
+      : R extends { 202: infer D }
+        ? Json<D>
+        : never
   : never;
 export type AdminBody<P extends keyof AdminPaths, M extends 'get' | 'post' | 'patch'> = Success<
   NonNullable<AdminPaths[P][M]>

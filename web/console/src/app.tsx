@@ -23,35 +23,31 @@ import { PageTitle, StaffContext, type Staff } from './ui';
 type Session =
   { state: 'checking' } | { state: 'signedOut'; notice?: string } | { state: 'signedIn'; member: Member };
 
+/** A section of the console: its first page, the pages it holds, the operation whose role shows it. */
+const section = (
+  label: string,
+  operationId: string,
+  route: Route,
+  pages: Route['page'][] = [route.page],
+) => ({
+  label,
+  route,
+  operationId,
+  pages,
+});
+
 /** The sections of the console, each shown to the roles that may call the operation that lists it. */
-const SECTIONS: readonly { label: string; route: Route; operationId: string; pages: Route['page'][] }[] = [
-  {
-    label: 'Review queue',
-    route: { page: 'reviews' },
-    operationId: 'adminListReviews',
-    pages: ['reviews', 'review'],
-  },
-  {
-    label: 'Add-school requests',
-    route: { page: 'addSchool' },
-    operationId: 'adminListAddSchoolRequests',
-    pages: ['addSchool'],
-  },
-  {
-    label: 'Verifications',
-    route: { page: 'verifications' },
-    operationId: 'adminGetVerification',
-    pages: ['verifications', 'verification'],
-  },
-  {
-    label: 'Programs',
-    route: { page: 'programs' },
-    operationId: 'adminListPrograms',
-    pages: ['programs', 'program'],
-  },
-  { label: 'Accounts', route: { page: 'accounts' }, operationId: 'adminListAccounts', pages: ['accounts'] },
-  { label: 'Audit log', route: { page: 'audit' }, operationId: 'adminListAudit', pages: ['audit'] },
-  { label: 'Staff', route: { page: 'staff' }, operationId: 'adminListStaff', pages: ['staff'] },
+const SECTIONS: readonly ReturnType<typeof section>[] = [
+  section('Review queue', 'adminListReviews', { page: 'reviews' }, ['reviews', 'review']),
+  section('Add-school requests', 'adminListAddSchoolRequests', { page: 'addSchool' }),
+  section('Verifications', 'adminGetVerification', { page: 'verifications' }, [
+    'verifications',
+    'verification',
+  ]),
+  section('Programs', 'adminListPrograms', { page: 'programs' }, ['programs', 'program']),
+  section('Accounts', 'adminListAccounts', { page: 'accounts' }),
+  section('Audit log', 'adminListAudit', { page: 'audit' }),
+  section('Staff', 'adminListStaff', { page: 'staff' }),
 ];
 
 /** The console: the sign-in until a staff session exists, then the sections the member's role may use. */

@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import type { Failure, WebhookDelivery } from './api';
-import { listDeliveries, resendDelivery } from './api-pending';
-import { Time, Pager, Pending, Problem, Status, useCursor, useLoad, useStaff } from './ui';
+import { listDeliveries, resendDelivery } from './api-calls';
+import { PagedTable, usePages } from './paged-table';
+import { Time, Problem, Status, useStaff } from './ui';
 
 /**
  * A program's webhook deliveries (those of one verification when given), newest first, each with its last
@@ -9,10 +10,9 @@ import { Time, Pager, Pending, Problem, Status, useCursor, useLoad, useStaff } f
  */
 export function Deliveries({ programId, verificationId }: { programId: string; verificationId?: string }) {
   const { may } = useStaff();
-  const [cursor, next, first] = useCursor();
-  const [load, reload] = useLoad(
-    () => listDeliveries(programId, verificationId, cursor),
-    [programId, verificationId, cursor],
+  const pages = usePages(
+    (cursor) => listDeliveries(programId, verificationId, cursor),
+    [programId, verificationId],
   );
   const [done, setDone] = useState('');
   const [failure, setFailure] = useState<Failure>();
@@ -22,65 +22,54 @@ export function Deliveries({ programId, verificationId }: { programId: string; v
     const outcome = await resendDelivery(programId, delivery.webhookId);
     if (!outcome.ok) return setFailure(outcome.failure);
     setDone(`Delivery ${delivery.webhookId} was queued again.`);
-    reload();
+    pages.reload();
   };
 
-  if (load.state !== 'ready') return <Pending load={load} what="list the webhook deliveries" />;
   return (
-    <>
-      <p>
-        Webhook: <strong>{load.data.webhook.status}</strong>
-      </p>
-      <Status text={done} />
-      {failure && <Problem failure={failure} what="send this delivery again" />}
-      {load.data.deliveries.length === 0 ? (
-        <p class="empty">No delivery.</p>
-      ) : (
-        <table class="list">
-          <caption class="visually-hidden">Webhook deliveries, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Made</th>
-              <th scope="col">Event</th>
-              <th scope="col">Status</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Last answer</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {load.data.deliveries.map((d) => {
-              const last = d.attempts.at(-1);
-              return (
-                <tr key={d.webhookId}>
-                  <td>
-                    <Time value={d.created} />
-                  </td>
-                  <td>{d.notifierEventType}</td>
-                  <td>{d.status}</td>
-                  <td>{d.attempts.length}</td>
-                  <td>{last ? (last.statusCode ?? last.error ?? '—') : '—'}</td>
-                  <td>
-                    {d.status === 'FAILED' && may('adminResendWebhookDelivery') && (
-                      <button type="button" class="button--quiet" onClick={() => void resend(d)}>
-                        Send again <span class="visually-hidden">delivery {d.webhookId}</span>
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+    <PagedTable
+      pages={pages}
+      what="list the webhook deliveries"
+      above={(data) => (
+        <>
+          <p>
+            Webhook: <strong>{data.webhook.status}</strong>
+          </p>
+          <Status text={done} />
+          {failure && <Problem failure={failure} what="send this delivery again" />}
+        </>
       )}
-      <Pager
-        next={load.data.nextCursor}
-        atFirst={cursor === undefined}
-        onNext={() => next(load.data.nextCursor)}
-        onFirst={first}
-      />
-    </>
+      rows={(data) => data.deliveries}
+      empty="No delivery."
+      caption="Webhook deliveries, newest first"
+      heads={[
+        'Made',
+        'Event',
+        'Status',
+        'Attempts',
+        'Last answer',
+        <span class="visually-hidden">Actions</span>,
+      ]}
+      row={(d) => {
+        const last = d.attempts.at(-1);
+        return (
+          <tr key={d.webhookId}>
+            <td>
+              <Time value={d.created} />
+            </td>
+            <td>{d.notifierEventType}</td>
+            <td>{d.status}</td>
+            <td>{d.attempts.length}</td>
+            <td>{last ? (last.statusCode ?? last.error ?? '—') : '—'}</td>
+            <td>
+              {d.status === 'FAILED' && may('adminResendWebhookDelivery') && (
+                <button type="button" class="button--quiet" onClick={() => void resend(d)}>
+                  Send again <span class="visually-hidden">delivery {d.webhookId}</span>
+                </button>
+              )}
+            </td>
+          </tr>
+        );
+      }}
+    />
   );
 }

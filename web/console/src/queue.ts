@@ -1,4 +1,4 @@
-import { listPendingReviews, type ReviewQueueFilters } from './api-pending';
+import { listPendingReviews, type ReviewQueueFilters } from './api-calls';
 
 /**
  * The review queue as the reviewer last saw it (its filters and order), so that j and k on a review go to

@@ -71,28 +71,8 @@ export function SignIn(props: { bootstrap: Bootstrap; notice?: string; onSignedI
           </p>
         )}
         <form onSubmit={submit} noValidate aria-describedby={problem ? 'signin-problem' : undefined}>
-          <div class="field">
-            <label for="signin-email">Email</label>
-            <input
-              id="signin-email"
-              type="email"
-              autocomplete="username"
-              value={email}
-              onInput={(e) => setEmail(e.currentTarget.value)}
-              required
-            />
-          </div>
-          <div class="field">
-            <label for="signin-password">Password</label>
-            <input
-              id="signin-password"
-              type="password"
-              autocomplete="current-password"
-              value={password}
-              onInput={(e) => setPassword(e.currentTarget.value)}
-              required
-            />
-          </div>
+          <Credential type="email" label="Email" value={email} onInput={setEmail} />
+          <Credential type="password" label="Password" value={password} onInput={setPassword} />
           <button type="submit" disabled={busy}>
             {busy ? 'Signing in…' : 'Sign in'}
           </button>
@@ -102,11 +82,38 @@ export function SignIn(props: { bootstrap: Bootstrap; notice?: string; onSignedI
             <p class="muted">or</p>
             {/* A plain link: the organization's sign-in is a redirect flow of the gateway. */}
             <a class="button" href={organization.url}>
-              {organization.label || 'Sign in with your organization'}
+              Sign in with {organization.label || 'your organization'}
             </a>
           </div>
         )}
       </div>
     </main>
+  );
+}
+
+/** The input of each credential, with the autocomplete a password manager fills it by. */
+const INPUTS = {
+  email: { type: 'email', autocomplete: 'username' },
+  password: { type: 'password', autocomplete: 'current-password' },
+} as const;
+
+function Credential(props: {
+  type: keyof typeof INPUTS;
+  label: string;
+  value: string;
+  onInput(value: string): void;
+}) {
+  const id = `signin-${props.type}`;
+  return (
+    <div class="field">
+      <label for={id}>{props.label}</label>
+      <input
+        id={id}
+        {...INPUTS[props.type]}
+        value={props.value}
+        onInput={(e) => props.onInput(e.currentTarget.value)}
+        required
+      />
+    </div>
   );
 }

@@ -78,25 +78,18 @@ export function Pending({ load, what }: { load: Load<unknown>; what: string }) {
   return null;
 }
 
-/** Forward paging through an opaque cursor, with a way back to the first page. */
-export function Pager(props: { next: string | null; atFirst: boolean; onNext(): void; onFirst(): void }) {
-  if (!props.next && props.atFirst) return null;
+/** A select's options: the empty value first (`none` says what it means), then each value as its own label. */
+export function Options({ none, values }: { none: string; values: readonly string[] }) {
   return (
-    <nav class="pager" aria-label="Pages">
-      <button type="button" class="button--quiet" disabled={props.atFirst} onClick={props.onFirst}>
-        First page
-      </button>
-      <button type="button" class="button--quiet" disabled={!props.next} onClick={props.onNext}>
-        Next page
-      </button>
-    </nav>
+    <>
+      <option value="">{none}</option>
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {value}
+        </option>
+      ))}
+    </>
   );
-}
-
-/** Cursor paging state: the cursor of the page shown (undefined: the first). */
-export function useCursor(): [string | undefined, (next: string | null) => void, () => void] {
-  const [cursor, setCursor] = useState<string | undefined>();
-  return [cursor, (next) => next && setCursor(next), () => setCursor(undefined)];
 }
 
 /** An instant (epoch milliseconds or ISO 8601) as YYYY-MM-DD HH:MM UTC: one format, whatever the browser. */

@@ -89,7 +89,7 @@ it('tags the admin API, OAuth and the upload URLs, and gives their paths their o
     'get /addSchoolRequests',
     'post /addSchoolRequests/{requestId}/accept',
     'post /addSchoolRequests/{requestId}/decline',
-    'get /verifications',
+    'post /verifications/search',
     'get /verifications/{verificationId}',
     'post /verifications/{verificationId}/expire',
     'get /reviews',

@@ -8,11 +8,18 @@ const MAX_TARGET_LENGTH = 64;
 export const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
+ * Reads that are POSTs only to keep personal data out of the URL (the verification search takes an email in
+ * its body): they change nothing, and the audit log is the record of changes, as it leaves out every GET.
+ * A staff session still sends its X-CSRF-Token with them (auth/staff-guard.ts goes by the method).
+ */
+export const READS_BY_POST: ReadonlySet<string> = new Set(['adminSearchVerifications']);
+
+/**
  * Writes the audit entry of an admin API call once its status is known, before the answer leaves (res.end
  * waits for the insert), so that whoever reads the log after the answer finds the entry. What is written is
  * what the route table left (endpoints/route-table.ts): the operationId, the route template and the path
  * parameters; never a body, a query or personal data. A call that matched no operation (an unknown path) is
- * not an action and is not written.
+ * not an action and is not written, nor is a read by POST (READS_BY_POST).
  */
 export function auditWhenAnswered(
   req: Request,
@@ -24,7 +31,7 @@ export function auditWhenAnswered(
   let written = false;
   res.end = ((...args: unknown[]) => {
     const action = res.locals.operationId as string | undefined;
-    if (written || action === undefined) return end(...args);
+    if (written || action === undefined || READS_BY_POST.has(action)) return end(...args);
     written = true;
     void staff
       .record({

@@ -7,7 +7,8 @@ import {
   type AddSchoolRequest,
   type Failure,
 } from '../api';
-import { formatTime, Pager, PageTitle, Pending, Problem, Status, useCursor, useLoad, useStaff } from '../ui';
+import { Pager, usePages } from '../paged-table';
+import { formatTime, PageTitle, Pending, Problem, Status, useStaff } from '../ui';
 
 type RequestStatus = 'PENDING' | 'ACCEPTED' | 'DECLINED';
 
@@ -17,8 +18,12 @@ type RequestStatus = 'PENDING' | 'ACCEPTED' | 'DECLINED';
  */
 export function AddSchoolPage() {
   const [status, setStatus] = useState<RequestStatus>('PENDING');
-  const [cursor, next, first] = useCursor();
-  const [load, reload] = useLoad(() => listAddSchoolRequests(status, cursor), [status, cursor]);
+  const pages = usePages(
+    (pageToken) => listAddSchoolRequests(status, pageToken),
+    [status],
+    (data) => data.nextPageToken,
+  );
+  const { load } = pages;
   const [done, setDone] = useState('');
 
   return (
@@ -31,7 +36,7 @@ export function AddSchoolPage() {
             id="request-status"
             value={status}
             onChange={(e) => {
-              first();
+              pages.first();
               setStatus(e.currentTarget.value as RequestStatus);
             }}
           >
@@ -51,18 +56,11 @@ export function AddSchoolPage() {
             request={request}
             onDone={(text) => {
               setDone(text);
-              reload();
+              pages.reload();
             }}
           />
         ))}
-      {load.state === 'ready' && (
-        <Pager
-          next={load.data.nextPageToken}
-          atFirst={cursor === undefined}
-          onNext={() => next(load.data.nextPageToken)}
-          onFirst={first}
-        />
-      )}
+      <Pager pages={pages} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { auditExportUrl, listAudit, type AuditFilters } from '../api';
-import { Time, Pager, PageTitle, Pending, useCursor, useLoad } from '../ui';
+import { PagedTable, usePages } from '../paged-table';
+import { Time, PageTitle } from '../ui';
 
 const ACTOR = /^(operator|[0-9a-f]{24})$/;
 const ACTION = /^[A-Za-z][A-Za-z0-9]{0,99}$/;
@@ -17,8 +18,7 @@ export function AuditPage() {
   const [draft, setDraft] = useState({ actor: '', action: '', from: '', to: '' });
   const [filters, setFilters] = useState<AuditFilters>({});
   const [problem, setProblem] = useState('');
-  const [cursor, next, first] = useCursor();
-  const [load] = useLoad(() => listAudit(filters, cursor), [filters, cursor]);
+  const pages = usePages((cursor) => listAudit(filters, cursor), [filters]);
   const set = (key: keyof typeof draft) => (e: { currentTarget: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: e.currentTarget.value }));
 
@@ -31,7 +31,7 @@ export function AuditPage() {
     if (action && !ACTION.test(action))
       return setProblem('The action is an operation id, such as adminDecideReview.');
     setProblem('');
-    first();
+    pages.first();
     setFilters({ actor, action, from: instant(draft.from), to: instant(draft.to) });
   };
 
@@ -76,55 +76,34 @@ export function AuditPage() {
           {problem}
         </p>
       )}
-      <Pending load={load} what="read the audit log" />
-      {load.state === 'ready' &&
-        (load.data.entries.length === 0 ? (
-          <p class="empty">No entry.</p>
-        ) : (
-          <table class="list">
-            <caption class="visually-hidden">Audit entries, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Actor</th>
-                <th scope="col">Action</th>
-                <th scope="col">Route</th>
-                <th scope="col">Targets</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {load.data.entries.map((e) => (
-                <tr key={e.id}>
-                  <td>
-                    <Time value={e.at} />
-                  </td>
-                  <td>{e.actorKind === 'operator' ? 'operator' : (e.actorId ?? 'unknown staff')}</td>
-                  <td>{e.action}</td>
-                  <td>
-                    <code>
-                      {e.method} {e.route}
-                    </code>
-                  </td>
-                  <td>
-                    {Object.entries(e.targets)
-                      .map(([k, v]) => `${k} ${v}`)
-                      .join(', ') || '—'}
-                  </td>
-                  <td>{e.status}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ))}
-      {load.state === 'ready' && (
-        <Pager
-          next={load.data.nextCursor}
-          atFirst={cursor === undefined}
-          onNext={() => next(load.data.nextCursor)}
-          onFirst={first}
-        />
-      )}
+      <PagedTable
+        pages={pages}
+        what="read the audit log"
+        rows={(data) => data.entries}
+        empty="No entry."
+        caption="Audit entries, newest first"
+        heads={['When', 'Actor', 'Action', 'Route', 'Targets', 'Status']}
+        row={(e) => (
+          <tr key={e.id}>
+            <td>
+              <Time value={e.at} />
+            </td>
+            <td>{e.actorKind === 'operator' ? 'operator' : (e.actorId ?? 'unknown staff')}</td>
+            <td>{e.action}</td>
+            <td>
+              <code>
+                {e.method} {e.route}
+              </code>
+            </td>
+            <td>
+              {Object.entries(e.targets)
+                .map(([k, v]) => `${k} ${v}`)
+                .join(', ') || '—'}
+            </td>
+            <td>{e.status}</td>
+          </tr>
+        )}
+      />
     </>
   );
 }

@@ -1,12 +1,12 @@
 import { ESTIMATED_REVIEW_TIMES, MAX_REVIEW_TIMES } from '@eligo/vocabulary';
 import { useState } from 'preact/hooks';
 import { getProgram, updateProgram, type Failure, type ProgramConfiguration } from '../api';
-import { getRewardCodePoolLevel, rotateWebhookSecret } from '../api-pending';
+import { getRewardCodePoolLevel, rotateWebhookSecret } from '../api-calls';
 import { Deliveries } from '../deliveries';
 import { draftOf, patchOf, type Draft } from '../program-patch';
 import { Link } from '../router';
 import { hrefOf } from '../routes';
-import { formatTime, PageTitle, Pending, Problem, Status, useLoad, useStaff } from '../ui';
+import { formatTime, Options, PageTitle, Pending, Problem, Status, useLoad, useStaff } from '../ui';
 
 /**
  * One program: its main settings (name, test or live mode, redirect, reward code, reviews) to read and change,
@@ -176,12 +176,7 @@ function SettingsForm(props: {
           onChange={set('estimatedReviewTime')}
           disabled={disabled}
         >
-          <option value="">Not stated</option>
-          {ESTIMATED_REVIEW_TIMES.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
+          <Options none="Not stated" values={ESTIMATED_REVIEW_TIMES} />
         </select>
       </div>
       <div class="field">
@@ -192,12 +187,7 @@ function SettingsForm(props: {
           onChange={set('maxReviewTime')}
           disabled={disabled}
         >
-          <option value="">Not stated</option>
-          {MAX_REVIEW_TIMES.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
+          <Options none="Not stated" values={MAX_REVIEW_TIMES} />
         </select>
       </div>
       {failure && <Problem failure={failure} what="save the program" />}

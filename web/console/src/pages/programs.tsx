@@ -1,9 +1,10 @@
 import { segmentNames } from '@eligo/vocabulary';
 import { useState } from 'preact/hooks';
-import { listPrograms, type ProgramFilters } from '../api-pending';
+import { listPrograms, type ProgramFilters } from '../api-calls';
+import { PagedTable, usePages } from '../paged-table';
 import { Link } from '../router';
 import { hrefOf } from '../routes';
-import { Time, Pager, PageTitle, Pending, useCursor, useLoad } from '../ui';
+import { Options, Time, PageTitle } from '../ui';
 
 /** Every account's programs, filtered by account, segment, mode and name, one page at a time. */
 export function ProgramsPage({ accountId }: { accountId?: string }) {
@@ -14,14 +15,13 @@ export function ProgramsPage({ accountId }: { accountId?: string }) {
     name: '',
   });
   const [filters, setFilters] = useState<ProgramFilters>(accountId ? { accountId } : {});
-  const [cursor, next, first] = useCursor();
-  const [load] = useLoad(() => listPrograms(filters, cursor), [filters, cursor]);
+  const pages = usePages((cursor) => listPrograms(filters, cursor), [filters]);
   const set = (key: keyof ProgramFilters) => (e: { currentTarget: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: e.currentTarget.value }));
 
   const submit = (e: Event) => {
     e.preventDefault();
-    first();
+    pages.first();
     setFilters(Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, v?.trim() || undefined])));
   };
 
@@ -46,12 +46,7 @@ export function ProgramsPage({ accountId }: { accountId?: string }) {
         <div class="field">
           <label for="programs-segment">Segment</label>
           <select id="programs-segment" value={draft.segment} onChange={set('segment')}>
-            <option value="">Any segment</option>
-            {segmentNames.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
+            <Options none="Any segment" values={segmentNames} />
           </select>
         </div>
         <div class="field">
@@ -64,51 +59,30 @@ export function ProgramsPage({ accountId }: { accountId?: string }) {
         </div>
         <button type="submit">Filter</button>
       </form>
-      <Pending load={load} what="list the programs" />
-      {load.state === 'ready' &&
-        (load.data.programs.length === 0 ? (
-          <p class="empty">No program found.</p>
-        ) : (
-          <table class="list">
-            <caption class="visually-hidden">Programs</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Segment</th>
-                <th scope="col">Mode</th>
-                <th scope="col">Offer</th>
-                <th scope="col">Account</th>
-                <th scope="col">Updated</th>
-              </tr>
-            </thead>
-            <tbody>
-              {load.data.programs.map((p) => (
-                <tr key={p.programId}>
-                  <td>
-                    <Link href={hrefOf({ page: 'program', programId: p.programId })}>{p.name}</Link>
-                  </td>
-                  <td>{p.segment}</td>
-                  <td>{p.mode}</td>
-                  <td>{p.offerType}</td>
-                  <td>
-                    <code>{p.accountId}</code>
-                  </td>
-                  <td>
-                    <Time value={p.updated} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ))}
-      {load.state === 'ready' && (
-        <Pager
-          next={load.data.nextCursor}
-          atFirst={cursor === undefined}
-          onNext={() => next(load.data.nextCursor)}
-          onFirst={first}
-        />
-      )}
+      <PagedTable
+        pages={pages}
+        what="list the programs"
+        rows={(data) => data.programs}
+        empty="No program found."
+        caption="Programs"
+        heads={['Name', 'Segment', 'Mode', 'Offer', 'Account', 'Updated']}
+        row={(p) => (
+          <tr key={p.programId}>
+            <td>
+              <Link href={hrefOf({ page: 'program', programId: p.programId })}>{p.name}</Link>
+            </td>
+            <td>{p.segment}</td>
+            <td>{p.mode}</td>
+            <td>{p.offerType}</td>
+            <td>
+              <code>{p.accountId}</code>
+            </td>
+            <td>
+              <Time value={p.updated} />
+            </td>
+          </tr>
+        )}
+      />
     </>
   );
 }

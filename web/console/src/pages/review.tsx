@@ -8,7 +8,7 @@ import {
   type Failure,
   type ReviewDetail,
 } from '../api';
-import { claimReview, releaseReview, releaseReviewAsPageLeaves, type ClaimedReview } from '../api-pending';
+import { claimReview, releaseReview, releaseReviewAsPageLeaves, type ClaimedReview } from '../api-calls';
 import { setFlash } from '../flash';
 import { ensureQueue, forget, neighbour } from '../queue';
 import { MAX_REJECTION_REASONS, REJECTION_REASONS } from '../rejection-reasons';

@@ -1,12 +1,13 @@
 import { segmentNames } from '@eligo/vocabulary';
 import { useRef, useState } from 'preact/hooks';
-import { listPendingReviews, type PendingReview } from '../api-pending';
+import { listPendingReviews, type PendingReview } from '../api-calls';
+import { PagedTable, usePages } from '../paged-table';
 import { rememberQueue } from '../queue';
 import { claimText } from '../words';
 import { Link, navigate } from '../router';
 import { hrefOf } from '../routes';
 import { useShortcuts } from '../shortcuts';
-import { formatTime, Time, Pager, PageTitle, Pending, useCursor, useLoad, useStaff } from '../ui';
+import { formatTime, Options, Time, PageTitle, useStaff } from '../ui';
 
 /**
  * The pending document reviews, oldest first (the person who waited longest comes first), filtered by
@@ -18,8 +19,7 @@ export function ReviewsPage(props: { programId?: string; segment?: string }) {
     ...(props.programId ? { programId: props.programId } : {}),
     ...(props.segment ? { segment: props.segment } : {}),
   };
-  const [cursor, next, first] = useCursor();
-  const [load, reload] = useLoad(async () => {
+  const pages = usePages(async (cursor) => {
     const page = await listPendingReviews(filters, cursor);
     if (page.ok)
       rememberQueue(
@@ -27,7 +27,7 @@ export function ReviewsPage(props: { programId?: string; segment?: string }) {
         page.data.reviews.map((r) => r.reviewId),
       );
     return page;
-  }, [cursor]);
+  }, []);
   const [programId, setProgramId] = useState(props.programId ?? '');
   const [segment, setSegment] = useState(props.segment ?? '');
   const [programProblem, setProgramProblem] = useState('');
@@ -91,71 +91,49 @@ export function ReviewsPage(props: { programId?: string; segment?: string }) {
         <div class="field">
           <label for="filter-segment">Segment</label>
           <select id="filter-segment" value={segment} onChange={(e) => setSegment(e.currentTarget.value)}>
-            <option value="">Any segment</option>
-            {segmentNames.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
+            <Options none="Any segment" values={segmentNames} />
           </select>
         </div>
         <button type="submit">Filter</button>
-        <button type="button" class="button--quiet" onClick={reload}>
+        <button type="button" class="button--quiet" onClick={pages.reload}>
           Refresh
         </button>
       </form>
-      <Pending load={load} what="list the reviews" />
-      {load.state === 'ready' &&
-        (load.data.reviews.length === 0 ? (
-          <p class="empty">
-            No review is waiting{props.programId || props.segment ? ' with these filters' : ''}.
-          </p>
-        ) : (
-          <table class="list" ref={table}>
-            <caption class="visually-hidden">Pending reviews, oldest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Submitted</th>
-                <th scope="col">Program</th>
-                <th scope="col">Segment</th>
-                <th scope="col">Files</th>
-                <th scope="col">Claim</th>
-                <th scope="col">
-                  <span class="visually-hidden">Open</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {load.data.reviews.map((r: PendingReview) => (
-                <tr key={r.reviewId}>
-                  <td>
-                    <Time value={r.submittedAt} />
-                  </td>
-                  <td>
-                    <code>{r.programId}</code>
-                    {r.testMode && <span class="badge">test</span>}
-                  </td>
-                  <td>{r.segment ?? '—'}</td>
-                  <td>{r.documents.length}</td>
-                  <td>{claimText(r.claimedBy, member.staffId)}</td>
-                  <td>
-                    <Link class="review-link" href={hrefOf({ page: 'review', reviewId: r.reviewId })}>
-                      Open review <span class="visually-hidden">submitted {formatTime(r.submittedAt)}</span>
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ))}
-      {load.state === 'ready' && (
-        <Pager
-          next={load.data.nextCursor}
-          atFirst={cursor === undefined}
-          onNext={() => next(load.data.nextCursor)}
-          onFirst={first}
-        />
-      )}
+      <PagedTable
+        pages={pages}
+        what="list the reviews"
+        rows={(data) => data.reviews}
+        empty={<>No review is waiting{props.programId || props.segment ? ' with these filters' : ''}.</>}
+        tableRef={table}
+        caption="Pending reviews, oldest first"
+        heads={[
+          'Submitted',
+          'Program',
+          'Segment',
+          'Files',
+          'Claim',
+          <span class="visually-hidden">Open</span>,
+        ]}
+        row={(r: PendingReview) => (
+          <tr key={r.reviewId}>
+            <td>
+              <Time value={r.submittedAt} />
+            </td>
+            <td>
+              <code>{r.programId}</code>
+              {r.testMode && <span class="badge">test</span>}
+            </td>
+            <td>{r.segment ?? '—'}</td>
+            <td>{r.documents.length}</td>
+            <td>{claimText(r.claimedBy, member.staffId)}</td>
+            <td>
+              <Link class="review-link" href={hrefOf({ page: 'review', reviewId: r.reviewId })}>
+                Open review <span class="visually-hidden">submitted {formatTime(r.submittedAt)}</span>
+              </Link>
+            </td>
+          </tr>
+        )}
+      />
     </>
   );
 }

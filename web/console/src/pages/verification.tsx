@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import { getVerification, type AdminVerification, type Failure } from '../api';
-import { expireVerification } from '../api-pending';
+import { expireVerification } from '../api-calls';
 import { Deliveries } from '../deliveries';
+import { ListTable } from '../paged-table';
 import { Link } from '../router';
 import { hrefOf } from '../routes';
 import { formatTime, Time, PageTitle, Pending, Problem, Status, useLoad, useStaff } from '../ui';
@@ -89,31 +90,22 @@ function Summary({ verification: v }: { verification: AdminVerification }) {
 
 function Steps({ verification }: { verification: AdminVerification }) {
   return (
-    <table class="list">
-      <caption class="visually-hidden">Every step the verification took, oldest first</caption>
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">From</th>
-          <th scope="col">To</th>
-          <th scope="col">Trigger</th>
-          <th scope="col">Errors</th>
+    <ListTable
+      caption="Every step the verification took, oldest first"
+      heads={['When', 'From', 'To', 'Trigger', 'Errors']}
+      rows={verification.steps}
+      row={(s, i) => (
+        <tr key={i}>
+          <td>
+            <Time value={s.occurred} />
+          </td>
+          <td>{s.previousStep ?? '—'}</td>
+          <td>{s.step}</td>
+          <td>{s.trigger}</td>
+          <td>{s.errorIds.join(', ') || '—'}</td>
         </tr>
-      </thead>
-      <tbody>
-        {verification.steps.map((s, i) => (
-          <tr key={i}>
-            <td>
-              <Time value={s.occurred} />
-            </td>
-            <td>{s.previousStep ?? '—'}</td>
-            <td>{s.step}</td>
-            <td>{s.trigger}</td>
-            <td>{s.errorIds.join(', ') || '—'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      )}
+    />
   );
 }
 

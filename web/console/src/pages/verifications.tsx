@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
-import type { Result } from '../api';
-import { searchVerifications, type VerificationSearch, type VerificationSummary } from '../api-pending';
+import { searchVerifications, type VerificationSearch } from '../api-calls';
+import { PagedTable, usePages } from '../paged-table';
 import { Link, navigate } from '../router';
 import { hrefOf } from '../routes';
-import { Time, Pager, PageTitle, Pending, useLoad, type Load } from '../ui';
+import { Time, PageTitle } from '../ui';
 
 type Kind = 'verificationId' | 'trackingId' | 'email' | 'programId';
 const ID = /^[0-9a-f]{24}$/;
@@ -15,8 +15,6 @@ const KINDS: { kind: Kind; label: string }[] = [
   { kind: 'programId', label: 'Program id' },
 ];
 
-type Page = { verifications: VerificationSummary[]; nextCursor: string | null };
-
 /**
  * Finds verifications: by id (opens it), or by tracking id, the person's email or the program (a list, newest
  * first). What was searched stays in the page, never in its address: an email is personal data.
@@ -25,7 +23,7 @@ export function VerificationsPage() {
   const [kind, setKind] = useState<Kind>('verificationId');
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState('');
-  const [search, setSearch] = useState<{ query: VerificationSearch; cursor?: string; round: number }>();
+  const [search, setSearch] = useState<{ query: VerificationSearch; round: number }>();
 
   const submit = (e: Event) => {
     e.preventDefault();
@@ -72,72 +70,41 @@ export function VerificationsPage() {
         </div>
         <button type="submit">Find</button>
       </form>
-      {search && (
-        <Results
-          key={search.round}
-          query={search.query}
-          cursor={search.cursor}
-          onCursor={(cursor) => setSearch((s) => s && { ...s, cursor })}
-        />
-      )}
+      {search && <Results key={search.round} query={search.query} />}
     </>
   );
 }
 
-function Results(props: { query: VerificationSearch; cursor?: string; onCursor(cursor?: string): void }) {
-  const [load] = useLoad<Page>(
-    () => searchVerifications(props.query, props.cursor) as Promise<Result<Page>>,
-    [props.cursor],
-  );
-  return <VerificationList load={load} atFirst={props.cursor === undefined} onCursor={props.onCursor} />;
-}
-
-function VerificationList(props: { load: Load<Page>; atFirst: boolean; onCursor(cursor?: string): void }) {
-  const { load } = props;
-  if (load.state !== 'ready') return <Pending load={load} what="search the verifications" />;
-  if (load.data.verifications.length === 0) return <p class="empty">No verification found.</p>;
+/** One search's results, page by page; a new search is a new Results (its key), back on its first page. */
+function Results({ query }: { query: VerificationSearch }) {
+  const pages = usePages((cursor) => searchVerifications(query, cursor), []);
   return (
-    <>
-      <table class="list">
-        <caption class="visually-hidden">Verifications found, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Verification</th>
-            <th scope="col">Step</th>
-            <th scope="col">Segment</th>
-            <th scope="col">Tracking id</th>
-            <th scope="col">Program</th>
-            <th scope="col">Updated</th>
-          </tr>
-        </thead>
-        <tbody>
-          {load.data.verifications.map((v) => (
-            <tr key={v.verificationId}>
-              <td>
-                <Link href={hrefOf({ page: 'verification', verificationId: v.verificationId })}>
-                  {v.verificationId}
-                </Link>
-                {v.testMode && <span class="badge">test</span>}
-              </td>
-              <td>{v.currentStep}</td>
-              <td>{v.segment}</td>
-              <td>{v.trackingId ?? '—'}</td>
-              <td>
-                <code>{v.programId}</code>
-              </td>
-              <td>
-                <Time value={v.updated} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <Pager
-        next={load.data.nextCursor}
-        atFirst={props.atFirst}
-        onNext={() => props.onCursor(load.data.nextCursor ?? undefined)}
-        onFirst={() => props.onCursor(undefined)}
-      />
-    </>
+    <PagedTable
+      pages={pages}
+      what="search the verifications"
+      rows={(data) => data.verifications}
+      empty="No verification found."
+      caption="Verifications found, newest first"
+      heads={['Verification', 'Step', 'Segment', 'Tracking id', 'Program', 'Updated']}
+      row={(v) => (
+        <tr key={v.verificationId}>
+          <td>
+            <Link href={hrefOf({ page: 'verification', verificationId: v.verificationId })}>
+              {v.verificationId}
+            </Link>
+            {v.testMode && <span class="badge">test</span>}
+          </td>
+          <td>{v.currentStep}</td>
+          <td>{v.segment}</td>
+          <td>{v.trackingId ?? '—'}</td>
+          <td>
+            <code>{v.programId}</code>
+          </td>
+          <td>
+            <Time value={v.updated} />
+          </td>
+        </tr>
+      )}
+    />
   );
 }

@@ -3,15 +3,17 @@ import { invalidArgument, notFound } from '@eligo/runtime';
 import { AuthCache } from '../../auth/auth-cache';
 import { createAuthenticator } from '../../auth/authenticator';
 import type { VerificationClient } from '../../clients/verification.client';
-import { VerificationSearchPage } from '../../endpoints/admin-verification-search';
+import { VerificationSearchPage, VerificationSearchRequest } from '../../endpoints/admin-verification-search';
 import { AdminVerification } from '../../endpoints/admin-verifications';
 import { checkBody } from '../../endpoints/body-check';
 import { ErrorResponse } from '../../endpoints/errors';
+import { createDocumentValidator } from '../../../test/document-validator';
 import { standIn } from '../../../test/stand-in';
 import { startTestRestApp, TEST_OPERATOR_TOKEN, type TestRestApp } from '../../../test/rest-app';
 
 // The staff routes of verifications under /rest/admin/v1 (search, expire) as mounted by mountRest, against a
-// recording stand-in for the verification service: query checks, the mapping, the statuses.
+// recording stand-in for the verification service: body checks (held to the served document's schema), the
+// mapping, the statuses.
 const operator = TEST_OPERATOR_TOKEN;
 const verificationId = '01'.repeat(12);
 const programId = 'ab'.repeat(12);
@@ -110,21 +112,31 @@ beforeEach(() => {
   next.clear();
 });
 
-async function call(method: string, path: string, token: string | null = operator) {
+async function call(method: string, path: string, token: string | null = operator, body?: unknown) {
   const res = await fetch(`${url}${path}`, {
     method,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
 }
+const search = (body: unknown, token: string | null = operator) =>
+  call('POST', '/verifications/search', token, body);
 const matches = (schema: Parameters<typeof checkBody>[0], body: unknown) => checkBody(schema, body).ok;
+const document = createDocumentValidator();
 
-describe('GET /verifications (search)', () => {
+describe('POST /verifications/search', () => {
   it('answers a page of summaries, not to be cached, passing every filter and the paging on', async () => {
-    const res = await call(
-      'GET',
-      `/verifications?trackingId=track-1&email=${encodeURIComponent(' Jane@Example.com ')}&programId=${programId}&limit=2&cursor=c1`,
-    );
+    const res = await search({
+      trackingId: 'track-1',
+      email: ' Jane@Example.com ',
+      programId,
+      limit: 2,
+      cursor: 'c1',
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.body).toEqual({
@@ -160,7 +172,7 @@ describe('GET /verifications (search)', () => {
 
   it('leaves the page size to the service, and answers the last page with a null cursor', async () => {
     next.set('searchVerifications', { verifications: [], nextPageToken: '' });
-    const res = await call('GET', `/verifications?programId=${programId}`);
+    const res = await search({ programId });
     expect([res.status, res.body]).toEqual([200, { verifications: [], nextCursor: null }]);
     expect(calls).toEqual([
       ['searchVerifications', { trackingId: '', email: '', programId, pageSize: 0, pageToken: '' }],
@@ -168,19 +180,61 @@ describe('GET /verifications (search)', () => {
   });
 
   it.each([
-    ['no filter', ''],
-    ['only paging', '?limit=10'],
-    ['an empty filter', '?email='],
-    ['a malformed program id', '?programId=nope'],
-    ['a tracking id over 256 characters', `?trackingId=${'t'.repeat(257)}`],
-    ['an email over 254 characters', `?email=${'e'.repeat(255)}`],
-    ['a control character', '?trackingId=a%00b'],
-    ['a page size over 100', `?programId=${programId}&limit=101`],
-    ['a parameter it does not have', `?programId=${programId}&name=x`],
-  ])('refuses %s with 400 invalidRequest, without a call', async (_what, query) => {
-    const res = await call('GET', `/verifications${query}`);
-    expect([res.status, res.body.errorIds]).toEqual([400, ['invalidRequest']]);
+    ['no filter', {}, 'body must have at least one of trackingId, email, programId'],
+    [
+      'only paging',
+      { limit: 10, cursor: 'c1' },
+      'body must have at least one of trackingId, email, programId',
+    ],
+    ['an empty filter', { email: '' }, 'body.email must NOT have fewer than 1 characters'],
+    ['a filter that is not text', { trackingId: 42 }, 'body.trackingId must be string'],
+    ['a malformed program id', { programId: 'nope' }, 'body.programId must match pattern "^[0-9a-f]{24}$"'],
+    [
+      'a tracking id over 256 characters',
+      { trackingId: 't'.repeat(257) },
+      'body.trackingId must NOT have more than 256 characters',
+    ],
+    [
+      'an email over 254 characters',
+      { email: 'e'.repeat(255) },
+      'body.email must NOT have more than 254 characters',
+    ],
+    [
+      'a control character',
+      { trackingId: 'a\u0000b' },
+      'body.trackingId must not contain control characters',
+    ],
+    ['a page size over 100', { programId, limit: 101 }, 'body.limit must be <= 100'],
+    ['a page size that is not an integer', { programId, limit: '10' }, 'body.limit must be integer'],
+    ['an empty cursor', { programId, cursor: '' }, 'body.cursor must NOT have fewer than 1 characters'],
+    [
+      'a property it does not have',
+      { programId, name: 'x' },
+      'body has unexpected property name (allowed: trackingId, email, programId, limit, cursor)',
+    ],
+    ['a body that is not an object', [programId], 'body must be object'],
+  ])('refuses %s with 400 invalidRequest naming it, without a call', async (_what, body, problem) => {
+    const res = await search(body);
+    expect([res.status, res.body]).toEqual([
+      400,
+      { errorIds: ['invalidRequest'], systemErrorMessage: problem },
+    ]);
     expect(matches(ErrorResponse, res.body)).toBe(true);
+    expect(calls).toEqual([]);
+    // The document states the same rule, in the same words (Ajv on the served schema).
+    expect(document.check('VerificationSearchRequest', body)).toBe(problem);
+    expect(matches(VerificationSearchRequest, body)).toBe(false);
+  });
+
+  it('refuses a request without a JSON body with 400 invalidRequest', async () => {
+    const res = await fetch(`${url}/verifications/search?email=jane%40example.com`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${operator}` },
+    });
+    expect([res.status, ((await res.json()) as { errorIds: string[] }).errorIds]).toEqual([
+      400,
+      ['invalidRequest'],
+    ]);
     expect(calls).toEqual([]);
   });
 
@@ -189,13 +243,19 @@ describe('GET /verifications (search)', () => {
       'searchVerifications',
       invalidArgument('pageToken: is not a nextPageToken of this search', { errorIds: ['invalidRequest'] }),
     );
-    const res = await call('GET', `/verifications?programId=${programId}&cursor=forged`);
+    const res = await search({ programId, cursor: 'forged' });
     expect([res.status, res.body.errorIds]).toEqual([400, ['invalidRequest']]);
+  });
+
+  it('is no longer a GET with the filters in the query string', async () => {
+    const res = await call('GET', `/verifications?programId=${programId}`);
+    expect(res.status).toBe(404);
+    expect(calls).toEqual([]);
   });
 
   it('needs the operator token, before any call', async () => {
     for (const token of [null, 'eligo_account_token'])
-      expect((await call('GET', `/verifications?programId=${programId}`, token)).status).toBe(401);
+      expect((await search({ programId }, token)).status).toBe(401);
     expect(calls).toEqual([]);
   });
 });

@@ -1,13 +1,9 @@
 import { Router, type Request, type Response } from 'express';
 import type { VerificationClient } from '../../clients/verification.client';
-import {
-  SEARCH_FILTERS,
-  searchVerifications,
-  type VerificationSearchQuery,
-} from '../../endpoints/admin-verification-search';
+import { searchVerifications, type VerificationSearchBody } from '../../endpoints/admin-verification-search';
 import { expireAdminVerification, getAdminVerification } from '../../endpoints/admin-verifications';
 import { routeTable } from '../../endpoints/route-table';
-import { invalidRequest, RestError } from '../../errors';
+import { RestError } from '../../errors';
 import { present } from '../../mapping/program';
 import { adminVerificationToJson } from '../../mapping/verification-admin';
 import { verificationSearchPageToJson } from '../../mapping/verification-search';
@@ -36,17 +32,16 @@ export function adminVerificationRouter({
     await answerWhole(res, req.params.verificationId as string);
   }
 
-  // The URL may carry an email (personal data): no cache may keep the answer under it.
-  async function search(_req: Request, res: Response) {
-    const query = res.locals.query as VerificationSearchQuery;
-    if (SEARCH_FILTERS.every((filter) => query[filter] === undefined))
-      throw invalidRequest(`query must have at least one of ${SEARCH_FILTERS.join(', ')}`);
+  // The body's check (the definition) required a filter. The answer may list an email's verifications: no
+  // cache may keep it.
+  async function search(req: Request, res: Response) {
+    const body = req.body as VerificationSearchBody;
     const reply = await verification.searchVerifications({
-      trackingId: query.trackingId ?? '',
-      email: query.email ?? '',
-      programId: query.programId ?? '',
-      pageSize: query.limit ?? 0,
-      pageToken: query.cursor ?? '',
+      trackingId: body.trackingId ?? '',
+      email: body.email ?? '',
+      programId: body.programId ?? '',
+      pageSize: body.limit ?? 0,
+      pageToken: body.cursor ?? '',
     });
     res.set('Cache-Control', 'no-store').json(verificationSearchPageToJson(reply));
   }
