@@ -1,9 +1,15 @@
+import { REJECTION_REASON_MESSAGES } from './rejection-reasons';
+
 /**
  * The default text of every label, button and step of Eligo's hosted verification form (English). A program's
  * theme (`intl.messages`) overrides any of them; GET /program/{programId}/theme answers these merged with the
  * program's, as it does for the errorId texts. Keys are dotted; `{name}` placeholders are filled by the form.
  */
 export const DEFAULT_FORM_MESSAGES: Readonly<Record<string, string>> = {
+  // rejectionReason.<code>: what the person reads for each reason of a rejected review.
+  ...Object.fromEntries(
+    Object.entries(REJECTION_REASON_MESSAGES).map(([code, text]) => [`rejectionReason.${code}`, text]),
+  ),
   'page.title': 'Verify your eligibility',
   'page.loading': 'Loading…',
   'page.networkError': 'The connection failed. Check your connection and try again.',

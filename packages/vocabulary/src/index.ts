@@ -18,6 +18,7 @@ export {
 } from './client-fields';
 export { MAX_FILE_BYTES, MAX_UPLOAD_FILES, MIN_UPLOAD_FILES } from './documents';
 export { DEFAULT_FORM_MESSAGES } from './form-messages';
+export { REJECTION_REASONS, REJECTION_REASON_MESSAGES, type RejectionReason } from './rejection-reasons';
 export { DEFAULT_ERROR_MESSAGES, ERROR_IDS, isErrorId, type ErrorId } from './error-ids';
 export { ID_HEX, ID_PATTERN, isId, newId } from './ids';
 export { IPV4_SOURCE, IPV6_SOURCE } from './ip-patterns';
