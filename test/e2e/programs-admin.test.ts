@@ -117,7 +117,7 @@ describe('programs', () => {
       maxReviewTime: null,
       estimatedReviewTime: null,
       organizationRules: { types: [], countries: [], includeIds: [], excludeIds: [] },
-      theme: { intl: { locale: expect.any(String), messages: {}, errorId: {} }, customCss: '' },
+      theme: { intl: { locale: expect.any(String), messages: {}, errorId: {}, locales: {} }, customCss: '' },
       webhook: null,
       verificationLimit: null,
       subjectTokenKey: null,

@@ -24,7 +24,12 @@ describe('GET /program/{programId}/theme', () => {
     const { token } = await api.createToken(accountId);
     const { programId } = await api.createProgram(accountId, {
       theme: {
-        intl: { locale: 'fr-FR', messages: { title: 'Bonjour' }, errorId: { invalidEmail: 'Courriel ?' } },
+        intl: {
+          locale: 'fr-FR',
+          messages: { title: 'Bonjour' },
+          errorId: { invalidEmail: 'Courriel ?' },
+          locales: { 'de-de': { messages: { title: 'Hallo' } } },
+        },
         customCss: 'h1{}',
       },
     });
@@ -35,6 +40,8 @@ describe('GET /program/{programId}/theme', () => {
         locale: 'fr-FR',
         messages: expect.objectContaining({ title: 'Bonjour' }),
         errorId: expect.any(Object),
+        // Translations as set (their tags in canonical case), without the defaults merged in.
+        locales: { 'de-DE': { messages: { title: 'Hallo' }, errorId: {} } },
       },
       customCss: 'h1{}',
     });
