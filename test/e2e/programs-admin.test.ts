@@ -123,6 +123,7 @@ describe('programs', () => {
       subjectTokenKey: null,
       requireAccountTokenToCreate: false,
       embedOrigins: [],
+      instantMatch: { sources: [], http: null },
       created: expect.any(Number),
       updated: expect.any(Number),
     });

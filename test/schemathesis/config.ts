@@ -83,9 +83,15 @@ const businessRefusals: { pathRegex: string; statuses: string[]; why: string }[]
   },
   {
     pathRegex:
-      '^/(addSchoolRequests|pii-access|reviews|messages|programs/\\{programId\\}/webhook/deliveries|staff|audit)$',
+      '^/(addSchoolRequests|pii-access|reviews|messages|programs/\\{programId\\}/webhook/deliveries|staff|audit|' +
+      'accounts|accounts/\\{accountId\\}/tokens|verifications/search)$',
     statuses: ['400'],
     why: 'an opaque cursor or page token that this server did not issue',
+  },
+  {
+    pathRegex: '^/programs/\\{programId\\}/eligibility-list$',
+    statuses: ['400'],
+    why: 'a CSV or NDJSON file beyond its schema: an unknown column or key, broken quoting, a line that is no JSON',
   },
 ];
 // 422: every POST of REST v2 takes an Idempotency-Key, and the fuzzer reuses the few keys it generates

@@ -27,15 +27,17 @@ export {
   type RequestOf,
   type ResponseOf,
 } from './grpc/client';
-export { defaultBreakerOptions, type BreakerOptions, type BreakerState } from './grpc/breaker';
+export { CallBreaker, defaultBreakerOptions, type BreakerOptions, type BreakerState } from './grpc/breaker';
 export { defaultRetryPolicy, type RetryPolicy } from './grpc/retry';
 export {
   bindService,
   unaryAdapter,
   serverStreamAdapter,
+  clientStreamAdapter,
   serviceNameOf,
   type UnaryHandler,
   type ServerStreamHandler,
+  type ClientStreamHandler,
   type ServiceHandlers,
 } from './grpc/unary';
 export {
@@ -97,4 +99,5 @@ export {
   parseAllowCidrs,
   type AllowCidrs,
 } from './net/address-policy';
+export { BlockedAddressError, guardedLookup } from './net/guarded-lookup';
 export { currentTraceParent, inStoredTraceSpan } from './telemetry/trace-context';

@@ -30,9 +30,13 @@ export const changedOnPurpose: Readonly<Record<string, string>> = {
     ['ProgramCreateRequest', 'ProgramPatchRequest', 'ProgramConfiguration'].map((name) => [
       name,
       'a new program setting, embedOrigins (the web origins allowed to embed the hosted verification page ' +
-        'and to call REST v2 from a browser): one more property, set and answered',
+        'and to call REST v2 from a browser): one more property, set and answered; and instantMatch (issue ' +
+        '22: the instant-match sources of a live program and the HTTP source, its secret write-only)',
     ]),
   ),
+  VerificationDetails:
+    'verificationMethod names the instant-match source that decided a success: LIST and HTTP_SOURCE besides ' +
+    'INSTANT and MANUAL (new values of the enum, issue 22), and says so in a description',
   ...Object.fromEntries(
     ['/programs', '/programs/{programId}'].map((path) => [
       path,
@@ -76,12 +80,23 @@ export const changedOnPurpose: Readonly<Record<string, string>> = {
 export const addedOnPurpose: Readonly<Record<string, string>> = {
   ...Object.fromEntries(
     [
+      '/programs/{programId}/eligibility-list',
+      'EligibilityListRow',
+      'EligibilityList',
+      'EligibilityListImportResult',
+    ].map((name) => [
+      name,
+      "a program's customer eligibility list: upload, counts, removal (endpoints/admin-eligibility-lists.ts)",
+    ]),
+  ),
+  ...Object.fromEntries(
+    [
       '/verifications/search',
       '/verifications/{verificationId}/expire',
       '/programs/{programId}/webhook/deliveries/{deliveryId}/resend',
+      'VerificationSearchRequest',
       'VerificationSummary',
       'VerificationSearchPage',
-      'VerificationSearchRequest',
     ].map((name) => [
       name,
       'the staff console: the verification search, expiring one, resending a webhook delivery ' +

@@ -6,6 +6,7 @@ import { rewardClaimConfirmation } from './004_reward_claim_confirmation';
 import { requireAccountTokenToCreate } from './005_require_account_token_to_create';
 import { embedOrigins } from './006_embed_origins';
 import { staffConsoleLists } from './007_staff_console_lists';
+import { instantMatch } from './008_instant_match';
 
 /**
  * Migrations of the programs schema, applied in name order after the shared outbox and inbox tables
@@ -19,4 +20,5 @@ export const migrations: readonly SchemaMigration[] = [
   requireAccountTokenToCreate,
   embedOrigins,
   staffConsoleLists,
+  instantMatch,
 ];

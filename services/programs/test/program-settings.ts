@@ -1,6 +1,7 @@
 import { defaultDocumentReview, emptyOrganizationRules, type ProgramSettings } from '../src/domain/program';
 import type { SettingsInput } from '../src/domain/program-validation';
 import { emptyTheme } from '../src/domain/theme';
+import { noInstantMatch } from '../src/domain/instant-match';
 
 /** Valid settings of a student program, with `overrides` on top (domain unit tests). */
 export function settings(overrides: Partial<SettingsInput> = {}): SettingsInput {
@@ -25,6 +26,7 @@ export function settings(overrides: Partial<SettingsInput> = {}): SettingsInput 
     subjectTokenKey: null,
     requireAccountTokenToCreate: false,
     embedOrigins: [],
+    instantMatch: noInstantMatch(),
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import { accountTrackingIndex } from './004_account_tracking_index';
 import { locale } from './005_locale';
 import { usedSubjectTokens } from './006_used_subject_tokens';
 import { staffSearch } from './007_staff_search';
+import { eligibilityLists } from './008_eligibility_lists';
 
 /**
  * Migrations of the verification schema, applied in name order after the shared outbox and inbox tables
@@ -19,4 +20,5 @@ export const migrations: readonly SchemaMigration[] = [
   locale,
   usedSubjectTokens,
   staffSearch,
+  eligibilityLists,
 ];

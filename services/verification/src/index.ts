@@ -6,6 +6,7 @@ import {
 } from './app/reward-reconcile';
 import {
   createClient,
+  createFieldCipher,
   createServiceModule,
   type Knex,
   type ModuleDefinition,
@@ -15,6 +16,9 @@ import { migrations } from '../migrations';
 import { createAppContext, type AppContext } from './app/context';
 import { sweepExpired } from './app/sweep';
 import { organizationsPort, programsPort, rewardClaimsPort } from './app/ports';
+import { createInstantSources } from './app/sources/sources';
+import { matchEligibilityList } from './app/eligibility-list-match';
+import { INSTANT_SOURCE_SECRET_PURPOSE } from './app/sources/source-secret';
 import { loadVerificationConfig } from './config';
 import { verificationConsumers } from './events/consumers';
 import { verificationGrpcService } from './grpc/verification.handlers';
@@ -45,13 +49,30 @@ export const createModule: ModuleFactory = (config, deps) => {
   );
   // One app context per module, shared by the gRPC handlers, the consumers and the jobs.
   let app: AppContext | undefined;
+  // The HTTP source's secret arrives sealed by the programs service (same master key, same purpose).
+  const sourceSecrets = createFieldCipher(deps.encryptionKey, INSTANT_SOURCE_SECRET_PURPOSE);
+  const sources = createInstantSources({
+    deadlineMs: own.instantSourceDeadlineMs,
+    budgetMs: own.instantSourcesBudgetMs,
+    allowCidrs: own.webhookAllowCidrs,
+    // The program's customer eligibility list (one indexed query on the verification schema).
+    matchList: (programId, subject) => {
+      if (!app) throw new Error('the verification app context is not built yet');
+      return matchEligibilityList(app, programId, subject);
+    },
+    metrics: deps.metrics,
+    logger: deps.logger,
+  });
   const appOf = (db: Knex) =>
     (app ??= createAppContext({
       db,
       schema: own.schema,
       encryptionKey: deps.encryptionKey,
-      programs: programsPort(programs, own.programCacheMs),
+      programs: programsPort(programs, own.programCacheMs, (sealed, programId) =>
+        sourceSecrets.decrypt(Buffer.from(sealed), programId),
+      ),
       organizations: organizationsPort(organizations),
+      sources,
       expiryMs: own.expiryMs,
     }));
   const module = createServiceModule(
@@ -91,6 +112,7 @@ export const createModule: ModuleFactory = (config, deps) => {
     async stop() {
       programs.close();
       organizations.close();
+      sources.shutdown();
       await module.stop();
     },
   };

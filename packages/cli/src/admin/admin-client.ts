@@ -77,9 +77,10 @@ export async function adminUpload(
   path: string,
   file: string,
   contentType: string,
+  method: 'POST' | 'PUT' = 'POST',
 ): Promise<unknown> {
   const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
-  return call(target, 'POST', path, {
+  return call(target, method, path, {
     headers: { authorization: `Bearer ${target.token}`, 'content-type': contentType },
     body,
     // Required by fetch for a streamed request body.

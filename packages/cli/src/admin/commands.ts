@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { adminRequest, resolveAdminTarget, type AdminTarget } from './admin-client';
 import { readJsonObject, run, seg } from './cli-action';
 import { addOrganizationCommands } from './organization-commands';
+import { addEligibilityListCommands } from './eligibility-list-commands';
 import { addListCommands } from './list-commands';
 import { addParkedEventCommands } from './parked-event-commands';
 import { addStaffCommands } from './staff-commands';
@@ -121,6 +122,7 @@ export function adminCommand(env: Record<string, string | undefined>): Command {
     );
   addListCommands({ account, program }, target);
   addOrganizationCommands(admin, target);
+  addEligibilityListCommands(admin, target);
   addParkedEventCommands(admin, target);
   addStaffCommands(admin, target);
   return admin;

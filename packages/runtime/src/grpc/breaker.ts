@@ -17,6 +17,11 @@ export interface BreakerOptions {
    * peer's handler sent (domain errors, a dependency's outage), counts as a healthy answer.
    */
   tripOn: readonly Status[];
+  /**
+   * Replaces the tripOn rule for calls that are not gRPC (an HTTP instant-match source): true when the error
+   * the call threw counts as a failure.
+   */
+  isFailure?: (err: unknown) => boolean;
 }
 
 export const defaultBreakerOptions: BreakerOptions = {
@@ -55,6 +60,7 @@ export class CallBreaker {
     this.resetTimeoutMs = o.resetTimeoutMs;
     if (options === false) return;
     const tripOn = new Set(o.tripOn);
+    const isFailure = o.isFailure;
     this.breaker = new CircuitBreaker((call: () => Promise<unknown>) => call(), {
       name,
       timeout: false,
@@ -63,7 +69,9 @@ export class CallBreaker {
       resetTimeout: o.resetTimeoutMs,
       rollingCountTimeout: o.rollingWindowMs,
       // true = "not a failure" for opossum.
-      errorFilter: (err: unknown) => !(isServiceError(err) && tripOn.has(err.code) && !isHandlerAnswer(err)),
+      errorFilter: isFailure
+        ? (err: unknown) => !isFailure(err)
+        : (err: unknown) => !(isServiceError(err) && tripOn.has(err.code) && !isHandlerAnswer(err)),
     });
     this.breaker.on('open', () => onStateChange('open'));
     this.breaker.on('halfOpen', () => onStateChange('halfOpen'));

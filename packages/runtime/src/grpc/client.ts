@@ -36,6 +36,10 @@ type ServerStreamMethods<S> = {
   [K in keyof S]: S[K] extends { requestStream: false; responseStream: true } ? K : never;
 }[keyof S] &
   string;
+type ClientStreamMethods<S> = {
+  [K in keyof S]: S[K] extends { requestStream: true; responseStream: false } ? K : never;
+}[keyof S] &
+  string;
 // Inferred from single fields: matching the whole MethodDefinition would fail on its contravariant serializers.
 export type RequestOf<S, K extends keyof S> = S[K] extends { requestSerialize: (value: infer Req) => Buffer }
   ? Req
@@ -96,6 +100,16 @@ export interface GrpcClient<S extends ServiceDefinition> {
     request: RequestOf<S, K>,
     options?: UnaryCallOptions,
   ): AsyncIterable<ResponseOf<S, K>>;
+  /**
+   * Calls a client-streaming RPC: the requests are taken from the iterable one at a time, each only once the
+   * transport took the previous one (backpressure), and the single response is returned. Like serverStream:
+   * the deadline covers the whole call, no retries; a failure of the iterable cancels the call and is thrown.
+   */
+  clientStream<K extends ClientStreamMethods<S>>(
+    method: K,
+    requests: AsyncIterable<RequestOf<S, K>>,
+    options?: UnaryCallOptions,
+  ): Promise<ResponseOf<S, K>>;
   breakerState(): BreakerState;
   close(): void;
 }
@@ -269,6 +283,83 @@ class UnaryClient<S extends ServiceDefinition> implements GrpcClient<S> {
         }
       },
     };
+  }
+
+  async clientStream<K extends ClientStreamMethods<S>>(
+    method: K,
+    requests: AsyncIterable<RequestOf<S, K>>,
+    options: UnaryCallOptions = {},
+  ): Promise<ResponseOf<S, K>> {
+    const definition = this.definition[method];
+    if (!definition || !definition.requestStream || definition.responseStream) {
+      throw new Error(`${this.serviceName} has no client-streaming method ${method}`);
+    }
+    const deadline = Math.min(
+      Date.now() + (options.deadlineMs ?? this.deadlineMs),
+      toEpochMs(options.deadline),
+    );
+    const grpcMethod = definition.path.split('/')[2] ?? method;
+    const signal = options.signal;
+    if (signal?.aborted) throw new GrpcCallError(Status.CANCELLED, 'call aborted by the caller');
+    this.channel ??= this.open();
+    const started = process.hrtime.bigint();
+    let code: Status = Status.OK;
+    let call: { cancel(): void } | undefined;
+    const cancel = (): void => call?.cancel();
+    try {
+      return await new Promise<ResponseOf<S, K>>((resolve, reject) => {
+        const writer = this.channel!.makeClientStreamRequest<RequestOf<S, K>, ResponseOf<S, K>>(
+          definition.path,
+          definition.requestSerialize,
+          definition.responseDeserialize,
+          toMetadata(options.metadata).clone(),
+          { deadline },
+          (err: ServiceError | null, response?: ResponseOf<S, K>) => {
+            if (err) reject(err);
+            else resolve(response as ResponseOf<S, K>);
+          },
+        );
+        call = writer;
+        signal?.addEventListener('abort', cancel, { once: true });
+        let ended = false;
+        // The call's status is final once the callback ran: writes after it (server failed early) are moot.
+        writer.once('status', () => {
+          ended = true;
+        });
+        void (async () => {
+          for await (const request of requests) {
+            if (ended) return;
+            if (!writer.write(request))
+              await new Promise<void>((done) => {
+                const go = () => {
+                  writer.off('drain', go);
+                  writer.off('status', go);
+                  done();
+                };
+                writer.on('drain', go);
+                writer.on('status', go);
+              });
+          }
+          if (!ended) writer.end();
+        })().catch((err: unknown) => {
+          reject(err);
+          writer.cancel();
+        });
+      });
+    } catch (err) {
+      code = isServiceError(err) ? err.code : Status.UNKNOWN;
+      throw err;
+    } finally {
+      signal?.removeEventListener('abort', cancel);
+      const labels = {
+        module: this.module,
+        grpc_service: this.serviceName,
+        grpc_method: grpcMethod,
+        grpc_code: grpcCodeName(code),
+      };
+      this.metrics?.handled.inc(labels);
+      this.metrics?.handlingSeconds.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
+    }
   }
 
   /** Retries stay inside the call's deadline: a retry that could not finish in time is not started. */

@@ -1,6 +1,8 @@
 import type {
+  handleClientStreamingCall,
   handleServerStreamingCall,
   handleUnaryCall,
+  ServerReadableStream,
   ServerUnaryCall,
   ServerWritableStream,
   ServiceDefinition,
@@ -87,21 +89,69 @@ export function serverStreamAdapter(logger: Logger) {
   };
 }
 
+/**
+ * A client-streaming handler as service code writes it: the request messages as an async iterable, read with
+ * backpressure (the next message is taken only once the handler asks for it), one response out, errors thrown.
+ * A call the client cancels ends the iteration with an error, so the handler's cleanup runs.
+ */
+export type ClientStreamHandler<Req, Res> = (
+  requests: AsyncIterable<Req>,
+  call: ServerReadableStream<Req, Res>,
+) => Promise<Res>;
+
+export function clientStreamAdapter(logger: Logger) {
+  return function clientStream<Req, Res>(
+    handler: ClientStreamHandler<Req, Res>,
+  ): handleClientStreamingCall<Req, Res> {
+    return (call, callback) => {
+      // grpc-js ends the readable side quietly on cancel; the handler must not take that for the end.
+      const requests = (async function* () {
+        let cancelled = call.cancelled;
+        const onCancel = () => {
+          cancelled = true;
+          call.destroy(new Error('the call was cancelled by the client'));
+        };
+        call.once('cancelled', onCancel);
+        try {
+          for await (const message of call as AsyncIterable<Req>) yield message;
+          if (cancelled || call.cancelled) throw new Error('the call was cancelled by the client');
+        } finally {
+          call.off('cancelled', onCancel);
+        }
+      })();
+      Promise.resolve()
+        .then(() => handler(requests, call))
+        .then(
+          (response) => callback(null, response),
+          (err: unknown) => {
+            if (call.cancelled) return;
+            const { status, log } = encodeError(err);
+            if (log) logger[log]({ err, grpcPath: call.getPath() }, 'grpc handler failed');
+            callback(status);
+          },
+        );
+    };
+  };
+}
+
 // Inferred from single fields: matching the whole MethodDefinition would fail on its contravariant serializers.
 type RequestOf<M> = M extends { requestDeserialize: (bytes: Buffer) => infer Req } ? Req : never;
 type ResponseOf<M> = M extends { responseSerialize: (value: infer Res) => Buffer } ? Res : never;
 
 /**
  * The handlers of a whole service, typed from its generated definition: unary methods are async functions;
- * server-streaming methods are async iterables (ServerStreamHandler); client- and bidi-streaming methods (none
- * yet) keep grpc-js's own handler types and are passed through untouched.
+ * server-streaming methods are async iterables (ServerStreamHandler); client-streaming methods take an async
+ * iterable (ClientStreamHandler); bidi-streaming methods (none yet) keep grpc-js's own handler types and are
+ * passed through untouched.
  */
 export type ServiceHandlers<S extends ServiceDefinition> = {
   [K in keyof S]: S[K] extends { requestStream: false; responseStream: false }
     ? UnaryHandler<RequestOf<S[K]>, ResponseOf<S[K]>>
     : S[K] extends { requestStream: false; responseStream: true }
       ? ServerStreamHandler<RequestOf<S[K]>, ResponseOf<S[K]>>
-      : UntypedHandleCall;
+      : S[K] extends { requestStream: true; responseStream: false }
+        ? ClientStreamHandler<RequestOf<S[K]>, ResponseOf<S[K]>>
+        : UntypedHandleCall;
 };
 
 /**
@@ -115,12 +165,15 @@ export function bindService<S extends ServiceDefinition>(
 ): GrpcServiceBinding {
   const unary = unaryAdapter(logger);
   const serverStream = serverStreamAdapter(logger);
+  const clientStream = clientStreamAdapter(logger);
   const implementation: UntypedServiceImplementation = {};
   for (const [key, method] of Object.entries(definition)) {
     const handler = (handlers as Record<string, unknown>)[key];
     if (typeof handler !== 'function') throw new Error(`no handler for ${method.path}`);
     implementation[key] = method.requestStream
-      ? (handler as UntypedHandleCall)
+      ? method.responseStream
+        ? (handler as UntypedHandleCall)
+        : (clientStream(handler as ClientStreamHandler<unknown, unknown>) as UntypedHandleCall)
       : method.responseStream
         ? (serverStream(handler as ServerStreamHandler<unknown, unknown>) as UntypedHandleCall)
         : (unary(handler as UnaryHandler<unknown, unknown>) as UntypedHandleCall);

@@ -1,4 +1,4 @@
-import type { verificationV1 } from '@eligo/proto';
+import type { verificationEligibilityListV1, verificationV1 } from '@eligo/proto';
 import type { GrpcClient } from '@eligo/runtime';
 
 type Service = typeof verificationV1.VerificationServiceService;
@@ -8,6 +8,12 @@ type Service = typeof verificationV1.VerificationServiceService;
  * match) get 10 s, so the gateway answers inside that budget, with 504 at worst, even when a dependency hangs.
  */
 export const SUBMISSION_DEADLINE_MS = 10_000;
+
+/**
+ * An eligibility list import is one call for the whole file (the service activates the list at its end): a
+ * deadline for a large upload over a slow link, not for a batch.
+ */
+export const LIST_IMPORT_DEADLINE_MS = 15 * 60_000;
 
 /** The VerificationService RPCs, one typed method each, through the runtime client. */
 export interface VerificationClient {
@@ -53,6 +59,15 @@ export interface VerificationClient {
   searchVerifications(
     req: verificationV1.SearchVerificationsRequest,
   ): Promise<verificationV1.SearchVerificationsResponse>;
+  importEligibilityList(
+    messages: AsyncIterable<verificationEligibilityListV1.ImportEligibilityListRequest>,
+  ): Promise<verificationEligibilityListV1.ImportEligibilityListResponse>;
+  getEligibilityList(
+    req: verificationEligibilityListV1.GetEligibilityListRequest,
+  ): Promise<verificationEligibilityListV1.GetEligibilityListResponse>;
+  deleteEligibilityList(
+    req: verificationEligibilityListV1.DeleteEligibilityListRequest,
+  ): Promise<verificationEligibilityListV1.DeleteEligibilityListResponse>;
 }
 
 /** Wraps the module's one verification channel (clients.ts); built once in createModule. */
@@ -80,5 +95,9 @@ export function createVerificationClient(
     getVerificationAdmin: (req) => client.unary('getVerificationAdmin', req),
     locateVerification: (req) => client.unary('locateVerification', req),
     searchVerifications: (req) => client.unary('searchVerifications', req),
+    importEligibilityList: (messages) =>
+      client.clientStream('importEligibilityList', messages, { deadlineMs: LIST_IMPORT_DEADLINE_MS }),
+    getEligibilityList: (req) => client.unary('getEligibilityList', req),
+    deleteEligibilityList: (req) => client.unary('deleteEligibilityList', req),
   };
 }

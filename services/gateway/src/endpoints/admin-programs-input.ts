@@ -35,6 +35,7 @@ import {
   MESSAGE_KEY_PATTERN,
   ORIGIN_PATTERN,
   PADDED_CODE_PATTERN,
+  PATH_AND_QUERY,
   PATH_QUERY_AND_FRAGMENT,
   SUB_SEGMENTS,
   URL_MESSAGE,
@@ -155,6 +156,55 @@ export const Segment = z.enum(segmentNames).meta({
   description: 'The audience segment. Cannot be changed later (a PATCH naming another one is 400).',
 });
 
+/** whsec_ + base64 of 24 to 64 bytes (32 to 88 characters): a Standard Webhooks secret. */
+const SOURCE_SECRET_PATTERN = '^whsec_[A-Za-z0-9+/]{32,86}={0,2}$';
+
+/** The instant-match setting (issue 22): the sources a live program asks, in order, and the HTTP endpoint. */
+export const InstantMatchInput = orNullTypeFirst(
+  z.strictObject({
+    sources: z
+      .array(
+        z.strictObject({
+          type: z.enum(['list', 'http']).meta({
+            description:
+              "list: the program's customer eligibility list; http: the business's endpoint (http.url).",
+          }),
+          subSegments: uniqueItems(z.array(z.enum(SUB_SEGMENTS)).max(SUB_SEGMENTS.length))
+            .meta({
+              description: "The program's sub-segments the source is asked for; absent or []: every one.",
+            })
+            .optional(),
+        }),
+      )
+      .max(2)
+      .meta({ description: 'In the order they are asked (the first match wins); each type at most once.' }),
+    http: z
+      .strictObject({
+        url: fromStringSchema(httpUrl(PATH_AND_QUERY, `${URL_MESSAGE}, without a fragment (#)`)).meta({
+          description:
+            'Where Eligo POSTs the signed subject. The webhook address rules apply: an IP address host must be ' +
+            'public unless ELIGO_WEBHOOK_ALLOW_CIDRS allows its range; names are checked when connecting.',
+        }),
+        secret: patterned(SOURCE_SECRET_PATTERN)
+          .meta({
+            description:
+              'Standard Webhooks secret (whsec_ + base64 of 24 to 64 bytes) that signs the request and must sign ' +
+              'the answer. Write-only: never answered. Required with a new url; left out, the stored one is kept.',
+          })
+          .optional(),
+      })
+      .meta({ description: 'Required with an http source, refused without one.' })
+      .optional(),
+  }),
+)
+  .meta({
+    description:
+      'Instant-match sources of a live program (test mode keeps its first-name triggers): when a submission ' +
+      'would go to document review (or to the social security number), the sources are asked in order and ' +
+      'the first match is a success with verificationMethod LIST or HTTP_SOURCE. null or sources [] for none.',
+  })
+  .optional();
+
 /** Settings a program is created with and that PATCH changes (the same names and shapes in both). */
 export const programSettings = {
   name: ProgramName.optional(),
@@ -257,6 +307,7 @@ export const programSettings = {
         'may embed the page or call the API from a browser.',
     })
     .optional(),
+  instantMatch: InstantMatchInput,
 };
 
 /** The program's account: a hex id (a malformed one is refused here; an unknown one is 404 noAccount). */

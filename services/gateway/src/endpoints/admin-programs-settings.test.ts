@@ -44,7 +44,7 @@ const cases: [string, unknown, string | undefined][] = [
   [
     'ProgramPatchRequest',
     { colour: 'red', name: 5 },
-    'body has unexpected property colour (allowed: name, segment, subSegments, mode, startDate, endDate, offerType, rewardCode, redirectUrl, consolationRewardCode, minAge, maxAge, countries, maxRejections, maxReviewTime, estimatedReviewTime, organizationRules, theme, webhook, verificationLimit, subjectTokenKey, requireAccountTokenToCreate, embedOrigins)',
+    'body has unexpected property colour (allowed: name, segment, subSegments, mode, startDate, endDate, offerType, rewardCode, redirectUrl, consolationRewardCode, minAge, maxAge, countries, maxRejections, maxReviewTime, estimatedReviewTime, organizationRules, theme, webhook, verificationLimit, subjectTokenKey, requireAccountTokenToCreate, embedOrigins, instantMatch)',
   ],
   ['RewardCodesRequest', {}, 'body.codes is required'],
   [
@@ -363,6 +363,30 @@ const cases: [string, unknown, string | undefined][] = [
     undefined,
   ],
   ['ProgramPatchRequest', { embedOrigins: [] }, undefined],
+  // instantMatch, added since the capture (issue 22): the served document's statement.
+  [
+    'ProgramPatchRequest',
+    {
+      instantMatch: {
+        sources: [{ type: 'list', subSegments: [] }, { type: 'http' }],
+        http: { url: 'https://hr.example.com/check', secret: `whsec_${'A'.repeat(43)}=` },
+      },
+    },
+    undefined,
+  ],
+  ['ProgramPatchRequest', { instantMatch: null }, undefined],
+  ['ProgramPatchRequest', { instantMatch: { sources: [] } }, undefined],
+  ['ProgramPatchRequest', { instantMatch: {} }, 'body.instantMatch.sources is required'],
+  [
+    'ProgramPatchRequest',
+    { instantMatch: { sources: [{ type: 'ldap' }] } },
+    'body.instantMatch.sources[0].type must be one of list, http',
+  ],
+  [
+    'ProgramPatchRequest',
+    { instantMatch: { sources: [], http: { url: 'https://hr.example.com/', secret: 'hunter2' } } },
+    'body.instantMatch.http.secret must match pattern "^whsec_[A-Za-z0-9+/]{32,86}={0,2}$"',
+  ],
   ['ProgramPatchRequest', { embedOrigins: null }, undefined],
   [
     'ProgramPatchRequest',

@@ -26,12 +26,20 @@ describe('the admin program endpoint definitions', () => {
     ]);
   });
 
-  // Changed on purpose since the capture (test/document-before.ts): the embedOrigins setting, nothing else.
-  it('state embedOrigins, the setting added since, and the rest of the program bodies as before', () => {
+  // Changed on purpose since the capture (test/document-before.ts): the embedOrigins and instantMatch settings.
+  it('state embedOrigins and instantMatch, the settings added since, and the rest of the program bodies as before', () => {
     const { schemas: stated } = endpointDocument(adminProgramEndpoints, 'https://eligo.test');
     for (const name of ['ProgramCreateRequest', 'ProgramPatchRequest']) {
       const now = plain(stated[name]) as { properties: Record<string, unknown> };
-      const { embedOrigins, ...others } = now.properties;
+      const { embedOrigins, instantMatch, ...others } = now.properties;
+      expect([name, instantMatch]).toEqual([
+        name,
+        expect.objectContaining({
+          type: ['object', 'null'],
+          required: ['sources'],
+          additionalProperties: false,
+        }),
+      ]);
       expect([name, { ...now, properties: others }]).toEqual([name, documentBefore.components.schemas[name]]);
       expect([name, embedOrigins]).toEqual([
         name,
@@ -44,7 +52,7 @@ describe('the admin program endpoint definitions', () => {
         },
       ]);
       // Last of the settings, so that the list of allowed properties only grew at its end.
-      expect(Object.keys(now.properties).at(-1)).toBe('embedOrigins');
+      expect(Object.keys(now.properties).slice(-2)).toEqual(['embedOrigins', 'instantMatch']);
     }
   });
 });
@@ -103,7 +111,7 @@ const cases: [string, unknown, string | undefined][] = [
   [
     'ProgramCreateRequest',
     { ...program, pricing: 1 },
-    'body has unexpected property pricing (allowed: accountId, name, segment, subSegments, mode, startDate, endDate, offerType, rewardCode, redirectUrl, consolationRewardCode, minAge, maxAge, countries, maxRejections, maxReviewTime, estimatedReviewTime, organizationRules, theme, webhook, verificationLimit, subjectTokenKey, requireAccountTokenToCreate, embedOrigins)',
+    'body has unexpected property pricing (allowed: accountId, name, segment, subSegments, mode, startDate, endDate, offerType, rewardCode, redirectUrl, consolationRewardCode, minAge, maxAge, countries, maxRejections, maxReviewTime, estimatedReviewTime, organizationRules, theme, webhook, verificationLimit, subjectTokenKey, requireAccountTokenToCreate, embedOrigins, instantMatch)',
   ],
   // Wrong types, null where it is not allowed.
   ['ProgramCreateRequest', { ...program, segment: 7 }, 'body.segment must be string'],

@@ -51,6 +51,10 @@ export const operationRoles: Readonly<Record<string, readonly StaffRole[]>> = {
   adminListAccessTokens: admin,
   adminRotateWebhookSecret: admin,
   adminImportOrganizations: admin,
+  // A program's customer eligibility list (people's identifiers, even keyed): the operator's work.
+  adminPutEligibilityList: admin,
+  adminGetEligibilityList: admin,
+  adminDeleteEligibilityList: admin,
   adminListParkedEvents: admin,
   adminGetParkedEvent: admin,
   adminReplayParkedEvent: admin,

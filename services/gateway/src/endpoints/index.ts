@@ -1,6 +1,7 @@
 import { adminAccountEndpoints } from './admin-accounts';
 import { adminAccountListEndpoints } from './admin-account-lists';
 import { adminAuditEndpoints } from './admin-audit';
+import { adminEligibilityListEndpoints, adminEligibilityListNamedSchemas } from './admin-eligibility-lists';
 import { adminProgramEndpoints } from './admin-programs';
 import { adminProgramListEndpoints } from './admin-program-lists';
 import { adminStaffEndpoints, adminStaffNamedSchemas } from './admin-staff';
@@ -42,6 +43,8 @@ export const endpointDefinitions: readonly EndpointDefinition[] = [
   // admin: the staff console's lists of accounts, tokens and programs
   ...adminAccountListEndpoints,
   ...adminProgramListEndpoints,
+  // admin: a program's customer eligibility list
+  ...adminEligibilityListEndpoints,
   // admin: organizations, reviews, verifications, notifier, parked events, reports
   ...adminStaffEndpoints,
   // admin: staff identities and the audit log
@@ -62,6 +65,7 @@ export const alsoNamedSchemas: readonly z.ZodType[] = [
   // admin: accounts and programs
   // admin: organizations, reviews, verifications, notifier, parked events, reports
   ...adminStaffNamedSchemas,
+  ...adminEligibilityListNamedSchemas,
   // common: errors, webhooks
   ErrorResponse,
   SystemErrorMessage,

@@ -24,12 +24,17 @@ describe('the program response schemas', () => {
     },
   );
 
-  // Changed on purpose since the capture (test/document-before.ts): the embedOrigins setting, nothing else.
-  it('state ProgramConfiguration as before, with embedOrigins, required, before created and updated', () => {
+  // Changed on purpose since the capture (test/document-before.ts): the embedOrigins and instantMatch settings.
+  it('state ProgramConfiguration as before, with embedOrigins and instantMatch, required, before created and updated', () => {
     type Statement = { properties: Record<string, unknown>; required: string[] };
     const now = plain(schemas.ProgramConfiguration) as Statement;
     const before = documentBefore.components.schemas.ProgramConfiguration as Statement;
-    const { embedOrigins, ...others } = now.properties;
+    const { embedOrigins, instantMatch, ...others } = now.properties;
+    expect(instantMatch).toMatchObject({
+      type: 'object',
+      required: ['sources', 'http'],
+      description: expect.stringContaining('its secret is never answered'),
+    });
     expect(embedOrigins).toEqual({
       type: 'array',
       items: { type: 'string' },
@@ -38,9 +43,9 @@ describe('the program response schemas', () => {
     expect({
       ...now,
       properties: others,
-      required: now.required.filter((p) => p !== 'embedOrigins'),
+      required: now.required.filter((p) => p !== 'embedOrigins' && p !== 'instantMatch'),
     }).toEqual(before);
-    expect(now.required.slice(-3)).toEqual(['embedOrigins', 'created', 'updated']);
+    expect(now.required.slice(-4)).toEqual(['embedOrigins', 'instantMatch', 'created', 'updated']);
   });
 
   it('name exactly those components', () => {

@@ -106,6 +106,16 @@ export const ProgramConfiguration = z
         "Web origins allowed to embed the program's hosted verification page and to call the public REST v2 " +
         'endpoints from a browser (CORS), normalised (https://shop.example, http://localhost:3000); [] when none.',
     }),
+    instantMatch: z
+      .object({
+        sources: z.array(z.object({ type: z.enum(['list', 'http']), subSegments: z.array(z.string()) })),
+        http: z.object({ url: z.string() }).nullable(),
+      })
+      .meta({
+        description:
+          'Instant-match sources of a live program, in the order they are asked, and the HTTP source’s URL ' +
+          '(its secret is never answered); sources [] and http null when none.',
+      }),
     created: epochMs(),
     updated: epochMs(),
   })

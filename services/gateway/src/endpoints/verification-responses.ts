@@ -116,7 +116,13 @@ export const VerificationDetails = z
     ).meta({ description: 'null before personal info was submitted.' }),
     docUploadRejectionCount: integerValue().min(0),
     docUploadRejectionReasons: strings({ examples: [['DOCUMENT_UNREADABLE']] }),
-    verificationMethod: z.literal(['INSTANT', 'MANUAL', null]).meta({ type: ['string', 'null'] }),
+    verificationMethod: z.literal(['INSTANT', 'MANUAL', 'LIST', 'HTTP_SOURCE', null]).meta({
+      type: ['string', 'null'],
+      description:
+        'How the success was decided, null before: INSTANT (the built-in decision, e.g. the birth date of ' +
+        "an age program), LIST (the program's customer eligibility list), HTTP_SOURCE (the business's own " +
+        'endpoint, an instant-match source of the program), MANUAL (a document review).',
+    }),
     confirmedSegments: z.array(
       z.object({
         segment: z.string(),

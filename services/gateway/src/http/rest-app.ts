@@ -27,6 +27,7 @@ import { idempotency } from '../idempotency/middleware';
 import type { IdempotencyStore } from '../idempotency/store';
 import type { RateLimiters } from './rate-limits';
 import { adminOrganizationImportRouter, adminOrganizationRouter } from '../routes/admin/organizations';
+import { adminEligibilityListRouter } from '../routes/admin/eligibility-lists';
 import { adminPiiAccessRouter } from '../routes/admin/pii-access';
 import { adminProgramRouter } from '../routes/admin/programs';
 import { adminProgramListRouter } from '../routes/admin/program-lists';
@@ -179,6 +180,10 @@ export function mountRest(app: Express, options: RestOptions): void {
       maxBytes: options.importMaxBytes,
       batchDeadlineMs: options.importBatchDeadlineMs,
     }),
+  );
+  // Also before the JSON parser: a program's eligibility list streams the same way.
+  admin.use(
+    adminEligibilityListRouter({ verification: options.verification, maxBytes: options.importMaxBytes }),
   );
   admin.use(json);
   admin.use(adminAccountRouter({ programs, authenticator: options.authenticator }));

@@ -55,7 +55,23 @@ const setters: { [K in keyof Settings]: Setter<K> } = {
   subjectTokenKey: (p, v) => void (p.subjectTokenKey = v ?? ''),
   requireAccountTokenToCreate: (p, v) => void (p.requireAccountTokenToCreate = v ?? false),
   embedOrigins: (p, v) => void (p.embedOrigins = v ?? []),
+  instantMatch: (p, v) => void (p.instantMatch = v ? instantMatchToProto(v) : undefined),
 };
+
+const sourceTypes = {
+  list: programsProgramV1.InstantSourceType.INSTANT_SOURCE_TYPE_LIST,
+  http: programsProgramV1.InstantSourceType.INSTANT_SOURCE_TYPE_HTTP,
+} as const;
+
+/** The secret goes in `secret` only; sealed_secret is the programs service's to fill. */
+function instantMatchToProto(v: NonNullable<Settings['instantMatch']>): programsProgramV1.InstantMatch {
+  return {
+    sources: v.sources.map((s) => ({ type: sourceTypes[s.type], subSegments: s.subSegments ?? [] })),
+    http: v.http
+      ? { url: v.http.url, secret: v.http.secret ?? '', sealedSecret: Buffer.alloc(0) }
+      : undefined,
+  };
+}
 
 const settingKeys = Object.keys(setters) as (keyof Settings)[];
 

@@ -304,8 +304,31 @@ describe('Program -> program configuration JSON', () => {
       subjectTokenKey: publicJwk,
       requireAccountTokenToCreate: true,
       embedOrigins: ['https://shop.example', 'http://localhost:3000'],
+      instantMatch: { sources: [], http: null },
       created: 1_600_000_000_000,
       updated: 1_650_000_000_000,
+    });
+  });
+
+  it('gives the instant-match sources and URL, never the secret', () => {
+    const { InstantSourceType } = programsProgramV1;
+    const json = programToJson(
+      Program.fromPartial({
+        instantMatch: {
+          sources: [
+            { type: InstantSourceType.INSTANT_SOURCE_TYPE_HTTP, subSegments: [] },
+            { type: InstantSourceType.INSTANT_SOURCE_TYPE_LIST, subSegments: ['employee'] },
+          ],
+          http: { url: 'https://hr.example/check', secret: 'whsec_x', sealedSecret: Buffer.from('sealed') },
+        },
+      }),
+    );
+    expect(json.instantMatch).toEqual({
+      sources: [
+        { type: 'http', subSegments: [] },
+        { type: 'list', subSegments: ['employee'] },
+      ],
+      http: { url: 'https://hr.example/check' },
     });
   });
 

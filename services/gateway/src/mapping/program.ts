@@ -68,8 +68,25 @@ export function programToJson(program: Program, webhookSigningSecret?: string): 
     subjectTokenKey: program.subjectTokenKey || null,
     requireAccountTokenToCreate: program.requireAccountTokenToCreate,
     embedOrigins: [...program.embedOrigins],
+    instantMatch: instantMatchToJson(program.instantMatch),
     created: epochMs(program.createdAt),
     updated: epochMs(program.updatedAt),
+  };
+}
+
+const sourceTypeNames: Partial<Record<programsProgramV1.InstantSourceType, 'list' | 'http'>> = {
+  [programsProgramV1.InstantSourceType.INSTANT_SOURCE_TYPE_LIST]: 'list',
+  [programsProgramV1.InstantSourceType.INSTANT_SOURCE_TYPE_HTTP]: 'http',
+};
+
+/** The sources and the endpoint's URL: never the secret (sealed_secret stays between the services). */
+function instantMatchToJson(m: programsProgramV1.InstantMatch | undefined): ProgramJson['instantMatch'] {
+  return {
+    sources: (m?.sources ?? []).flatMap((s) => {
+      const type = sourceTypeNames[s.type];
+      return type ? [{ type, subSegments: [...s.subSegments] }] : [];
+    }),
+    http: m?.http ? { url: m.http.url } : null,
   };
 }
 

@@ -1,10 +1,11 @@
-import { lookup as dnsLookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { parseRetryAfter } from '../domain/retry-after';
-import { blockedRange, type AllowCidrs } from '@eligo/runtime';
+// The guarded lookup (SSRF rule at connect time) is shared with the verification service's HTTP sources.
+// A BlockedAddressError it raises ends the attempt as 'refused', not 'failed'.
+import { BlockedAddressError, blockedRange, guardedLookup, type AllowCidrs } from '@eligo/runtime';
 import type { AttemptResult, WebhookAttempt, WebhookSender } from '../app/ports';
 
 export interface WebhookSenderOptions {
@@ -19,9 +20,6 @@ export interface WebhookSenderOptions {
 
 export const DEFAULT_USER_AGENT = 'Eligo-Webhooks/1.0';
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024;
-
-/** From the guarded lookup through the request's 'error' event: ends the attempt as 'refused', not 'failed'. */
-class BlockedAddressError extends Error {}
 
 type Verdict = Pick<AttemptResult, 'outcome' | 'error' | 'retryAfterMs'>;
 
@@ -134,34 +132,6 @@ function checkUrl(attempt: WebhookAttempt, allow: AllowCidrs): URL | string {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const range = isIP(host) === 0 ? undefined : blockedRange(host, allow);
   return range === undefined ? url : `callback host is a blocked address (${range})`;
-}
-
-/**
- * Resolves names for the connection itself, so that the address judged is the address connected to (no window
- * for DNS rebinding). Refuses when ANY address of the name is blocked: a name that also points inside is not a
- * public endpoint, and which of its addresses a retry would get is not ours to predict.
- */
-function guardedLookup(allow: AllowCidrs): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { all: true }, (error, addresses) => {
-      if (error) return callback(error, []);
-      for (const { address } of addresses) {
-        const range = blockedRange(address, allow);
-        if (range !== undefined) {
-          return callback(
-            new BlockedAddressError(`callback host resolves to a blocked address (${range})`),
-            [],
-          );
-        }
-      }
-      const first = addresses[0];
-      if (first === undefined)
-        return callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), []);
-      // net asks for `all` when it races IPv4 and IPv6 (autoSelectFamily): still only the one checked address.
-      if (options.all) callback(null, [first]);
-      else callback(null, first.address, first.family);
-    });
-  };
 }
 
 function judge(statusCode: number, retryAfter: string | undefined): Verdict {

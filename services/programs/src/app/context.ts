@@ -8,6 +8,11 @@ export interface AppContext {
   schema: string;
   webhookSecrets: FieldCipher;
   sendLinkRecipients: FieldCipher;
+  /**
+   * Seals the HTTP instant-match source's secret, bound to the program id; the verification service opens it
+   * with the same purpose (its app/sources/source-secret.ts).
+   */
+  sourceSecrets: FieldCipher;
   oauth: OAuthSettings;
   /** ELIGO_WEBHOOK_ALLOW_CIDRS, the notifier's setting: non-public ranges a webhook callback may name. */
   webhookAllowCidrs: AllowCidrs;
@@ -32,6 +37,7 @@ export function createAppContext(options: {
     schema: options.schema,
     webhookSecrets: createFieldCipher(encryptionKey, 'programs.webhook-secret'),
     sendLinkRecipients: createFieldCipher(encryptionKey, 'programs.send-link-recipient'),
+    sourceSecrets: createFieldCipher(encryptionKey, 'programs.instant-source-secret'),
     oauth: {
       signingKey: new Uint8Array(deriveKey(encryptionKey, 'programs.oauth-access-token')),
       ttlSeconds: options.oauthTokenTtlSeconds,

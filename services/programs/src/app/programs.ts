@@ -2,7 +2,12 @@ import { newId } from '../domain/ids';
 import { programListQuery } from '../domain/lists';
 import { pageOf } from '../domain/page';
 import type { Program, ProgramMode, ProgramSummary } from '../domain/program';
-import { planUpdate, settingsForCreate, type ProgramInput } from '../domain/program-changes';
+import {
+  planUpdate,
+  settingsForCreate,
+  type ProgramInput,
+  type SourceSecretChange,
+} from '../domain/program-changes';
 import { mergeTheme, type Theme } from '../domain/theme';
 import { newWebhookSigningSecret } from '../domain/webhook';
 import * as events from '../events/publish';
@@ -24,13 +29,20 @@ export interface ProgramWithSecret {
 
 /** CreateProgram: validated settings with defaults, an optional webhook, and ProgramCreated, in one commit. */
 export async function createProgram(ctx: AppContext, input: ProgramInput): Promise<ProgramWithSecret> {
-  const { settings, webhook } = await settingsForCreate(input, ctx.webhookAllowCidrs);
+  const { settings, webhook, sourceSecret } = await settingsForCreate(input, ctx.webhookAllowCidrs);
   const id = newId();
   const secret = webhook ? newWebhookSigningSecret() : '';
   const program = await ctx.db.transaction(async (trx) => {
     await requireAccount(trx, input.accountId);
     const columns = webhook ? { ...webhook, encryptedSecret: ctx.webhookSecrets.encrypt(secret, id) } : null;
-    await insertProgram(trx, id, input.accountId, settings, columns);
+    await insertProgram(
+      trx,
+      id,
+      input.accountId,
+      settings,
+      columns,
+      sealedSourceSecret(ctx, id, sourceSecret),
+    );
     const { program } = await reread(trx, id);
     await events.programCreated(trx, ctx.schema, program);
     if (program.webhook) await events.webhookConfigured(trx, ctx.schema, program);
@@ -63,13 +75,24 @@ export async function updateProgram(
     } else if (plan.webhook.kind === 'clear') {
       webhook = null;
     }
-    await saveProgram(trx, current.id, plan.settings, webhook);
+    const sealed = sealedSourceSecret(ctx, current.id, plan.sourceSecret);
+    await saveProgram(trx, current.id, plan.settings, webhook, sealed);
     const { program } = await reread(trx, current.id);
     await events.programUpdated(trx, ctx.schema, program);
     if (plan.webhook.kind === 'set') await events.webhookConfigured(trx, ctx.schema, program);
     if (plan.webhook.kind === 'clear') await events.webhookRemoved(trx, ctx.schema, program);
     return { program, webhookSigningSecret: secret };
   });
+}
+
+/** The column value of a secret change: sealed when set, null when cleared, undefined when kept. */
+function sealedSourceSecret(
+  ctx: AppContext,
+  programId: string,
+  change: SourceSecretChange,
+): Buffer | null | undefined {
+  if (change.kind === 'set') return ctx.sourceSecrets.encrypt(change.secret, programId);
+  return change.kind === 'clear' ? null : undefined;
 }
 
 /** GetTheme: the default texts (one per errorId) overlaid by the program's own theme. */

@@ -9,6 +9,7 @@ import {
   type ProgramInput,
 } from './program-changes';
 import { emptyTheme } from './theme';
+import { noInstantMatch } from './instant-match';
 
 function input(overrides: Partial<ProgramInput> = {}): ProgramInput {
   return {
@@ -34,6 +35,7 @@ function input(overrides: Partial<ProgramInput> = {}): ProgramInput {
     subjectTokenKey: null,
     requireAccountTokenToCreate: false,
     embedOrigins: [],
+    instantMatch: null,
     ...overrides,
   };
 }
@@ -63,6 +65,8 @@ function stored(overrides: Partial<Program> = {}): Program {
     subjectTokenKey: null,
     requireAccountTokenToCreate: false,
     embedOrigins: [],
+    instantMatch: noInstantMatch(),
+    instantSourceSealedSecret: null,
     rewardCodesRemaining: 0,
     createdAt: new Date(0),
     updatedAt: new Date(0),
@@ -252,6 +256,7 @@ describe('planUpdate', () => {
         'subject_token_key',
         'require_account_token_to_create',
         'embed_origins',
+        'instant_match',
       ].sort(),
     );
   });
@@ -263,6 +268,7 @@ describe('planUpdate', () => {
       theme: current.theme,
       verificationLimit: null,
       webhook: null,
+      instantMatch: { ...settingsOf(current).instantMatch, secret: '' },
     });
     expect((await planUpdate(current, same, [path])).settings).toEqual(settingsOf(current));
   });
@@ -364,5 +370,115 @@ describe('planUpdate', () => {
     expect(
       (await planUpdate(existing, input(), ['verification_limit'])).settings.verificationLimit,
     ).toBeNull();
+  });
+});
+
+describe('instant-match sources', () => {
+  const secret = `whsec_${Buffer.alloc(32, 1).toString('base64')}`;
+  const http = (url: string, key = secret) => ({
+    sources: [
+      { type: 'LIST', subSegments: [] },
+      { type: 'HTTP', subSegments: [] },
+    ],
+    httpUrl: url,
+    secret: key,
+  });
+  const employee = (instantMatch: ProgramInput['instantMatch']) =>
+    input({ name: 'P', segment: 'employee', instantMatch });
+
+  it('takes sources in order with an HTTP endpoint and its secret, to be sealed', async () => {
+    const { settings, sourceSecret } = await settingsForCreate(
+      employee(http('https://hr.example.com/check')),
+    );
+    expect(settings.instantMatch).toEqual({
+      sources: [
+        { type: 'LIST', subSegments: [] },
+        { type: 'HTTP', subSegments: [] },
+      ],
+      httpUrl: 'https://hr.example.com/check',
+    });
+    expect(sourceSecret).toEqual({ kind: 'set', secret });
+  });
+
+  it('has none by default', async () => {
+    const { settings, sourceSecret } = await settingsForCreate(employee(null));
+    expect(settings.instantMatch).toEqual(noInstantMatch());
+    expect(sourceSecret).toEqual({ kind: 'keep' });
+  });
+
+  it.each([
+    [
+      'an unknown type',
+      { sources: [{ type: '7', subSegments: [] }], httpUrl: null, secret: '' },
+      'instantMatch.sources[0].type',
+    ],
+    [
+      'a type twice',
+      {
+        sources: [
+          { type: 'LIST', subSegments: [] },
+          { type: 'LIST', subSegments: [] },
+        ],
+        httpUrl: null,
+        secret: '',
+      },
+      'instantMatch.sources[1].type',
+    ],
+    [
+      'a sub-segment of another segment',
+      { sources: [{ type: 'LIST', subSegments: ['activeDuty'] }], httpUrl: null, secret: '' },
+      'instantMatch.sources[0].subSegments',
+    ],
+    [
+      'an HTTP source without URL',
+      { sources: [{ type: 'HTTP', subSegments: [] }], httpUrl: null, secret },
+      'instantMatch.http.url',
+    ],
+    [
+      'a URL without HTTP source',
+      { sources: [], httpUrl: 'https://hr.example.com', secret: '' },
+      'instantMatch.http',
+    ],
+    ['a private address', http('http://10.0.0.5/check'), 'instantMatch.http.url'],
+    ['a URL with credentials', http('https://u:p@hr.example.com/'), 'instantMatch.http.url'],
+    ['no secret', http('https://hr.example.com/', ''), 'instantMatch.http.secret'],
+    [
+      'a secret of the wrong form',
+      http('https://hr.example.com/', 'whsec_c2hvcnQ='),
+      'instantMatch.http.secret',
+    ],
+  ])('refuses %s', async (_, instantMatch, field) => {
+    const err = await rejected(settingsForCreate(employee(instantMatch)));
+    expect([err.kind, err.errorIds]).toEqual(['invalidArgument', ['invalidRequest']]);
+    expect(err.message.startsWith(`${field}: `)).toBe(true);
+  });
+
+  it('keeps the stored secret while the URL stays, requires a new one with a new URL, clears it without HTTP', async () => {
+    const current = stored({
+      segment: 'employee',
+      minAge: null,
+      instantMatch: { sources: [{ type: 'HTTP', subSegments: [] }], httpUrl: 'https://hr.example.com/a' },
+      instantSourceSealedSecret: Buffer.from('sealed'),
+    });
+    const mask = ['instant_match'];
+    const same = {
+      sources: [{ type: 'HTTP', subSegments: [] }],
+      httpUrl: 'https://hr.example.com/a',
+      secret: '',
+    };
+    expect((await planUpdate(current, input({ instantMatch: same }), mask)).sourceSecret).toEqual({
+      kind: 'keep',
+    });
+    await expectRejectedInvalid(
+      planUpdate(current, input({ instantMatch: { ...same, httpUrl: 'https://other.example.com/' } }), mask),
+      'instantMatch.http.secret: is required with a new HTTP source URL',
+    );
+    const cleared = await planUpdate(current, input({ instantMatch: null }), mask);
+    expect(cleared.sourceSecret).toEqual({ kind: 'clear' });
+    expect(cleared.settings.instantMatch).toEqual(noInstantMatch());
+    // Another path leaves the sources and the secret as they are.
+    const other = await planUpdate(current, input({ name: 'Renamed' }), ['name']);
+    expect(other.sourceSecret).toEqual({ kind: 'keep' });
+    expect(other.settings.instantMatch).toEqual(current.instantMatch);
   });
 });

@@ -22,6 +22,12 @@ import {
   type WebhookInput,
 } from './program-validation';
 import type { AllowCidrs } from './webhook-address';
+import {
+  instantSourceSecretProblem,
+  noInstantMatch,
+  type InstantMatchSettings,
+  type InstantMatchSettingsInput,
+} from './instant-match';
 
 /**
  * A program as a request states it: enums may be unspecified (undefined) and messages unset (null), which
@@ -52,7 +58,12 @@ export interface ProgramInput {
   requireAccountTokenToCreate: boolean;
   /** Empty = none. */
   embedOrigins: string[];
+  /** null = no sources; `secret` is the HTTP source's ('' = none given: an update keeps the stored one). */
+  instantMatch: (InstantMatchSettingsInput & { secret: string }) | null;
 }
+
+/** What a create or update does to the HTTP source's secret (stored sealed, never shown). */
+export type SourceSecretChange = { kind: 'keep' } | { kind: 'set'; secret: string } | { kind: 'clear' };
 
 export const DEFAULT_MODE: ProgramMode = 'TEST';
 export const DEFAULT_OFFER_TYPE: OfferType = 'NO_CODE';
@@ -67,10 +78,41 @@ export async function settingsForCreate(
 ): Promise<{
   settings: ProgramSettings;
   webhook: WebhookSettings | null;
+  sourceSecret: SourceSecretChange;
 }> {
   const problems = new Problems();
   const webhook = input.webhook ? checkWebhook(problems, 'webhook.', input.webhook, allowCidrs) : null;
-  return { settings: await validateProgramSettings(withDefaults(input), problems), webhook };
+  const settings = await validateProgramSettings(withDefaults(input), problems, allowCidrs);
+  const sourceSecret = sourceSecretChange(problems, settings.instantMatch, input, null);
+  problems.throwIfAny();
+  return { settings, webhook, sourceSecret };
+}
+
+/**
+ * The secret goes with the HTTP source's URL: required with a new URL (a secret never follows an endpoint to
+ * another host), kept when the URL stays and none is given, removed with the HTTP source. Problems are added
+ * to `problems`, which the caller throws.
+ */
+function sourceSecretChange(
+  problems: Problems,
+  settings: InstantMatchSettings,
+  input: ProgramInput,
+  current: Pick<Program, 'instantMatch' | 'instantSourceSealedSecret'> | null,
+): SourceSecretChange {
+  const given = input.instantMatch?.secret ?? '';
+  const stored = current?.instantSourceSealedSecret ? current.instantMatch.httpUrl : null;
+  if (settings.httpUrl === null) {
+    if (given) problems.add('instantMatch.http.secret', 'is allowed only with an HTTP source');
+    return stored !== null ? { kind: 'clear' } : { kind: 'keep' };
+  }
+  if (given) {
+    const p = instantSourceSecretProblem(given);
+    if (p) problems.add('instantMatch.http.secret', p);
+    return { kind: 'set', secret: given };
+  }
+  if (stored !== null && stored === settings.httpUrl) return { kind: 'keep' };
+  problems.add('instantMatch.http.secret', 'is required with a new HTTP source URL');
+  return { kind: 'keep' };
 }
 
 function withDefaults(input: ProgramInput): SettingsInput {
@@ -95,6 +137,7 @@ function withDefaults(input: ProgramInput): SettingsInput {
     subjectTokenKey: input.subjectTokenKey,
     requireAccountTokenToCreate: input.requireAccountTokenToCreate,
     embedOrigins: input.embedOrigins,
+    instantMatch: input.instantMatch ?? noInstantMatch(),
   };
 }
 
@@ -136,6 +179,8 @@ const SETTERS = {
   subject_token_key: (s, i) => (s.subjectTokenKey = i.subjectTokenKey),
   require_account_token_to_create: (s, i) => (s.requireAccountTokenToCreate = i.requireAccountTokenToCreate),
   embed_origins: (s, i) => (s.embedOrigins = i.embedOrigins),
+  // The secret is not a setting (planUpdate handles it); the sources and URL are.
+  instant_match: (s, i) => (s.instantMatch = i.instantMatch ?? noInstantMatch()),
   // The webhook is not a setting (it has a secret); planUpdate handles it.
   webhook: () => undefined,
 } satisfies Record<string, (settings: SettingsInput, input: ProgramInput) => unknown>;
@@ -149,6 +194,7 @@ export type WebhookChange = { kind: 'keep' } | { kind: 'set'; webhook: WebhookSe
 export interface UpdatePlan {
   settings: ProgramSettings;
   webhook: WebhookChange;
+  sourceSecret: SourceSecretChange;
 }
 
 /**
@@ -173,7 +219,11 @@ export async function planUpdate(
     paths.has('webhook') && input.webhook
       ? checkWebhook(problems, 'webhook.', input.webhook, allowCidrs)
       : null;
-  const settings = await validateProgramSettings(merged, problems);
+  const settings = await validateProgramSettings(merged, problems, allowCidrs);
+  const sourceSecret: SourceSecretChange = paths.has('instant_match')
+    ? sourceSecretChange(problems, settings.instantMatch, input, current)
+    : { kind: 'keep' };
+  problems.throwIfAny();
 
   if (newWebhook && current.webhook)
     throw conflict('Program already has a webhook; delete it first', { errorIds: ['webhookAlreadyExists'] });
@@ -185,7 +235,7 @@ export async function planUpdate(
   let webhook: WebhookChange = { kind: 'keep' };
   if (newWebhook) webhook = { kind: 'set', webhook: newWebhook };
   else if (paths.has('webhook') && current.webhook) webhook = { kind: 'clear' };
-  return { settings, webhook };
+  return { settings, webhook, sourceSecret };
 }
 
 /** The settings part of a stored program (a copy: the update writes into it). */
@@ -211,6 +261,10 @@ export function settingsOf(program: Program): ProgramSettings {
     subjectTokenKey: program.subjectTokenKey,
     requireAccountTokenToCreate: program.requireAccountTokenToCreate,
     embedOrigins: [...program.embedOrigins],
+    instantMatch: {
+      sources: program.instantMatch.sources.map((s) => ({ ...s, subSegments: [...s.subSegments] })),
+      httpUrl: program.instantMatch.httpUrl,
+    },
   };
 }
 

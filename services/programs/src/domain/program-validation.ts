@@ -24,6 +24,7 @@ import { checkName } from './text';
 import { normaliseTheme } from './theme';
 import { urlProblem } from './urls';
 import { NO_ALLOWED_CIDRS, type AllowCidrs } from './webhook-address';
+import { checkInstantMatch, type InstantMatchSettingsInput } from './instant-match';
 
 export const MAX_PROGRAM_NAME = 200;
 export const MAX_AGE = 150;
@@ -31,7 +32,10 @@ export const MAX_ORGANIZATION_IDS = 1000;
 export const MAX_DOCUMENT_REJECTIONS = 10;
 
 /** Settings as they arrive: the segment is still an unchecked string. */
-export type SettingsInput = Omit<ProgramSettings, 'segment'> & { segment: string };
+export type SettingsInput = Omit<ProgramSettings, 'segment' | 'instantMatch'> & {
+  segment: string;
+  instantMatch: InstantMatchSettingsInput;
+};
 
 /** A webhook as it arrives: the notifications are still unchecked names. */
 export interface WebhookInput {
@@ -50,6 +54,7 @@ export interface WebhookInput {
 export async function validateProgramSettings(
   input: SettingsInput,
   problems: Problems = new Problems(),
+  allowCidrs: AllowCidrs = NO_ALLOWED_CIDRS,
 ): Promise<ProgramSettings> {
   const name = checkName(input.name, MAX_PROGRAM_NAME);
   if (name.problem) problems.add('name', name.problem);
@@ -94,6 +99,12 @@ export async function validateProgramSettings(
   if (input.verificationLimit) checkVerificationLimit(problems, input.verificationLimit);
   const subjectTokenKey = await checkSubjectTokenKey(problems, input.subjectTokenKey);
   const embedOrigins = normaliseEmbedOrigins(input.embedOrigins, (p) => problems.add('embedOrigins', p));
+  const instantMatch = checkInstantMatch(
+    problems,
+    input.instantMatch,
+    isSegment(segment) ? segment : undefined,
+    allowCidrs,
+  );
 
   problems.throwIfAny();
   return {
@@ -117,6 +128,7 @@ export async function validateProgramSettings(
     subjectTokenKey,
     requireAccountTokenToCreate: input.requireAccountTokenToCreate,
     embedOrigins,
+    instantMatch,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Segment } from '@eligo/vocabulary';
 import { emptyTheme, type Theme } from './theme';
+import type { InstantMatchSettings } from './instant-match';
 
 /**
  * The program configuration as the domain sees it. Optional settings are null when unset; lists are empty
@@ -81,6 +82,8 @@ export interface ProgramSettings {
    * normalised (embed-origins.ts); empty allows none.
    */
   embedOrigins: string[];
+  /** Instant-match sources a live program asks (domain/instant-match.ts); no sources: none. */
+  instantMatch: InstantMatchSettings;
 }
 
 /** A stored program, as read. */
@@ -90,6 +93,11 @@ export interface Program extends ProgramSettings {
   webhook: Webhook | null;
   /** Unclaimed codes of a reward-pool offer; 0 for the other offer types (the pool is not in use). */
   rewardCodesRemaining: number;
+  /**
+   * The HTTP source's secret sealed with the master key (purpose programs.instant-source-secret, bound to the
+   * program id): only the verification service opens it. null without an HTTP source.
+   */
+  instantSourceSealedSecret: Buffer | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -1,6 +1,7 @@
 import { programsProgramV1, programsV1 } from '@eligo/proto';
 import { settings } from '../../test/program-settings';
 import type { ProgramSettings } from '../domain/program';
+import { noInstantMatch } from '../domain/instant-match';
 import {
   accessTokenToProto,
   modeFilterFromProto,
@@ -10,7 +11,11 @@ import {
   programToProto,
 } from './mapping';
 
-const settingsOfProgram = (): ProgramSettings => ({ ...settings(), segment: 'student' });
+const settingsOfProgram = (): ProgramSettings => ({
+  ...settings(),
+  segment: 'student',
+  instantMatch: noInstantMatch(),
+});
 
 const { WebhookNotification: WN } = programsProgramV1;
 
@@ -45,6 +50,7 @@ describe('webhook notifications mapping', () => {
       ...settingsOfProgram(),
       id: 'b'.repeat(24),
       accountId: 'a'.repeat(24),
+      instantSourceSealedSecret: null,
       webhook: {
         callbackUri: 'https://h.example.com',
         notifications: ['DOCUMENT_REJECTED', 'EXPIRATION'],

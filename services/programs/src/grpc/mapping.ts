@@ -6,6 +6,7 @@ import type { AccountOverview } from '../domain/accounts';
 import type { OfferType, Program, ProgramMode, ProgramSummary, WebhookNotification } from '../domain/program';
 import type { LocaleTexts, Theme } from '../domain/theme';
 import type { TokenRole, TokenSummary } from '../domain/tokens';
+import type { InstantSourceType } from '../domain/instant-match';
 
 /**
  * Protobuf <-> domain for the programs service (docs/architecture.md, "The service template"): the one module
@@ -17,7 +18,41 @@ import type { TokenRole, TokenSummary } from '../domain/tokens';
  * Program: proto <-> domain. Proto3 leaves unset messages undefined and unset enums at 0 (UNSPECIFIED); the
  * domain says null and undefined, so that "not given" is never mistaken for a value.
  */
-const { ProgramMode: PM, OfferType: OT, WebhookNotification: WN } = programsProgramV1;
+const { ProgramMode: PM, OfferType: OT, WebhookNotification: WN, InstantSourceType: IST } = programsProgramV1;
+
+const sourceTypeToProto: Record<InstantSourceType, programsProgramV1.InstantSourceType> = {
+  LIST: IST.INSTANT_SOURCE_TYPE_LIST,
+  HTTP: IST.INSTANT_SOURCE_TYPE_HTTP,
+};
+/** UNSPECIFIED and unknown numbers pass on as names the domain refuses with the other problems. */
+const sourceTypeFromProto = new Map<number, string>(
+  Object.entries(sourceTypeToProto).map(([name, value]) => [value, name] as [number, string]),
+);
+
+/** null when the request names no instant-match settings. */
+function instantMatchFromProto(m: programsProgramV1.InstantMatch | undefined): ProgramInput['instantMatch'] {
+  if (!m) return null;
+  return {
+    sources: m.sources.map((s) => ({
+      type: sourceTypeFromProto.get(s.type) ?? String(s.type),
+      subSegments: [...s.subSegments],
+    })),
+    httpUrl: m.http ? m.http.url : null,
+    secret: m.http?.secret ?? '',
+  };
+}
+
+/** Never the secret in clear: only sealed, for the verification service (program.proto InstantMatchHttp). */
+function instantMatchToProto(program: Program): programsProgramV1.InstantMatch {
+  const { sources, httpUrl } = program.instantMatch;
+  return {
+    sources: sources.map((s) => ({ type: sourceTypeToProto[s.type], subSegments: [...s.subSegments] })),
+    http:
+      httpUrl === null
+        ? undefined
+        : { url: httpUrl, secret: '', sealedSecret: program.instantSourceSealedSecret ?? Buffer.alloc(0) },
+  };
+}
 
 const modeFromProto = new Map<number, ProgramMode>([
   [PM.PROGRAM_MODE_TEST, 'TEST'],
@@ -117,6 +152,7 @@ export function programInputFromProto(p: programsProgramV1.Program | undefined):
     subjectTokenKey: program.subjectTokenKey === '' ? null : program.subjectTokenKey,
     requireAccountTokenToCreate: program.requireAccountTokenToCreate,
     embedOrigins: [...program.embedOrigins],
+    instantMatch: instantMatchFromProto(program.instantMatch),
   };
 }
 
@@ -142,7 +178,10 @@ export function themeToProto(theme: Theme): programsProgramV1.Theme {
   };
 }
 
-/** The program as every reader gets it (replies and event snapshots); it has no secret to leave out. */
+/**
+ * The program as every reader gets it (replies and event snapshots): no secret in clear (the HTTP source's
+ * travels sealed, for the verification service).
+ */
 export function programToProto(program: Program): programsProgramV1.Program {
   return {
     programId: program.id,
@@ -180,6 +219,7 @@ export function programToProto(program: Program): programsProgramV1.Program {
     subjectTokenKey: program.subjectTokenKey ?? '',
     requireAccountTokenToCreate: program.requireAccountTokenToCreate,
     embedOrigins: [...program.embedOrigins],
+    instantMatch: instantMatchToProto(program),
     createdAt: program.createdAt,
     updatedAt: program.updatedAt,
   };

@@ -13,6 +13,7 @@ import type {
 } from '../domain/program';
 import type { Segment } from '@eligo/vocabulary';
 import type { Theme } from '../domain/theme';
+import type { InstantMatchSettings } from '../domain/instant-match';
 import { containsPattern, keysetPage, type Db, type Keyset } from './db';
 
 interface ProgramRow {
@@ -44,6 +45,8 @@ interface ProgramRow {
   subject_token_key: string | null;
   require_account_token_to_create: boolean;
   embed_origins: string[];
+  instant_match: InstantMatchSettings;
+  instant_source_secret: Buffer | null;
   created_at: Date;
   updated_at: Date;
   reward_codes_remaining: string | number;
@@ -79,8 +82,13 @@ function settingsColumns(s: ProgramSettings): Record<string, unknown> {
     subject_token_key: s.subjectTokenKey,
     require_account_token_to_create: s.requireAccountTokenToCreate,
     embed_origins: s.embedOrigins,
+    instant_match: JSON.stringify(s.instantMatch),
   };
 }
+
+/** The HTTP source's sealed secret: a Buffer sets it, null removes it, undefined leaves it. */
+const sourceSecretColumn = (sealed: Buffer | null | undefined): Record<string, unknown> =>
+  sealed === undefined ? {} : { instant_source_secret: sealed };
 
 export interface WebhookColumns extends WebhookSettings {
   encryptedSecret: Buffer;
@@ -92,12 +100,14 @@ export async function insertProgram(
   accountId: string,
   settings: ProgramSettings,
   webhook: WebhookColumns | null,
+  sourceSecret?: Buffer | null,
 ): Promise<void> {
   await db.table('programs').insert({
     id,
     account_id: accountId,
     ...settingsColumns(settings),
     ...webhookColumns(db, webhook),
+    ...sourceSecretColumn(sourceSecret),
   });
 }
 
@@ -107,6 +117,7 @@ export async function updateProgram(
   id: string,
   settings: ProgramSettings,
   webhook?: WebhookColumns | null,
+  sourceSecret?: Buffer | null,
 ): Promise<void> {
   await db
     .table('programs')
@@ -114,6 +125,7 @@ export async function updateProgram(
     .update({
       ...settingsColumns(settings),
       ...(webhook === undefined ? {} : webhookColumns(db, webhook)),
+      ...sourceSecretColumn(sourceSecret),
       updated_at: db.fn.now(),
     });
 }
@@ -222,6 +234,8 @@ function toProgram(row: ProgramRow): Program {
     subjectTokenKey: row.subject_token_key,
     requireAccountTokenToCreate: row.require_account_token_to_create,
     embedOrigins: row.embed_origins,
+    instantMatch: row.instant_match,
+    instantSourceSealedSecret: row.instant_source_secret,
     rewardCodesRemaining: Number(row.reward_codes_remaining),
     createdAt: row.created_at,
     updatedAt: row.updated_at,

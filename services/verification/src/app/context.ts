@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createFieldCipher, deriveKey, type FieldCipher, type Knex } from '@eligo/runtime';
 import type { OrganizationsPort, ProgramsPort } from './ports';
+import type { InstantSources } from './sources/sources';
 
 /** What every use case needs: the module's pool on its schema, the PII cipher, the other services, time. */
 export interface AppContext {
@@ -9,8 +10,15 @@ export interface AppContext {
   schema: string;
   /** Encrypts the person's data and metadata, bound to the verification id and the field. */
   person: FieldCipher;
+  /**
+   * Keys the identifiers of eligibility lists (lookupHash only; purpose verification.eligibility-list), so
+   * that a list's HMACs cannot be compared with person_email_hash or any other purpose's.
+   */
+  eligibilityList: FieldCipher;
   programs: ProgramsPort;
   organizations: OrganizationsPort;
+  /** The instant-match sources of live programs (LIST, HTTP_SOURCE), with their deadline and budget. */
+  sources: InstantSources;
   /** How long an unfinished verification lives. */
   expiryMs: number;
   /**
@@ -28,6 +36,7 @@ export function createAppContext(options: {
   encryptionKey: Buffer;
   programs: ProgramsPort;
   organizations: OrganizationsPort;
+  sources: InstantSources;
   expiryMs: number;
   now?: () => Date;
 }): AppContext {
@@ -35,8 +44,10 @@ export function createAppContext(options: {
     db: options.db,
     schema: options.schema,
     person: createFieldCipher(options.encryptionKey, 'verification.person'),
+    eligibilityList: createFieldCipher(options.encryptionKey, 'verification.eligibility-list'),
     programs: options.programs,
     organizations: options.organizations,
+    sources: options.sources,
     expiryMs: options.expiryMs,
     docUploadToken: docUploadTokens(options.encryptionKey),
     now: options.now ?? (() => new Date()),

@@ -11,6 +11,7 @@ import {
   type Subject,
   type SubjectType,
 } from '../domain';
+import { runInstantSources, type SourceMethod } from '../domain/instant-sources';
 import type { AppContext } from './context';
 import type { Program } from '../domain/program';
 import { isTestMode, segmentOf } from './programs';
@@ -28,7 +29,22 @@ export interface AcceptedOrganization {
  */
 export type InstantMatch =
   | { kind: 'refused'; errorIds: ErrorId[]; systemErrorMessage?: string; matched: boolean }
-  | { kind: 'decided'; decision: Outcome; organization: AcceptedOrganization | undefined };
+  | {
+      kind: 'decided';
+      decision: Outcome;
+      organization: AcceptedOrganization | undefined;
+      /** The verificationMethod of a success: a source's, or INSTANT for the built-in decision. */
+      method: 'INSTANT' | SourceMethod;
+      /** Instant-match attempts this match made: the sources called, at least 1 (the built-in decision). */
+      attempts: number;
+    };
+
+/** When and for which sub-segment the program's instant-match sources may be asked; unset: they are not. */
+export interface SourcesAllowed {
+  /** Epoch ms: the submission's budget for sources ends then (app/sources/sources.ts budgetMs). */
+  budgetEndsAt: number;
+  subSegment: string;
+}
 
 /**
  * Validates a normalised subject of the type, checks its organization with the organizations service and
@@ -40,6 +56,7 @@ export async function instantMatch(
   program: Program,
   type: SubjectType,
   subject: Subject,
+  sources?: SourcesAllowed,
 ): Promise<InstantMatch> {
   const today = utcToday(ctx.now());
   const validation = { today, programSubSegments: program.subSegments };
@@ -64,15 +81,46 @@ export async function instantMatch(
   const organization = await checkOrganization(ctx, program, subject);
   if (organization === 'invalid')
     return { kind: 'refused', errorIds: ['invalidOrganization'], matched: true };
+  const mode = isTestMode(program) ? 'test' : 'live';
   const decision = decideSubmission({
-    mode: isTestMode(program) ? 'test' : 'live',
+    mode,
     segment: segmentOf(program),
     step: collectStepOf(type),
     subject,
     program: { minAge: program.minAge, maxAge: program.maxAge },
     today,
   });
-  return { kind: 'decided', decision, organization };
+  const decided = {
+    kind: 'decided' as const,
+    decision,
+    organization,
+    method: 'INSTANT' as const,
+    attempts: 1,
+  };
+  // Test mode keeps its triggers; the sources stand in only where live mode could not decide by itself.
+  const undecided = decision.kind === 'docUpload' || decision.kind === 'ssn';
+  if (mode !== 'live' || !undecided || !sources) return decided;
+  const guarded = ctx.sources.forProgram(program, sources.subSegment);
+  if (guarded.length === 0) return decided;
+  const run = await runInstantSources(
+    guarded,
+    {
+      // The organization as the catalog accepted it, not as typed.
+      subject: organization ? { ...subject, organization } : subject,
+      program: {
+        programId: program.programId,
+        segment: program.segment,
+        subSegment: sources.subSegment,
+        mode,
+      },
+    },
+    { deadlineMs: ctx.sources.deadlineMs, budgetEndsAt: sources.budgetEndsAt, now: () => Date.now() },
+  );
+  ctx.sources.logRun(program, run);
+  const attempts = Math.max(1, run.attempts);
+  return run.decidedBy
+    ? { ...decided, decision: { kind: 'success' }, method: run.decidedBy, attempts }
+    : { ...decided, attempts };
 }
 
 /**

@@ -56,4 +56,33 @@ describe('programOf', () => {
     expect(programOf(Program.create({})).documentReview).toBeUndefined();
     expect(programOf(Program.create({})).locale).toBe('');
   });
+
+  it('takes the instant-match sources, and the HTTP source only with a secret that opens', () => {
+    const { InstantSourceType } = programsProgramV1;
+    const proto = Program.create({
+      programId: 'p2',
+      instantMatch: {
+        sources: [
+          { type: InstantSourceType.INSTANT_SOURCE_TYPE_LIST, subSegments: ['veteran'] },
+          { type: InstantSourceType.INSTANT_SOURCE_TYPE_HTTP, subSegments: [] },
+          { type: InstantSourceType.INSTANT_SOURCE_TYPE_UNSPECIFIED, subSegments: [] },
+        ],
+        http: { url: 'https://hr.example/check', secret: '', sealedSecret: Buffer.from('sealed') },
+      },
+    });
+    const open = (sealed: Uint8Array, programId: string) => `${Buffer.from(sealed).toString()}:${programId}`;
+    expect(programOf(proto, open)).toMatchObject({
+      instantSources: [
+        { type: 'list', subSegments: ['veteran'] },
+        { type: 'http', subSegments: [] },
+      ],
+      httpSource: { url: 'https://hr.example/check', secret: 'sealed:p2' },
+    });
+    const refused = () => {
+      throw new Error('another key');
+    };
+    expect(programOf(proto, refused).httpSource).toBeUndefined();
+    expect(programOf(proto).httpSource).toBeUndefined();
+    expect(programOf(Program.create({}))).toMatchObject({ instantSources: [], httpSource: undefined });
+  });
 });

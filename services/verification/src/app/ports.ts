@@ -1,7 +1,7 @@
 import { organizationsV1, programsProgramV1, type programsV1 } from '@eligo/proto';
 import { LRUCache } from 'lru-cache';
 import { callDependency, decodeGrpcError, type GrpcClient } from '@eligo/runtime';
-import type { OfferType, Program } from '../domain/program';
+import type { InstantSourceSetting, OfferType, Program } from '../domain/program';
 
 /**
  * Adapters to the services verification calls: the programs service (programs, reward codes and their
@@ -57,14 +57,45 @@ function isOwnNotFound(err: unknown): boolean {
 
 const PROGRAM_CACHE_ENTRIES = 10_000;
 
-const { OfferType: ProtoOfferType, ProgramMode } = programsProgramV1;
+const { OfferType: ProtoOfferType, ProgramMode, InstantSourceType } = programsProgramV1;
+const SOURCE_TYPES = new Map<programsProgramV1.InstantSourceType, InstantSourceSetting['type']>([
+  [InstantSourceType.INSTANT_SOURCE_TYPE_LIST, 'list'],
+  [InstantSourceType.INSTANT_SOURCE_TYPE_HTTP, 'http'],
+]);
+
+/**
+ * Opens the HTTP source's sealed secret (InstantMatchHttp.sealed_secret, sealed by the programs service with
+ * the deployment's master key, bound to the program id); throws when it does not open.
+ */
+export type OpenSourceSecret = (sealed: Uint8Array, programId: string) => string;
+
+/** The program's instant-match settings; a secret that does not open leaves the HTTP source out. */
+function instantMatchOf(
+  p: programsProgramV1.Program,
+  openSecret: OpenSourceSecret | undefined,
+): Pick<Program, 'instantSources' | 'httpSource'> {
+  const instantSources = (p.instantMatch?.sources ?? []).flatMap((s) => {
+    const type = SOURCE_TYPES.get(s.type);
+    return type ? [{ type, subSegments: s.subSegments }] : [];
+  });
+  const http = p.instantMatch?.http;
+  let secret = '';
+  if (http && http.sealedSecret.length > 0 && openSecret) {
+    try {
+      secret = openSecret(http.sealedSecret, p.programId);
+    } catch {
+      secret = '';
+    }
+  }
+  return { instantSources, httpSource: http && http.url && secret ? { url: http.url, secret } : undefined };
+}
 const OFFER_TYPES = new Map<programsProgramV1.OfferType, OfferType>([
   [ProtoOfferType.OFFER_TYPE_STATIC_CODE, 'staticCode'],
   [ProtoOfferType.OFFER_TYPE_REWARD_POOL, 'rewardPool'],
 ]);
 
 /** The programs service's program as the flow reads it (domain/program.ts). */
-export function programOf(p: programsProgramV1.Program): Program {
+export function programOf(p: programsProgramV1.Program, openSecret?: OpenSourceSecret): Program {
   return {
     programId: p.programId,
     accountId: p.accountId,
@@ -92,6 +123,7 @@ export function programOf(p: programsProgramV1.Program): Program {
     },
     subjectTokenKey: p.subjectTokenKey,
     requireAccountTokenToCreate: p.requireAccountTokenToCreate,
+    ...instantMatchOf(p, openSecret),
   };
 }
 
@@ -100,7 +132,11 @@ export function programOf(p: programsProgramV1.Program): Program {
  * (dates, codes, limits) then applies within that time. Unknown programs are not kept, so that a program
  * created a moment ago is found at once.
  */
-export function programsPort(client: ProgramsClient, cacheMs = 0): ProgramsPort {
+export function programsPort(
+  client: ProgramsClient,
+  cacheMs = 0,
+  openSecret?: OpenSourceSecret,
+): ProgramsPort {
   const cache =
     cacheMs > 0 ? new LRUCache<string, Program>({ max: PROGRAM_CACHE_ENTRIES, ttl: cacheMs }) : undefined;
   return {
@@ -113,7 +149,7 @@ export function programsPort(client: ProgramsClient, cacheMs = 0): ProgramsPort 
           client.unary('getProgram', { programId, accountId: '' }),
         );
         if (!program) return undefined;
-        const view = programOf(program);
+        const view = programOf(program, openSecret);
         cache?.set(programId, view);
         return view;
       } catch (err) {

@@ -46,7 +46,11 @@ export async function reverifyInstantMatch(
   if (!type) throw internal(`Verification ${record.id} has a person but no form it was submitted on`);
   // The person, not the integrator's metadata, is what is matched again.
   const subject = normalizeSubject({ ...(stored as SubjectInput), metadata: {} });
-  const match = await instantMatch(ctx, program, type, subject);
+  // The program's instant-match sources are asked as a submission would ask them (nothing is stored).
+  const match = await instantMatch(ctx, program, type, subject, {
+    budgetEndsAt: Date.now() + ctx.sources.budgetMs,
+    subSegment: record.subSegment ?? '',
+  });
   if (match.kind === 'refused')
     return { verdict: 'ineligible', errorIds: match.errorIds, currentStep, organizationId: 0 };
   return {

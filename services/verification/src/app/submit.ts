@@ -14,19 +14,26 @@ import {
   normalizedEmail,
   normalizedIdentity,
   firstStep,
+  isFinal,
   subjectTypeOfStep,
+  utcToday,
   type Outcome,
+  type Subject,
   type SubjectInput,
+  type SubjectType,
 } from '../domain';
+import { isVerificationId } from '../domain/ids';
+import { findVerification } from '../repository/verifications.repository';
 import type { VerificationRecord } from '../repository/verifications.repository';
 import type { AppContext } from './context';
-import { instantMatch } from './instant-match';
+import { instantMatch, type InstantMatch } from './instant-match';
 import { loadLocked, wrongStep, type Loaded } from './load';
 import { metadataChanged } from './metadata-changed';
 import { openPerson, sealMetadata, sealPerson, type StoredPerson } from './person';
 import { endOnLimit, limitReached, refuseOnLimit, succeed } from './person-limit';
 import type { Program } from '../domain/program';
 import { requireProgram, segmentOf } from './programs';
+import type { SourceMethod } from '../domain/instant-sources';
 import type { VerificationAnswer } from '../domain/answer';
 import { assertMayCreate } from './creation-policy';
 import { assertRequestId, startOrFind } from './start';
@@ -61,11 +68,16 @@ export async function submitPersonalInfo(
   ctx: AppContext,
   input: PersonalInfoSubmission,
 ): Promise<VerificationAnswer> {
+  const budgetEndsAt = Date.now() + ctx.sources.budgetMs;
   assertRequestId(input.requestId);
   const militaryStatus = input.programId ? await preflight(ctx, input) : undefined;
   const verificationId = input.programId
     ? (await startOrFind(ctx, { ...input, programId: input.programId })).id
     : input.verificationId;
+  // The remote part of the match (the organization check, the instant-match sources, seconds at worst) runs
+  // before the verification is locked; the locked transaction below applies it only if it was computed for
+  // what the verification still is (lock, requestId and step decide a concurrent submission as before).
+  const prepared = await prepareMatch(ctx, input, verificationId, militaryStatus, budgetEndsAt);
   const response = await ctx.db.transaction(async (trx) => {
     const loaded = await loadLocked(trx, ctx, verificationId, input.requestId);
     if (loaded.settled) return loaded.settled;
@@ -74,9 +86,91 @@ export async function submitPersonalInfo(
       militaryStatus && loaded.record.currentStep === 'collectMilitaryStatus'
         ? await chooseMilitaryStatus(trx, ctx, loaded, militaryStatus, cause.requestId)
         : loaded;
-    return decide(trx, ctx, ready, input, cause);
+    return decide(trx, ctx, ready, input, cause, prepared);
   });
   return refuseOnLimit(response);
+}
+
+/** A match computed before the lock, with what it was computed for (matchKey). */
+interface PreparedMatch {
+  key: string;
+  match: InstantMatch;
+}
+
+/**
+ * The instant match of the submission as the verification is now, read without a lock: undefined when the
+ * locked transaction will not decide a match anyway (a retry, an expired or finished verification, another
+ * step, a token that does not verify), so that it answers as it always did.
+ */
+async function prepareMatch(
+  ctx: AppContext,
+  input: PersonalInfoSubmission,
+  verificationId: string,
+  militaryStatus: MilitaryStatus | undefined,
+  budgetEndsAt: number,
+): Promise<PreparedMatch | undefined> {
+  const record = isVerificationId(verificationId)
+    ? await findVerification(ctx.db, verificationId)
+    : undefined;
+  if (!record) return undefined;
+  if (input.requestId && record.lastRequestId === input.requestId) return undefined;
+  if (isFinal(record.currentStep) || record.expiresAt <= ctx.now()) return undefined;
+  const program = await requireProgram(ctx, record.programId);
+  const chosen = militaryStatus && record.currentStep === 'collectMilitaryStatus';
+  const step = chosen ? nextStepForMilitaryStatus(militaryStatus) : record.currentStep;
+  const type = subjectTypeOfStep(step);
+  if (!type || !acceptsSubmission(step, input.step, segmentOf(program))) return undefined;
+  let submitted: SubjectInput;
+  try {
+    submitted =
+      'token' in input.submitted
+        ? subjectFromJson(type, await checkSubjectToken(ctx, program, input.submitted.token, input.requestId))
+        : input.submitted.subject;
+  } catch {
+    return undefined; // The locked transaction refuses it as it always did.
+  }
+  const before = chosen ? (subSegmentOfStatus(militaryStatus) ?? null) : record.subSegment;
+  const subject = subjectOf(ctx, record, input, submitted);
+  const subSegment = subSegmentAfter(program, subject, before);
+  const match = await instantMatch(ctx, program, type, subject, { budgetEndsAt, subSegment });
+  return { key: matchKey(ctx, program, type, step, subject, subSegment), match };
+}
+
+/** What a match depends on: a prepared match whose key differs from the locked state's is discarded. */
+function matchKey(
+  ctx: AppContext,
+  program: Program,
+  type: SubjectType,
+  step: string,
+  subject: Subject,
+  subSegment: string,
+): string {
+  const { mode, segment, subSegments, minAge, maxAge, instantSources, httpSource } = program;
+  const settings = [mode, segment, subSegments, minAge, maxAge, instantSources, httpSource?.url];
+  return JSON.stringify([type, step, subSegment, utcToday(ctx.now()), settings, subject]);
+}
+
+/** The normalised subject of a submission: the generic step completes it with the stored person. */
+function subjectOf(
+  ctx: AppContext,
+  record: VerificationRecord,
+  input: PersonalInfoSubmission,
+  submitted: SubjectInput,
+): Subject {
+  const stored = openPerson(ctx, record.id, record.person);
+  const merged: SubjectInput =
+    isGeneric(input.step) && stored ? { ...(stored as SubjectInput), ...dropEmpty(submitted) } : submitted;
+  return normalizeSubject(merged);
+}
+
+/** The sub-segment the verification ends up in with this subject (its status), else the one it is in. */
+function subSegmentAfter(program: Program, subject: Subject, current: string | null): string {
+  const chosen = subSegmentOfStatuses(
+    segmentOf(program),
+    subject.status ? [subject.status] : subject.statuses,
+    program.subSegments,
+  );
+  return chosen ?? current ?? '';
 }
 
 /**
@@ -136,10 +230,10 @@ async function decide(
   { record, program }: Loaded,
   input: PersonalInfoSubmission,
   cause: Cause,
+  prepared: PreparedMatch | undefined,
 ): Promise<VerificationAnswer> {
   const type = subjectTypeOfStep(record.currentStep);
   // The generic step and the marketplace token stand for whichever collect step the verification is on.
-  const generic = isGeneric(input.step);
   if (!type || !acceptsSubmission(record.currentStep, input.step, segmentOf(program)))
     return wrongStep(record);
   const submitted =
@@ -150,17 +244,24 @@ async function decide(
         )
       : input.submitted.subject;
 
-  const stored = openPerson(ctx, record.id, record.person);
   // The generic step completes the submission with what this verification already knows of the person.
-  const merged: SubjectInput =
-    generic && stored ? { ...(stored as SubjectInput), ...dropEmpty(submitted) } : submitted;
-  const subject = normalizeSubject(merged);
+  const subject = subjectOf(ctx, record, input, submitted);
   // A valid locale of the body is the verification's from this answer on, whatever the answer (a form with
   // mistakes included: the person reads those in it); an invalid one is refused with the form. Forms that do
   // not take the clients' fields (Student) have none, whatever a caller sent.
   const locale = hasKey(type, 'locale') && subject.locale ? canonicalLocale(subject.locale) : undefined;
   const localeField: Partial<VerificationRecord> = locale ? { locale } : {};
-  const match = await instantMatch(ctx, program, type, subject);
+  const key = matchKey(
+    ctx,
+    program,
+    type,
+    record.currentStep,
+    subject,
+    subSegmentAfter(program, subject, record.subSegment),
+  );
+  // Computed before the lock for this very state, or else now, without the sources: a result computed for a
+  // state that changed meanwhile is discarded, and no source is asked while the row is locked.
+  const match = prepared?.key === key ? prepared.match : await instantMatch(ctx, program, type, subject);
   if (match.kind === 'refused')
     return applyChange(trx, ctx, record, program, {
       cause,
@@ -171,7 +272,7 @@ async function decide(
       fields: { ...localeField, ...(match.matched ? oneMoreAttempt(record) : {}) },
     });
 
-  const { organization, decision } = match;
+  const { organization, decision, method, attempts } = match;
   const { metadata } = subject;
   // The locale is the verification's (a column), not the person's.
   const person: StoredPerson = {
@@ -212,15 +313,25 @@ async function decide(
   // The limit ends the verification with the fields; a recoverable decision keeps the step and stores none.
   if (storesMetadata && (limited || decision.kind !== 'recoverable'))
     await metadataChanged(trx, ctx, record, metadata);
-  if (limited) return endOnLimit(trx, ctx, record, program, cause, { ...fields, ...oneMoreAttempt(record) });
+  if (limited)
+    return endOnLimit(trx, ctx, record, program, cause, { ...fields, ...oneMoreAttempt(record, attempts) });
 
-  return applyOutcome(trx, ctx, record, program, decision, cause, fields);
+  return applyOutcome(trx, ctx, record, program, decision, cause, fields, { method, attempts });
 }
 
-/** The count of instant-match attempts (instantMatchAttempts of the response) with one more. */
-const oneMoreAttempt = (record: VerificationRecord): Pick<VerificationRecord, 'instantMatchAttempts'> => ({
-  instantMatchAttempts: record.instantMatchAttempts + 1,
+/** The count of instant-match attempts (instantMatchAttempts of the response) with `more` (every source call). */
+const oneMoreAttempt = (
+  record: VerificationRecord,
+  more = 1,
+): Pick<VerificationRecord, 'instantMatchAttempts'> => ({
+  instantMatchAttempts: record.instantMatchAttempts + more,
 });
+
+/** Who decided an instant match and how many attempts it made (app/instant-match.ts). */
+export interface MatchMethod {
+  method: 'INSTANT' | SourceMethod;
+  attempts: number;
+}
 
 /**
  * Turns the domain's decision on an instant match (a personal-info form, a social security number) into the
@@ -235,11 +346,12 @@ export async function applyOutcome(
   decision: Outcome,
   cause: Cause,
   personFields: Partial<VerificationRecord> = {},
+  { method, attempts }: MatchMethod = { method: 'INSTANT', attempts: 1 },
 ): Promise<VerificationAnswer> {
-  const fields = { ...personFields, ...oneMoreAttempt(record) };
+  const fields = { ...personFields, ...oneMoreAttempt(record, attempts) };
   switch (decision.kind) {
     case 'success':
-      return succeed(trx, ctx, record, program, { cause, verificationMethod: 'INSTANT', fields });
+      return succeed(trx, ctx, record, program, { cause, verificationMethod: method, fields });
     case 'docUpload':
       return applyChange(trx, ctx, record, program, {
         cause,
@@ -262,7 +374,7 @@ export async function applyOutcome(
         errorIds: decision.errorIds,
         fields: {
           ...(personFields.locale ? { locale: personFields.locale } : {}),
-          ...oneMoreAttempt(record),
+          ...oneMoreAttempt(record, attempts),
         },
       });
     case 'sso':

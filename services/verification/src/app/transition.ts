@@ -25,7 +25,8 @@ export interface StepChange {
   subSegment?: string | null;
   rewardCode?: string | null;
   consolationRewardCode?: string | null;
-  verificationMethod?: 'INSTANT' | 'MANUAL';
+  /** INSTANT (the built-in decision), LIST or HTTP_SOURCE (an instant-match source), MANUAL (a review). */
+  verificationMethod?: 'INSTANT' | 'MANUAL' | 'LIST' | 'HTTP_SOURCE';
   /** Other stored fields (person, hashes, organization, ...). */
   fields?: Partial<VerificationRecord>;
 }

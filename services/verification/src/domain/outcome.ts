@@ -54,7 +54,8 @@ const TEST_TRIGGERS = new Map<string, (step: CollectStep) => Outcome | undefined
  * - age and senior programs are decided by the birth date against the program's bounds; a refusal is final
  *   (error), since the date was valid and another one would be a different person;
  * - military needs the social security number for the identity match;
- * - every other segment goes to document review, as no instant-match source is connected yet.
+ * - every other segment goes to document review, unless one of the program's instant-match sources (LIST,
+ *   HTTP_SOURCE: instant-sources.ts, asked by app/instant-match.ts after this decision) knows the person.
  */
 export function decideSubmission(input: SubmissionInput): Outcome {
   if (input.mode === 'test') {

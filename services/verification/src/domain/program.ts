@@ -36,6 +36,25 @@ export interface Program {
   subjectTokenKey: string;
   /** Only a caller with a token of the program's account may create its verifications. */
   requireAccountTokenToCreate: boolean;
+  /**
+   * Instant-match sources a live program asks, in order, when the built-in decision would not settle the
+   * submission (domain/instant-sources.ts); empty: none.
+   */
+  instantSources: readonly InstantSourceSetting[];
+  /** The business's endpoint of an http source, its secret opened; undefined when none. */
+  httpSource: HttpSourceSetting | undefined;
+}
+
+export interface InstantSourceSetting {
+  type: 'list' | 'http';
+  /** The sub-segments it is asked for; empty: every one. */
+  subSegments: readonly string[];
+}
+
+export interface HttpSourceSetting {
+  url: string;
+  /** Standard Webhooks secret (whsec_...): signs the request, verifies the answer. */
+  secret: string;
 }
 
 export type ProgramMode = 'test' | 'live';

@@ -1,5 +1,6 @@
 import { docUploadContext, recordDocumentsSubmitted } from '../app/documents';
 import { verificationV1 } from '@eligo/proto';
+import { importParts, importResultToProto, listVersionToProto } from './eligibility-list.mapping';
 import { bindService, getInfoResponse, type GrpcServiceBinding, type ServiceContext } from '@eligo/runtime';
 import { getAdminVerification } from '../app/admin';
 import type { AppContext } from '../app/context';
@@ -14,6 +15,11 @@ import {
   refireWebhooks,
 } from '../app/read';
 import { locateVerification } from '../app/locate';
+import {
+  deleteEligibilityList,
+  getEligibilityList,
+  importEligibilityList,
+} from '../app/eligibility-list-import';
 import { streamPersonalInfo } from '../app/personal-info-stream';
 import { reverifyInstantMatch } from '../app/reverify';
 import { searchVerifications } from '../app/search';
@@ -98,6 +104,15 @@ export function verificationGrpcService({ deps }: ServiceContext, app: AppContex
       searchVerifications: async (req) => {
         const page = await searchVerifications(app, req);
         return { verifications: page.verifications.map(summaryToProto), nextPageToken: page.nextPageToken };
+      },
+      importEligibilityList: async (requests) =>
+        importResultToProto(await importEligibilityList(app, importParts(requests))),
+      getEligibilityList: async (req) => ({
+        list: listVersionToProto(await getEligibilityList(app, req.programId)),
+      }),
+      deleteEligibilityList: async (req) => {
+        await deleteEligibilityList(app, req.programId);
+        return {};
       },
     },
     deps.logger,
