@@ -72,6 +72,18 @@ const at = (path: string) => `${suite.eligo.httpUrl}${path}`;
  * Fails on any problem of the page but the failed loads the test provokes on purpose (a refusal of the role,
  * the 401 of the first session check before signing in), each named by its status and URL path.
  */
+
+/**
+ * The page as a laptop and as a phone shows it (test/artifacts/<name>-desktop.png and -phone.png): the
+ * viewport narrows for the second, then comes back.
+ */
+async function pageShots(page: Page, name: string): Promise<void> {
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize(PHONE.viewport!);
+  await screenshot(page, `${name}-phone`);
+  await page.setViewportSize(DESKTOP.viewport!);
+}
+
 function expectOnlyProblems(page: Page, allowed: { status: number; path: string }[]): void {
   const p = pageProblems(page);
   const expected = (line: string) =>
@@ -111,7 +123,7 @@ async function signedIn(
   if (options.axe) await expectAccessible(page);
   await page.getByLabel('Email').fill(staff[role].email);
   await page.getByLabel('Password').fill(staff[role].password);
-  if (options.shot) await screenshot(page, options.shot);
+  if (options.shot) await pageShots(page, options.shot);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await heading(page, 'Review queue');
   // The queue's first load done (a navigation right away would abort it, a failed request of the page).
@@ -195,7 +207,7 @@ it("a person with firstName REJECTED uploads a document, a reviewer approves it 
   await person.locator('h1', { hasText: 'We are reviewing your document' }).waitFor({ timeout: 15_000 });
 
   // The reviewer, on a laptop in the same browser: signs in, finds the review in the program's queue.
-  const desk = await signedIn('reviewer', { shot: 'console-sign-in-desktop' });
+  const desk = await signedIn('reviewer', { shot: 'console-sign-in' });
   await filterQueue(desk, programId);
   const open = desk.getByRole('link', { name: /^Open review/ });
   await waitFor('the review in the queue', async () => {
@@ -204,7 +216,7 @@ it("a person with firstName REJECTED uploads a document, a reviewer approves it 
     await desk.waitForTimeout(300);
     return undefined;
   });
-  await screenshot(desk, 'console-queue-desktop');
+  await pageShots(desk, 'console-queue');
   // j focuses the first review, o opens it.
   await desk.keyboard.press('j');
   await desk.keyboard.press('o');
@@ -221,7 +233,7 @@ it("a person with firstName REJECTED uploads a document, a reviewer approves it 
   await expect(desk.locator('#submitted-name').textContent()).resolves.toBe('REJECTED Doe');
   approvedVerification = (await desk.locator('#submitted a').textContent()) ?? '';
   expect(approvedVerification).toMatch(/^[0-9a-f]{24}$/);
-  await screenshot(desk, 'console-review-desktop');
+  await pageShots(desk, 'console-review');
 
   // Another member opening the same review sees it claimed by someone else, and no decision to make.
   const second = await signedIn('support');
@@ -229,14 +241,14 @@ it("a person with firstName REJECTED uploads a document, a reviewer approves it 
   await heading(second, 'Document review');
   await expect(second.locator('#claim-state').textContent()).resolves.toMatch(/^Claimed by someone else/);
   await expect(second.getByRole('button', { name: /^Approve/ }).count()).resolves.toBe(0);
-  await screenshot(second, 'console-review-claimed-desktop');
+  await pageShots(second, 'console-review-claimed');
   expectOnlyProblems(second, [NO_SESSION_YET, { status: 409, path: '/rest/admin/v1/reviews/' }]);
   await second.context().close();
 
   // "?" shows the shortcuts; "a" approves; the console moves on to the (now empty) queue.
   await desk.keyboard.press('?');
   await desk.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
-  await screenshot(desk, 'console-shortcuts-desktop');
+  await pageShots(desk, 'console-shortcuts');
   await desk.keyboard.press('Escape');
   await desk.getByRole('dialog').waitFor({ state: 'hidden' });
   await desk.keyboard.press('a');
@@ -264,7 +276,7 @@ it("the console refuses a reviewer's action that needs admin", async () => {
   const refusal = page.getByRole('alert');
   await expect(refusal.textContent()).resolves.toContain('Not allowed for your role');
   await expect(refusal.textContent()).resolves.toContain('Your role (reviewer) may not list the programs.');
-  await screenshot(page, 'console-refused-desktop');
+  await pageShots(page, 'console-refused');
   await page.goto(at('/console/staff'));
   await heading(page, 'Staff');
   await expect(page.getByRole('alert').textContent()).resolves.toContain(
@@ -344,7 +356,7 @@ it('a support member accepts an add-school request, and the console passes axe',
   const card = page.getByRole('article', { name: 'Analytical Engine Academy' });
   await card.getByRole('button', { name: 'Accept…' }).click();
   await card.getByLabel('Organization type').selectOption('UNIVERSITY');
-  await screenshot(page, 'console-add-school-desktop');
+  await pageShots(page, 'console-add-school');
   await expectAccessible(page);
   await card.getByRole('button', { name: 'Accept and add to the catalog' }).click();
   await expect(
@@ -379,7 +391,7 @@ it('an admin goes through every page: a verification found by email, a program c
   expect(page.url()).not.toContain('example.com');
   await expect(page.locator('#current-step').textContent()).resolves.toBe('success');
   await page.getByRole('heading', { name: 'Webhook deliveries' }).waitFor();
-  await screenshot(page, 'console-verification-desktop');
+  await pageShots(page, 'console-verification');
 
   // Programs: the list, then the pool program: low codes, a new name, the secret shown once.
   await page.getByRole('link', { name: 'Programs' }).click();
@@ -387,7 +399,7 @@ it('an admin goes through every page: a verification found by email, a program c
   await page.getByLabel('Name').fill('Console');
   await page.getByRole('button', { name: 'Filter' }).click();
   await page.getByRole('link', { name: 'Console Pool' }).waitFor();
-  await screenshot(page, 'console-programs-desktop');
+  await pageShots(page, 'console-programs');
   await page.getByRole('link', { name: 'Console Pool' }).click();
   await heading(page, `Program ${pool.programId}`);
   await expect(page.locator('#pool-level').textContent()).resolves.toBe('0 unused of 0 codes (0 claimed).');
@@ -401,24 +413,24 @@ it('an admin goes through every page: a verification found by email, a program c
   await page.getByRole('button', { name: 'Rotate now' }).click();
   const secret = await page.getByLabel('New signing secret').inputValue();
   expect(secret.length).toBeGreaterThan(20);
-  await screenshot(page, 'console-program-desktop');
+  await pageShots(page, 'console-program');
 
   await page.getByRole('link', { name: 'Accounts' }).click();
   await heading(page, 'Accounts');
   await page.getByRole('cell', { name: 'Console Co', exact: true }).waitFor();
-  await screenshot(page, 'console-accounts-desktop');
+  await pageShots(page, 'console-accounts');
 
   await page.getByRole('link', { name: 'Audit log' }).click();
   await heading(page, 'Audit log');
   await page.getByRole('cell', { name: 'adminRotateWebhookSecret' }).waitFor();
   const exportHref = await page.getByRole('link', { name: 'Export as NDJSON' }).getAttribute('href');
   expect(exportHref).toBe('/rest/admin/v1/audit/export');
-  await screenshot(page, 'console-audit-desktop');
+  await pageShots(page, 'console-audit');
 
   await page.getByRole('link', { name: 'Staff' }).click();
   await heading(page, 'Staff');
   await page.getByRole('cell', { name: staff.reviewer.email }).waitFor();
-  await screenshot(page, 'console-staff-desktop');
+  await pageShots(page, 'console-staff');
 
   // Sign-out ends the session: the sign-in again.
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -436,7 +448,12 @@ it('an admin pages through a list: the next page, then back to the first', async
   await page.getByRole('link', { name: 'Accounts' }).click();
   await heading(page, 'Accounts');
   await page.getByLabel('Name').fill(name);
+  // The unfiltered first page (newest first) shows these accounts too: wait for the filtered answer.
+  const filtered = page.waitForResponse(
+    (r) => r.url().includes('/rest/admin/v1/accounts?') && r.url().includes('name='),
+  );
   await page.getByRole('button', { name: 'Find' }).click();
+  await filtered;
   const rows = page.locator('table.list tbody tr');
   const first = page.getByRole('button', { name: 'First page' });
   const next = page.getByRole('button', { name: 'Next page' });

@@ -72,19 +72,22 @@ interface ListTableProps<R> {
 /** A list as a table: a caption, one header row, a row per item. */
 export function ListTable<R>(props: ListTableProps<R>) {
   return (
-    <table class="list" ref={props.tableRef}>
-      <caption class="visually-hidden">{props.caption}</caption>
-      <thead>
-        <tr>
-          {props.heads.map((head, i) => (
-            <th key={i} scope="col">
-              {head}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>{props.rows.map((item, i) => props.row(item, i))}</tbody>
-    </table>
+    // Scrolls sideways on a narrow screen rather than squeezing its columns to a letter each.
+    <div class="table-scroll">
+      <table class="list" ref={props.tableRef}>
+        <caption class="visually-hidden">{props.caption}</caption>
+        <thead>
+          <tr>
+            {props.heads.map((head, i) => (
+              <th key={i} scope="col">
+                {head}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{props.rows.map((item, i) => props.row(item, i))}</tbody>
+      </table>
+    </div>
   );
 }
 
