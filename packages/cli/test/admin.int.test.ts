@@ -1,37 +1,11 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { startServiceUnderTest, type ServiceUnderTest } from '@eligo/local-infra';
-import { allModules } from '../src/modules';
-
-const run = promisify(execFile);
-const cli = join(__dirname, '..', 'dist', 'src', 'main.js');
+import { adminCli, runCli } from './admin-cli';
 
 /** `eligo admin ...` against a running service (every module, in this process, on the suite's servers). */
 describe('eligo admin', () => {
-  let sut: ServiceUnderTest;
-  let dir: string;
-  beforeAll(async () => {
-    sut = await startServiceUnderTest({ modules: allModules, targets: Object.keys(allModules) });
-    dir = mkdtempSync(join(tmpdir(), 'eligo-cli-it-'));
-  });
-  afterAll(async () => {
-    await sut?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  async function eligo(...args: string[]): Promise<{ code: number; json: any; stderr: string }> {
-    const env = { ...process.env, ELIGO_ADMIN_URL: sut.httpUrl, ELIGO_ADMIN_TOKEN: sut.adminToken };
-    try {
-      const { stdout, stderr } = await run(process.execPath, [cli, 'admin', ...args], { env });
-      return { code: 0, json: JSON.parse(stdout), stderr };
-    } catch (err) {
-      const e = err as { code: number; stdout: string; stderr: string };
-      return { code: e.code, json: undefined, stderr: e.stderr };
-    }
-  }
+  const cli = adminCli('it');
+  const { eligo } = cli;
 
   it('creates an account, a token, a program, stocks and reads it, then revokes the token', async () => {
     const account = await eligo('account', 'create', '--name', 'Acme');
@@ -53,7 +27,7 @@ describe('eligo admin', () => {
     expect(token.code).toBe(0);
     expect(token.json).toMatchObject({ token: expect.stringMatching(/^eligo_/), roles: ['REPORTER', 'PII'] });
 
-    const config = join(dir, 'program.json');
+    const config = join(cli.dir, 'program.json');
     writeFileSync(config, JSON.stringify({ offerType: 'rewardPool', countries: ['US'] }));
     const created = await eligo(
       'program',
@@ -76,12 +50,12 @@ describe('eligo admin', () => {
     });
     const programId = created.json.programId as string;
 
-    const codes = join(dir, 'codes.txt');
+    const codes = join(cli.dir, 'codes.txt');
     writeFileSync(codes, Array.from({ length: 12_000 }, (_, i) => `CODE-${i}`).join('\n') + '\nCODE-1\n');
     const stocked = await eligo('reward-codes', 'add', programId, codes);
     expect(stocked.json).toEqual({ added: 12_000, remaining: 12_000 });
 
-    const patch = join(dir, 'patch.json');
+    const patch = join(cli.dir, 'patch.json');
     writeFileSync(patch, JSON.stringify({ name: 'Spring 2027', redirectUrl: 'https://acme.example/thanks' }));
     const updated = await eligo('program', 'update', programId, '--file', patch);
     expect(updated.json).toMatchObject({ name: 'Spring 2027', redirectUrl: 'https://acme.example/thanks' });
@@ -170,20 +144,10 @@ describe('eligo admin', () => {
   });
 
   it('refuses a wrong operator token', async () => {
-    const { stderr, code } = await (async () => {
-      try {
-        await run(
-          process.execPath,
-          [cli, 'admin', '--token', 'x'.repeat(30), 'account', 'create', '--name', 'A'],
-          {
-            env: { ...process.env, ELIGO_ADMIN_URL: sut.httpUrl },
-          },
-        );
-        return { code: 0, stderr: '' };
-      } catch (err) {
-        return err as { code: number; stderr: string };
-      }
-    })();
+    const { stderr, code } = await runCli(
+      ['admin', '--token', 'x'.repeat(30), 'account', 'create', '--name', 'A'],
+      { ELIGO_ADMIN_URL: cli.sut.httpUrl },
+    );
     expect(code).toBe(1);
     expect(stderr).toMatch(/HTTP 401/);
   });

@@ -1,64 +1,25 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { startServiceUnderTest, type ServiceUnderTest } from '@eligo/local-infra';
-import { allModules } from '../src/modules';
-
-const exec = promisify(execFile);
-const cli = join(__dirname, '..', 'dist', 'src', 'main.js');
+import { adminCli, type Json } from './admin-cli';
 
 /** `eligo admin organizations ...` and `add-school-requests ...` against every module in this process. */
 describe('eligo admin organizations', () => {
-  let sut: ServiceUnderTest;
-  let dir: string;
+  const cli = adminCli('orgs', { ELIGO_ORGANIZATIONS_SEED: 'none' });
+  const { eligo } = cli;
   let programId: string;
   beforeAll(async () => {
-    sut = await startServiceUnderTest({
-      modules: allModules,
-      targets: Object.keys(allModules),
-      env: { ELIGO_ORGANIZATIONS_SEED: 'none' },
-    });
-    dir = mkdtempSync(join(tmpdir(), 'eligo-cli-orgs-'));
-    const account = await eligo('account', 'create', '--name', 'Acme');
-    const program = await eligo(
-      'program',
-      'create',
-      '--account',
-      account.json.accountId,
-      '--name',
-      'Students',
-      '--segment',
-      'student',
-    );
-    programId = program.json.programId;
+    programId = await cli.createProgram('Students', 'student');
   });
-  afterAll(async () => {
-    await sut?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  async function eligo(...args: string[]): Promise<{ code: number; json: any; stderr: string }> {
-    const env = { ...process.env, ELIGO_ADMIN_URL: sut.httpUrl, ELIGO_ADMIN_TOKEN: sut.adminToken };
-    try {
-      const { stdout, stderr } = await exec(process.execPath, [cli, 'admin', ...args], { env });
-      return { code: 0, json: JSON.parse(stdout), stderr };
-    } catch (err) {
-      const e = err as { code: number; stdout: string; stderr: string };
-      return { code: e.code, json: undefined, stderr: e.stderr };
-    }
-  }
 
   async function search(name: string): Promise<Array<{ id: number; name: string }>> {
-    const url = `${sut.httpUrl}/rest/v2/program/${programId}/organization?name=${encodeURIComponent(name)}`;
+    const url = `${cli.sut.httpUrl}/rest/v2/program/${programId}/organization?name=${encodeURIComponent(name)}`;
     const response = await fetch(url);
     expect(response.status).toBe(200);
     return (await response.json()) as Array<{ id: number; name: string }>;
   }
 
   it('imports a CSV file, idempotently, and reports bad rows by line', async () => {
-    const file = join(dir, 'schools.csv');
+    const file = join(cli.dir, 'schools.csv');
     writeFileSync(
       file,
       [
@@ -89,7 +50,7 @@ describe('eligo admin organizations', () => {
   });
 
   it('imports JSON lines, and refuses a file whose format it cannot tell', async () => {
-    const file = join(dir, 'schools.jsonl');
+    const file = join(cli.dir, 'schools.jsonl');
     writeFileSync(
       file,
       JSON.stringify({
@@ -102,7 +63,7 @@ describe('eligo admin organizations', () => {
     const imported = await eligo('organizations', 'import', file);
     expect(imported.json).toMatchObject({ received: 1, created: 1 });
 
-    const unknown = join(dir, 'schools.txt');
+    const unknown = join(cli.dir, 'schools.txt');
     writeFileSync(unknown, 'x');
     const refused = await eligo('organizations', 'import', unknown);
     expect(refused.code).toBe(1);
@@ -111,7 +72,7 @@ describe('eligo admin organizations', () => {
 
   it('lists add-school requests, accepts one into the catalog and declines another', async () => {
     const request = (schoolName: string, schoolDomain: string) =>
-      fetch(`${sut.httpUrl}/rest/v2/organization/addSchool`, {
+      fetch(`${cli.sut.httpUrl}/rest/v2/organization/addSchool`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -129,7 +90,7 @@ describe('eligo admin organizations', () => {
 
     const pending = await eligo('add-school-requests', 'list', '--status', 'PENDING', '--program', programId);
     expect(pending.code).toBe(0);
-    const bySchool = new Map<string, any>(pending.json.requests.map((r: any) => [r.schoolName, r]));
+    const bySchool = new Map<string, Json>(pending.json.requests.map((r: Json) => [r.schoolName, r]));
     expect(bySchool.get('Lakeshore Polytechnic')).toMatchObject({
       email: 'ada@example.com',
       status: 'PENDING',

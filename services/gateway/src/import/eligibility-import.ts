@@ -1,12 +1,11 @@
-import { finished } from 'node:stream/promises';
 import type { Request } from 'express';
 import type { verificationEligibilityListV1 as v1 } from '@eligo/proto';
 import { invalidArgument } from '@eligo/runtime';
 import { RestError } from '../errors';
 import { eligibilityCsvRows, eligibilityNdjsonRows } from './eligibility-rows';
+import { ImportFileError } from './import-file';
 import type { ImportFormat } from './import-request';
-import { BodyTooLargeError, byteLimit } from './import-stream';
-import { ImportFileError } from './organization-rows';
+import { BodyTooLargeError, streamRequestBody } from './import-stream';
 
 /** Rows per message of the import stream: well under the service's 5000, a few hundred KiB at most. */
 export const LIST_BATCH_SIZE = 2000;
@@ -40,42 +39,24 @@ export interface ListImportOptions {
 }
 
 /**
- * Streams the request body into the verification service's import without holding it: bytes are counted on
- * the way and rows parsed as they arrive. The import is all or nothing: a file that breaks (quoting, size
- * limit, the client hanging up) cancels the call and the service drops what it stored, keeping the active
- * list. The rest of an unread body is drained before the answer, so a client still sending gets the status.
+ * Streams the request body into the verification service's import without holding it (streamRequestBody):
+ * rows are parsed as they arrive. The import is all or nothing: a file that breaks (quoting, size limit, the
+ * client hanging up) cancels the call and the service drops what it stored, keeping the active list.
  */
 export async function importListFromRequest(
   req: Request,
   options: ListImportOptions,
 ): Promise<v1.ImportEligibilityListResponse> {
-  const declared = Number(req.headers['content-length']);
-  const counter = byteLimit(options.maxBytes);
-  const clientGone = () => {
-    if (!req.readableEnded)
-      counter.destroy(
-        invalidArgument('the connection closed before the end of the file', { errorIds: ['invalidRequest'] }),
-      );
-  };
-  req.once('close', clientGone);
   try {
-    if (declared > options.maxBytes) throw new BodyTooLargeError(options.maxBytes);
-    req.pipe(counter);
-    const rows = options.format === 'csv' ? eligibilityCsvRows(counter) : eligibilityNdjsonRows(counter);
-    return await options.send(listImportMessages(options.programId, options.format, rows));
+    return await streamRequestBody(req, options.maxBytes, (body) => {
+      const rows = options.format === 'csv' ? eligibilityCsvRows(body) : eligibilityNdjsonRows(body);
+      return options.send(listImportMessages(options.programId, options.format, rows));
+    });
   } catch (err) {
     if (err instanceof BodyTooLargeError)
       throw new RestError(413, `${err.message}; nothing was imported`, 'ER', ['invalidRequest']);
     if (err instanceof ImportFileError)
       throw invalidArgument(`${err.message}; nothing was imported`, { errorIds: ['invalidRequest'] });
     throw err;
-  } finally {
-    req.off('close', clientGone);
-    req.unpipe(counter);
-    counter.destroy();
-    if (!req.readableEnded && !req.destroyed) {
-      req.resume();
-      await finished(req).catch(() => undefined);
-    }
   }
 }

@@ -1,8 +1,6 @@
-import { pipeline, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { verificationEligibilityListV1 } from '@eligo/proto';
-import { CsvError, parse } from 'csv-parse';
-import { lines, MAX_ROW_BYTES } from './import-stream';
-import { ImportFileError } from './organization-rows';
+import { csvRecords, headerColumns, ndjsonLines } from './import-file';
 
 type ListRow = verificationEligibilityListV1.EligibilityListRow;
 
@@ -36,15 +34,7 @@ const refused = (line: number, refusal: string): ListRow => row(line, {}, refusa
 
 /** The CSV header -> the record keys, in any case; an unknown or repeated column refuses the whole file. */
 export function eligibilityCsvColumns(header: readonly string[]): Column[] {
-  const byLowerCase = new Map(eligibilityColumns.map((c) => [c.toLowerCase(), c]));
-  const columns = header.map((raw) => {
-    const column = byLowerCase.get(raw.trim().toLowerCase());
-    if (!column) throw new ImportFileError(`line 1: unknown column "${raw}" (allowed: ${allowed})`);
-    return column;
-  });
-  const repeated = columns.find((c, i) => columns.indexOf(c) !== i);
-  if (repeated) throw new ImportFileError(`line 1: column ${repeated} appears twice`);
-  return columns;
+  return headerColumns(header, eligibilityColumns);
 }
 
 /**
@@ -53,64 +43,17 @@ export function eligibilityCsvColumns(header: readonly string[]): Column[] {
  * refused row. Lines are physical lines of the file, the header being line 1.
  */
 export async function* eligibilityCsvRows(source: Readable): AsyncGenerator<ListRow> {
-  let line = 0;
-  const parser = parse({
-    columns: (header: string[]) => {
-      line = parser.info.lines + 1;
-      return eligibilityCsvColumns(header);
-    },
-    trim: true,
-    skip_empty_lines: true,
-    max_record_size: MAX_ROW_BYTES,
-    bom: true,
-    raw: true,
-    info: true,
-    relax_column_count: true,
-  });
-  pipeline(source, parser, () => undefined);
-  let shortOrLong = 0;
-  try {
-    for await (const { record, raw, info } of parser as AsyncIterable<{
-      record: Partial<Record<Column, string>>;
-      raw: string;
-      info: { invalid_field_length: number };
-    }>) {
-      const start = line + lineBreaks(/^(?:[ \t]*(?:\r\n|\r|\n))*/.exec(raw)![0]);
-      line += lineBreaks(raw);
-      if (info.invalid_field_length > shortOrLong) {
-        shortOrLong = info.invalid_field_length;
-        yield refused(start, 'the row does not have one value per header column');
-      } else {
-        yield row(start, record);
-      }
-    }
-  } catch (err) {
-    if (err instanceof CsvError) {
-      const at = (err as CsvError & { lines?: number }).lines;
-      throw new ImportFileError(`malformed CSV${at ? ` at line ${at}` : ''}: ${err.message}`);
-    }
-    throw err;
+  for await (const read of csvRecords(source, eligibilityCsvColumns)) {
+    yield 'shortOrLong' in read
+      ? refused(read.line, 'the row does not have one value per header column')
+      : row(read.line, read.record);
   }
-  if (line === 0) throw new ImportFileError('the file is empty: a header row is required');
 }
 
 /** NDJSON rows: one JSON object per line with the CSV's column names as keys; blank lines are skipped. */
 export async function* eligibilityNdjsonRows(source: AsyncIterable<Buffer>): AsyncGenerator<ListRow> {
-  const utf8 = new TextDecoder('utf-8', { fatal: true });
-  for await (const { line, bytes } of lines(source, MAX_ROW_BYTES)) {
-    if (bytes === undefined) {
-      yield refused(line, `the line is longer than ${MAX_ROW_BYTES} bytes`);
-      continue;
-    }
-    let text: string;
-    try {
-      text = utf8.decode(bytes);
-    } catch {
-      yield refused(line, 'the line is not valid UTF-8');
-      continue;
-    }
-    if (text.trim() === '') continue;
-    yield jsonLineToListRow(text, line);
+  for await (const read of ndjsonLines(source)) {
+    yield 'rejection' in read ? refused(read.line, read.rejection) : jsonLineToListRow(read.text, read.line);
   }
 }
 
@@ -130,9 +73,4 @@ export function jsonLineToListRow(text: string, line: number): ListRow {
   const bad = eligibilityColumns.find((c) => fields[c] != null && typeof fields[c] !== 'string');
   if (bad) return refused(line, `${bad} must be a string`);
   return row(line, fields as Partial<Record<Column, string>>);
-}
-
-/** CRLF, CR or LF each end one line (csv-parse's raw text keeps some CRLFs as a lone CR). */
-function lineBreaks(text: string): number {
-  return text.match(/\r\n|\r|\n/g)?.length ?? 0;
 }

@@ -1,10 +1,10 @@
-import { finished } from 'node:stream/promises';
 import type { Request } from 'express';
 import { invalidArgument } from '@eligo/runtime';
 import { RestError } from '../errors';
 import { importRows, ImportStoppedError, type ImportSummary } from './import-runner';
-import { BodyTooLargeError, byteLimit, csvRows, ndjsonRows } from './import-stream';
-import { ImportFileError } from './organization-rows';
+import { ImportFileError } from './import-file';
+import { BodyTooLargeError, streamRequestBody } from './import-stream';
+import { csvRows, ndjsonRows } from './organization-rows';
 
 export type ImportFormat = 'csv' | 'ndjson';
 
@@ -43,39 +43,16 @@ export interface ImportRequestOptions {
 }
 
 /**
- * Streams the request body into the import without holding it: bytes are counted on the way, rows are
- * parsed and sent in batches as they arrive. When the import stops early the rest of the body is read and
- * dropped before the answer, as body-parser does, so that clients still sending get the status instead of a
- * reset connection.
+ * Streams the request body into the import: rows are parsed and sent in batches as they arrive
+ * (streamRequestBody counts the bytes and drains what is left when the import stops early).
  */
 export async function importFromRequest(req: Request, options: ImportRequestOptions): Promise<ImportSummary> {
-  const declared = Number(req.headers['content-length']);
-  const counter = byteLimit(options.maxBytes);
-  // A client that hangs up mid-file ends the import; no one reads the answer, and it is no server failure.
-  const clientGone = () => {
-    if (!req.readableEnded)
-      counter.destroy(
-        invalidArgument('the connection closed before the end of the file', { errorIds: ['invalidRequest'] }),
-      );
-  };
-  req.once('close', clientGone);
   try {
-    // A declared size over the limit is refused before a single row reaches the service.
-    if (declared > options.maxBytes) throw new BodyTooLargeError(options.maxBytes);
-    req.pipe(counter);
-    const rows = options.format === 'csv' ? csvRows(counter) : ndjsonRows(counter);
-    return await importRows(rows, options.send);
+    return await streamRequestBody(req, options.maxBytes, (body) =>
+      importRows(options.format === 'csv' ? csvRows(body) : ndjsonRows(body), options.send),
+    );
   } catch (err) {
     throw toRestFailure(err);
-  } finally {
-    req.off('close', clientGone);
-    req.unpipe(counter);
-    counter.destroy();
-    if (!req.readableEnded && !req.destroyed) {
-      req.resume();
-      // Ends with the body, or with the connection when the client gives up.
-      await finished(req).catch(() => undefined);
-    }
   }
 }
 

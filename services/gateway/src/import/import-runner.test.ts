@@ -1,7 +1,8 @@
 import { organizationsOrganizationV1, type organizationsV1 } from '@eligo/proto';
 import { IMPORT_BATCH_SIZE, importRows, ImportStoppedError, MAX_REPORTED_ERRORS } from './import-runner';
+import { ImportFileError } from './import-file';
 import { BodyTooLargeError } from './import-stream';
-import { ImportFileError, type ParsedRow } from './organization-rows';
+import type { ParsedRow } from './organization-rows';
 
 const good = (line: number): ParsedRow => ({
   line,

@@ -1,8 +1,9 @@
 import type { organizationsV1 } from '@eligo/proto';
 import type { ImportSummaryJson } from '../endpoints/admin-organization-import';
 import { MAX_REPORTED_ERRORS } from './import-limits';
+import { ImportFileError } from './import-file';
 import { BodyTooLargeError } from './import-stream';
-import { ImportFileError, type ParsedRow } from './organization-rows';
+import type { ParsedRow } from './organization-rows';
 
 /** Rows per ImportOrganizations call: well under the contract's 1000, small enough to keep memory flat. */
 export const IMPORT_BATCH_SIZE = 500;

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
-import { BodyTooLargeError, byteLimit, csvRows, MAX_ROW_BYTES, ndjsonRows } from './import-stream';
-import { ImportFileError, type ParsedRow } from './organization-rows';
+import { ImportFileError, MAX_ROW_BYTES } from './import-file';
+import { BodyTooLargeError, byteLimit } from './import-stream';
+import { csvRows, ndjsonRows, type ParsedRow } from './organization-rows';
 
 /** The text as a stream of chunks of `size` bytes, so that rows and characters straddle chunks. */
 const chunked = (text: string | Buffer, size = 3) => {

@@ -1,5 +1,6 @@
 import { organizationsOrganizationV1 } from '@eligo/proto';
-import { csvColumns, csvRecordToRow, ImportFileError, jsonLineToRow } from './organization-rows';
+import { ImportFileError } from './import-file';
+import { csvColumns, csvRecordToRow, jsonLineToRow } from './organization-rows';
 
 const input = (o: Partial<organizationsOrganizationV1.OrganizationInput>) =>
   organizationsOrganizationV1.OrganizationInput.fromPartial(o);

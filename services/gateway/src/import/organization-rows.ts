@@ -1,4 +1,6 @@
+import type { Readable } from 'node:stream';
 import { organizationsOrganizationV1 } from '@eligo/proto';
+import { csvRecords, headerColumns, ImportFileError, ndjsonLines } from './import-file';
 
 type OrganizationInput = organizationsOrganizationV1.OrganizationInput;
 
@@ -24,31 +26,33 @@ export type ImportColumn = (typeof importColumns)[number];
 const requiredColumns: readonly ImportColumn[] = ['externalId', 'name', 'type', 'country'];
 const allowed = importColumns.join(', ');
 
-/** The file cannot be read on: the import stops and says where. */
-export class ImportFileError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ImportFileError';
-  }
-}
-
-/**
- * The CSV header -> the record keys. Column names match in any case (spreadsheets capitalise); an unknown,
- * repeated or missing required column refuses the whole file, since every row would be read wrongly.
- */
+/** The CSV header -> the record keys (headerColumns); a missing required column refuses the file too. */
 export function csvColumns(header: readonly string[]): ImportColumn[] {
-  const byLowerCase = new Map(importColumns.map((c) => [c.toLowerCase(), c]));
-  const columns = header.map((raw) => {
-    const column = byLowerCase.get(raw.trim().toLowerCase());
-    if (!column) throw new ImportFileError(`line 1: unknown column "${raw}" (allowed: ${allowed})`);
-    return column;
-  });
-  const repeated = columns.find((c, i) => columns.indexOf(c) !== i);
-  if (repeated) throw new ImportFileError(`line 1: column ${repeated} appears twice`);
+  const columns = headerColumns(header, importColumns);
   const missing = requiredColumns.filter((c) => !columns.includes(c));
   if (missing.length > 0)
     throw new ImportFileError(`line 1: the header lacks required column(s) ${missing.join(', ')}`);
   return columns;
+}
+
+/** CSV rows as the body streams (csvRecords); a record with the wrong number of fields is a rejected row. */
+export async function* csvRows(source: Readable): AsyncGenerator<ParsedRow> {
+  for await (const read of csvRecords(source, csvColumns)) {
+    yield 'shortOrLong' in read
+      ? { line: read.line, rejection: 'the row does not have one value per header column' }
+      : csvRecordToRow(read.record, read.line);
+  }
+}
+
+/** NDJSON rows: one JSON object per physical line; blank lines are skipped, a bad line is a rejected row. */
+export async function* ndjsonRows(source: AsyncIterable<Buffer>): AsyncGenerator<ParsedRow> {
+  for await (const read of ndjsonLines(source)) {
+    if ('rejection' in read) yield read;
+    else {
+      const row = jsonLineToRow(read.text, read.line);
+      if (row) yield row;
+    }
+  }
 }
 
 /** A CSV record (every value a trimmed string) -> a row; domains are separated by `;`. */
