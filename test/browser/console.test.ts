@@ -471,3 +471,37 @@ it('an admin pages through a list: the next page, then back to the first', async
   expectOnlyProblems(page, [NO_SESSION_YET]);
   await page.context().close();
 }, 60_000);
+
+it("an admin issues an account's access token, sees its secrets once, and revokes it; support sees no tokens", async () => {
+  const page = await signedIn('admin');
+  await page.goto(at(`/console/accounts/${accountId}`));
+  await heading(page, 'Console Co');
+  await page.getByLabel("New token's name").fill('Browser reports');
+  await page.getByLabel('Reports (REPORTER)').check();
+  await page.getByRole('button', { name: 'Issue the token' }).click();
+  const token = await page.getByLabel('Bearer token').inputValue();
+  expect(token).toMatch(/\S{20,}/);
+  await expect(page.getByLabel('OAuth client secret').inputValue()).resolves.toMatch(/\S{20,}/);
+  // The token works at once, as a bearer of REST v2.
+  const info = (bearer: string) =>
+    fetch(at('/rest/v2/info'), { headers: { authorization: `Bearer ${bearer}` } }).then((r) => r.status);
+  await expect(info(token)).resolves.toBe(200);
+  const row = page.getByRole('row', { name: /Browser reports/ });
+  // The list reloads with it: listed by its name and roles, never a credential.
+  await row.getByRole('cell', { name: 'REPORTER', exact: true }).waitFor();
+  await expect(page.locator('table.list').textContent()).resolves.not.toContain(token);
+  await pageShots(page, 'console-account');
+  await row.getByRole('button', { name: /Revoke/ }).click();
+  await row.getByRole('button', { name: 'Revoke now' }).click();
+  await page.getByRole('row', { name: /Browser reports.*Revoked/ }).waitFor();
+  // Every gateway refuses a revoked token within a second.
+  await waitFor('the revoked token refused', async () => ((await info(token)) === 401 ? true : undefined));
+  expectOnlyProblems(page, [NO_SESSION_YET]);
+  await page.context().close();
+
+  const support = await signedIn('support');
+  await support.goto(at(`/console/accounts/${accountId}`));
+  await heading(support, 'Console Co');
+  await expect(support.getByRole('heading', { name: 'Access tokens' }).count()).resolves.toBe(0);
+  await support.context().close();
+}, 60_000);

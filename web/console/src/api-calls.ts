@@ -118,3 +118,29 @@ export const getRewardCodePoolLevel = (programId: string) =>
 
 export const rotateWebhookSecret = (programId: string) =>
   settle(admin.POST('/programs/{programId}/webhook/secret', { params: { path: { programId } } }));
+
+// One account and its access tokens (admin): listed without credentials, issued (the secrets shown once), revoked.
+export type AccessTokenPage = AdminBody<'/accounts/{accountId}/tokens', 'get'>;
+export type AccessToken = AccessTokenPage['tokens'][number];
+export type AccessTokenCreated = AdminBody<'/accounts/{accountId}/tokens', 'post'>;
+export type TokenRole = AccessToken['roles'][number];
+
+export const getAccount = (accountId: string) =>
+  settle(admin.GET('/accounts/{accountId}', { params: { path: { accountId } } }));
+
+export const listAccessTokens = (accountId: string, cursor?: string) =>
+  settle(
+    admin.GET('/accounts/{accountId}/tokens', {
+      params: { path: { accountId }, query: { limit: 50, ...page(cursor) } },
+    }),
+  );
+
+export const issueAccessToken = (accountId: string, name: string, roles: TokenRole[]) =>
+  settle(
+    admin.POST('/accounts/{accountId}/tokens', { params: { path: { accountId } }, body: { name, roles } }),
+  );
+
+export const revokeAccessToken = (accountId: string, tokenId: string) =>
+  settle(
+    admin.DELETE('/accounts/{accountId}/tokens/{tokenId}', { params: { path: { accountId, tokenId } } }),
+  );

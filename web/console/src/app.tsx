@@ -3,6 +3,7 @@ import { onSessionLost } from './api';
 import { roleMay, type Bootstrap } from './bootstrap';
 import { takeFlash } from './flash';
 import { Help } from './help';
+import { AccountPage } from './pages/account';
 import { AccountsPage } from './pages/accounts';
 import { AddSchoolPage } from './pages/add-school';
 import { AuditPage } from './pages/audit';
@@ -45,7 +46,7 @@ const SECTIONS: readonly ReturnType<typeof section>[] = [
     'verification',
   ]),
   section('Programs', 'adminListPrograms', { page: 'programs' }, ['programs', 'program']),
-  section('Accounts', 'adminListAccounts', { page: 'accounts' }),
+  section('Accounts', 'adminListAccounts', { page: 'accounts' }, ['accounts', 'account']),
   section('Audit log', 'adminListAudit', { page: 'audit' }),
   section('Staff', 'adminListStaff', { page: 'staff' }),
 ];
@@ -165,6 +166,8 @@ function Page({ route }: { route: Route }) {
       return <ProgramPage programId={route.programId} />;
     case 'accounts':
       return <AccountsPage />;
+    case 'account':
+      return <AccountPage accountId={route.accountId} />;
     case 'audit':
       return <AuditPage />;
     case 'staff':

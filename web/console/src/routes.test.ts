@@ -45,6 +45,11 @@ describe('parseRoute', () => {
       { page: 'program', programId: '0123456789abcdef01234567' },
     ],
     ['/console/accounts', '', { page: 'accounts' }],
+    [
+      '/console/accounts/5f3c5f3c5f3c5f3c5f3c5f3c',
+      '',
+      { page: 'account', accountId: '5f3c5f3c5f3c5f3c5f3c5f3c' },
+    ],
     ['/console/audit', '', { page: 'audit' }],
     ['/console/staff', '', { page: 'staff' }],
   ])('%s%s is %j, and back', (path, search, route) => {

@@ -13,6 +13,7 @@ export type Route =
   | { page: 'programs'; accountId?: string }
   | { page: 'program'; programId: string }
   | { page: 'accounts' }
+  | { page: 'account'; accountId: string }
   | { page: 'audit' }
   | { page: 'staff' }
   | { page: 'notFound' };
@@ -54,7 +55,8 @@ export function parseRoute(pathname: string, search: string): Route {
       return ID.test(second) ? { page: 'program', programId: second } : { page: 'notFound' };
     }
     case 'accounts':
-      return second === undefined ? { page: 'accounts' } : { page: 'notFound' };
+      if (second === undefined) return { page: 'accounts' };
+      return ID.test(second) ? { page: 'account', accountId: second } : { page: 'notFound' };
     case 'audit':
       return second === undefined ? { page: 'audit' } : { page: 'notFound' };
     case 'staff':
@@ -87,6 +89,8 @@ export function hrefOf(route: Route): string {
       return `${BASE}/programs/${encodeURIComponent(route.programId)}`;
     case 'accounts':
       return `${BASE}/accounts`;
+    case 'account':
+      return `${BASE}/accounts/${encodeURIComponent(route.accountId)}`;
     case 'audit':
       return `${BASE}/audit`;
     case 'staff':

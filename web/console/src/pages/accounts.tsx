@@ -38,7 +38,9 @@ export function AccountsPage() {
         heads={['Name', 'Account id', 'Programs', 'Access tokens', 'Created']}
         row={(a) => (
           <tr key={a.accountId}>
-            <td>{a.name}</td>
+            <td>
+              <Link href={hrefOf({ page: 'account', accountId: a.accountId })}>{a.name}</Link>
+            </td>
             <td>
               <code>{a.accountId}</code>
             </td>
