@@ -156,3 +156,55 @@ it("succeeds instantly when the person is on the program's eligibility list, the
     ['HTTP_SOURCE', 2],
   );
 });
+
+it('matches the member number the member form gives, and sends it to the HTTP source', async () => {
+  const { token, program, member } = await liveMemberProgram();
+  const configured = await api.admin('PATCH', `/programs/${program.programId}`, {
+    body: { instantMatch: { sources: [{ type: 'list' }, { type: 'http' }], http: { url, secret } } },
+  });
+  expect(configured.status).toBe(200);
+  const listed = await api.admin('PUT', `/programs/${program.programId}/eligibility-list`, {
+    raw: JSON.stringify({ memberId: 'M-0042' }) + '\n',
+    contentType: 'application/x-ndjson',
+  });
+  expect([listed.status, listed.body.rowsStored]).toEqual([200, 1]);
+  const unlisted = { ...member, email: 'someone.new@example.com' };
+
+  // Case and surrounding spaces aside, the number is the list's: LIST decides, the endpoint is not asked.
+  const asked = requests.length;
+  const { verificationId } = await flow.started(program.programId);
+  const done = await flow.submit(verificationId, 'collectMemberPersonalInfo', {
+    ...unlisted,
+    memberId: ' m-0042 ',
+  });
+  expect([done.status, done.body.currentStep]).toEqual([200, 'success']);
+  expect(requests.length).toBe(asked);
+  expect((await flow.details(verificationId, token)).body.verificationMethod).toBe('LIST');
+
+  // Another number: the HTTP source is asked, with the number as given (trimmed).
+  answer = 'yes';
+  const other = await flow.started(program.programId);
+  const second = await flow.submit(other.verificationId, 'collectMemberPersonalInfo', {
+    ...unlisted,
+    memberId: 'M-0043',
+  });
+  expect(second.body.currentStep).toBe('success');
+  expect(JSON.parse(requests.at(-1)!.body).subject).toMatchObject({ memberId: 'M-0043' });
+
+  // The number follows the client identifier's rule, and only the member and employee forms take one.
+  const third = await flow.started(program.programId);
+  const bad = await flow.submit(third.verificationId, 'collectMemberPersonalInfo', {
+    ...unlisted,
+    memberId: '',
+  });
+  expect([bad.status, bad.body.errorIds]).toEqual([400, ['invalidRequest']]);
+  expect(bad.body.systemErrorMessage).toContain('memberId');
+  const wrongForm = await flow.submit(third.verificationId, 'collectMemberPersonalInfo', {
+    ...unlisted,
+    employeeId: 'E-1',
+  });
+  expect([wrongForm.status, wrongForm.body.systemErrorMessage]).toEqual([
+    400,
+    expect.stringContaining("Unexpected property 'employeeId'"),
+  ]);
+});

@@ -76,6 +76,8 @@ export const DEFAULT_FORM_MESSAGES: Readonly<Record<string, string>> = {
   'field.state': 'State',
   'field.driverLicenseNumber': 'Driver license number',
   'field.ebtCardNumber': 'EBT card number',
+  'field.memberId': 'Member number',
+  'field.employeeId': 'Employee number',
   'field.socialSecurityNumber': 'Social security number',
   'field.organization': 'Organization',
   'field.organization.student': 'School',

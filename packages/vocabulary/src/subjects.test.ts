@@ -28,6 +28,8 @@ const SPEC_TABLE = {
 
 /** The optional fields clients send, taken by every type but Student (whose keys the spec fixes). */
 const CLIENT_FIELDS = ['metadata', 'phoneNumber', 'locale', 'deviceFingerprintHash', 'externalUserId'];
+/** The person's id with the customer, which an eligibility list matches (issue 22), before the client fields. */
+const LIST_IDS: Partial<Record<string, string>> = { Employee: 'employeeId', Member: 'memberId' };
 
 describe('SUBJECT_KEYS', () => {
   it('Student takes exactly the keys of the spec table and its rejection message', () => {
@@ -39,7 +41,11 @@ describe('SUBJECT_KEYS', () => {
     (type) => {
       const spec = SPEC_TABLE[type].split(', ');
       const added = CLIENT_FIELDS.filter((key) => !spec.includes(key));
-      expect(SUBJECT_KEYS[type]).toEqual([...spec, ...added]);
+      const listId = LIST_IDS[type];
+      const clientFields = ['locale', 'deviceFingerprintHash', 'externalUserId'];
+      const before = added.filter((key) => !clientFields.includes(key));
+      const after = added.filter((key) => clientFields.includes(key));
+      expect(SUBJECT_KEYS[type]).toEqual([...spec, ...before, ...(listId ? [listId] : []), ...after]);
     },
   );
 
@@ -97,7 +103,7 @@ describe('allowedKeysMessage', () => {
     [
       'Member',
       undefined,
-      'Allowed keys: firstName, lastName, email, organization, metadata, phoneNumber, locale, ' +
+      'Allowed keys: firstName, lastName, email, organization, metadata, phoneNumber, memberId, locale, ' +
         'deviceFingerprintHash, externalUserId',
     ],
   ] as const)('%s / %s', (type, unexpected, message) => {

@@ -34,7 +34,8 @@ const CLIENT_KEYS = ['locale', 'deviceFingerprintHash', 'externalUserId'] as con
 
 /**
  * The JSON keys each personal-info body may carry: the spec's subjects table (in its order), then the
- * clients' optional fields above. The gateway rejects any other key with invalidRequest, so a misspelt field
+ * clients' optional fields above. The member and employee forms also take the person's id with the customer
+ * (`memberId`, `employeeId`), which the program's eligibility list can match. The gateway rejects any other key with invalidRequest, so a misspelt field
  * ("birthdate") fails loudly instead of being ignored. Student keeps exactly its row (the spec fixes its
  * allowed keys), plus `universityId`, the older form's alternative to organization.id, which the spec's own
  * rejection message lists.
@@ -173,9 +174,19 @@ export const SUBJECT_KEYS = {
     'organization',
     'metadata',
     'phoneNumber',
+    'employeeId',
     ...CLIENT_KEYS,
   ],
-  Member: ['firstName', 'lastName', 'email', 'organization', 'metadata', 'phoneNumber', ...CLIENT_KEYS],
+  Member: [
+    'firstName',
+    'lastName',
+    'email',
+    'organization',
+    'metadata',
+    'phoneNumber',
+    'memberId',
+    ...CLIENT_KEYS,
+  ],
   LowIncome: [
     'country',
     'firstName',
@@ -230,6 +241,8 @@ const ALWAYS_OPTIONAL_KEYS: ReadonlySet<string> = new Set([
   'ebtCardNumber',
   'locale',
   'externalUserId',
+  'memberId',
+  'employeeId',
 ]);
 const OPTIONAL_KEYS_OF: Partial<Record<SubjectType, ReadonlySet<string>>> = {
   Age: new Set(['postalCode']),

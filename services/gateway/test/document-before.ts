@@ -34,6 +34,13 @@ export const changedOnPurpose: Readonly<Record<string, string>> = {
         '22: the instant-match sources of a live program and the HTTP source, its secret write-only)',
     ]),
   ),
+  ...Object.fromEntries(
+    ['EmployeeSubject', 'MemberSubject'].map((name) => [
+      name,
+      "the person's number with the customer (employeeId, memberId; issue 22): optional, matched against " +
+        "the program's eligibility list; one more property",
+    ]),
+  ),
   VerificationDetails:
     'verificationMethod names the instant-match source that decided a success: LIST and HTTP_SOURCE besides ' +
     'INSTANT and MANUAL (new values of the enum, issue 22), and says so in a description',

@@ -33,6 +33,8 @@ const KIND: Record<string, Pick<Field, 'kind' | 'autocomplete' | 'maxLength'>> =
   organization: { kind: 'organization' },
   status: { kind: 'status' },
   statuses: { kind: 'statuses' },
+  memberId: { kind: 'text', maxLength: 256 },
+  employeeId: { kind: 'text', maxLength: 256 },
 };
 
 /** `collectStudentPersonalInfo` → Student; the generic `collectPersonalInfo` takes the student's keys. */

@@ -40,6 +40,21 @@ const text = (description: string) =>
 /** JSON numbers are doubles: ids beyond 2^53 - 1 cannot be told apart, so none is taken (z.int()). */
 const positiveInteger = () => orNull(z.int({ error: POSITIVE_INTEGER }).min(1, { error: POSITIVE_INTEGER }));
 
+/** The person's number with the customer, which the program's eligibility list and HTTP source match. */
+const customerNumber = (kind: 'member' | 'employee', type: SubjectType) =>
+  orNull(
+    ruled(`must be ${EXTERNAL_USER_ID_RULE}`, validExternalUserId).meta({
+      minLength: 1,
+      maxLength: MAX_EXTERNAL_USER_ID_LENGTH,
+      pattern: NO_CONTROL_CHARACTERS,
+    }),
+  ).meta({
+    description:
+      `The person’s ${kind} number with you (${EXTERNAL_USER_ID_RULE}), optional: matched against the ` +
+      'program’s eligibility list (case and surrounding spaces aside) and sent to its HTTP source, stored ' +
+      `encrypted with the personal info. Taken by the ${type} form only.`,
+  });
+
 const organization = orNull(
   z
     .strictObject(
@@ -136,6 +151,8 @@ const subjectFields = {
       `The person’s identifier in your own systems (${EXTERNAL_USER_ID_RULE}): stored encrypted with the ` +
       'personal info and shown as externalUserId in the details. Not taken by the student and generic forms.',
   }),
+  memberId: customerNumber('member', 'Member'),
+  employeeId: customerNumber('employee', 'Employee'),
   deviceFingerprintHash: orNull(
     ruled(`must be ${DEVICE_FINGERPRINT_HASH_RULE}`, validDeviceFingerprintHash).meta({
       minLength: 1,

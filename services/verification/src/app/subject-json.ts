@@ -25,6 +25,8 @@ const STRING_FIELDS = [
   'ebtCardNumber',
   'locale',
   'externalUserId',
+  'memberId',
+  'employeeId',
 ] as const;
 
 const invalid = (message: string) => invalidArgument(message, { errorIds: ['invalidRequest'] });

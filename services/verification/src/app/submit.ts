@@ -130,7 +130,7 @@ async function prepareMatch(
     return undefined; // The locked transaction refuses it as it always did.
   }
   const before = chosen ? (subSegmentOfStatus(militaryStatus) ?? null) : record.subSegment;
-  const subject = subjectOf(ctx, record, input, submitted);
+  const subject = subjectOf(ctx, record, type, input, submitted);
   const subSegment = subSegmentAfter(program, subject, before);
   const match = await instantMatch(ctx, program, type, subject, { budgetEndsAt, subSegment });
   return { key: matchKey(ctx, program, type, step, subject, subSegment), match };
@@ -150,17 +150,26 @@ function matchKey(
   return JSON.stringify([type, step, subSegment, utcToday(ctx.now()), settings, subject]);
 }
 
-/** The normalised subject of a submission: the generic step completes it with the stored person. */
+/**
+ * The normalised subject of a submission: the generic step completes it with the stored person. A customer
+ * number the type does not take (a gRPC caller may set any field) is dropped: the list match must not use it.
+ */
 function subjectOf(
   ctx: AppContext,
   record: VerificationRecord,
+  type: SubjectType,
   input: PersonalInfoSubmission,
   submitted: SubjectInput,
 ): Subject {
   const stored = openPerson(ctx, record.id, record.person);
   const merged: SubjectInput =
     isGeneric(input.step) && stored ? { ...(stored as SubjectInput), ...dropEmpty(submitted) } : submitted;
-  return normalizeSubject(merged);
+  const subject = normalizeSubject(merged);
+  return {
+    ...subject,
+    memberId: hasKey(type, 'memberId') ? subject.memberId : '',
+    employeeId: hasKey(type, 'employeeId') ? subject.employeeId : '',
+  };
 }
 
 /** The sub-segment the verification ends up in with this subject (its status), else the one it is in. */
@@ -245,7 +254,7 @@ async function decide(
       : input.submitted.subject;
 
   // The generic step completes the submission with what this verification already knows of the person.
-  const subject = subjectOf(ctx, record, input, submitted);
+  const subject = subjectOf(ctx, record, type, input, submitted);
   // A valid locale of the body is the verification's from this answer on, whatever the answer (a form with
   // mistakes included: the person reads those in it); an invalid one is refused with the form. Forms that do
   // not take the clients' fields (Student) have none, whatever a caller sent.

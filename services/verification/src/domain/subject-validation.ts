@@ -122,6 +122,13 @@ function problemsOf(type: SubjectType, input: SubjectInput, ctx: ValidationConte
     judged('externalUserId') && !validExternalUserId(subject.externalUserId)
       ? problem('invalidRequest', `externalUserId: must be ${EXTERNAL_USER_ID_RULE}`)
       : undefined,
+    // The customer's numbers follow the client identifier's rule (an eligibility list's ids take the same).
+    judged('memberId') && !validExternalUserId(subject.memberId)
+      ? problem('invalidRequest', `memberId: must be ${EXTERNAL_USER_ID_RULE}`)
+      : undefined,
+    judged('employeeId') && !validExternalUserId(subject.employeeId)
+      ? problem('invalidRequest', `employeeId: must be ${EXTERNAL_USER_ID_RULE}`)
+      : undefined,
   ];
   return found.filter((p): p is Problem => p !== undefined);
 }

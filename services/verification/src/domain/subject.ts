@@ -37,6 +37,10 @@ export interface Subject {
   locale: string;
   /** The person's identifier in the client's own systems, kept as given (not taken by Student). */
   externalUserId: string;
+  /** The person's member number with the customer (Member only), which an eligibility list matches. */
+  memberId: string;
+  /** The person's employee number with the employer (Employee only), which an eligibility list matches. */
+  employeeId: string;
 }
 
 /**
@@ -68,6 +72,8 @@ export function emptySubject(): Subject {
     universityId: 0,
     locale: '',
     externalUserId: '',
+    memberId: '',
+    employeeId: '',
   };
 }
 
@@ -102,6 +108,8 @@ export function normalizeSubject(input: SubjectInput): Subject {
     universityId: s.universityId || 0,
     locale: s.locale,
     externalUserId: s.externalUserId,
+    memberId: s.memberId.trim(),
+    employeeId: s.employeeId.trim(),
   };
 }
 

@@ -33,6 +33,8 @@ export function subjectFromProto(s: verificationVerificationV1.Subject): Subject
     universityId: s.universityId,
     locale: s.locale,
     externalUserId: s.externalUserId,
+    memberId: s.memberId,
+    employeeId: s.employeeId,
   };
 }
 

@@ -15,7 +15,8 @@ import type { HttpSourceSetting } from '../../domain/program';
  * `unavailable`. The address rules are the webhooks' (@eligo/runtime's address policy and guarded lookup).
  *
  * Request body: {"type":"eligo.instantMatch","programId","segment","subSegment","subject":{...}} with only
- * the subject's fields the form took (names, email, birth date, organization {id, name}).
+ * the subject's fields the form took (names, email, birth date, member or employee number, organization
+ * {id, name}).
  * Answer: 200 with {"eligible": true|false}, headers webhook-id (the request's), webhook-timestamp,
  * webhook-signature.
  */
@@ -31,7 +32,7 @@ export const HTTP_SOURCE_USER_AGENT = 'Eligo-InstantMatch/1.0';
 const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024;
 
 /** The subject fields an HTTP source is sent, when the form took them (non-empty). */
-const SENT_FIELDS = ['firstName', 'lastName', 'email', 'birthDate'] as const;
+const SENT_FIELDS = ['firstName', 'lastName', 'email', 'birthDate', 'memberId', 'employeeId'] as const;
 
 export function httpSource(setting: HttpSourceSetting, options: HttpSourceOptions): InstantSource {
   return {
