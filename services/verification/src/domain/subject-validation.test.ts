@@ -26,6 +26,8 @@ const VALID: Required<SubjectInput> = {
   universityId: 0,
   locale: 'fr-CA',
   externalUserId: 'user-42',
+  memberId: 'M-0042',
+  employeeId: 'E-0042',
 };
 
 const STATUS: Partial<Record<SubjectType, string>> = {
