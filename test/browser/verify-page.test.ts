@@ -259,6 +259,61 @@ it('a military person chooses a status, then skips the social security number to
   await page.context().close();
 }, 60_000);
 
+it('an email loop: a short or wrong code is said, a new one waits its minute, the mailed link finishes', async () => {
+  const page = await newPage(browser(), DESKTOP);
+  await page.goto(pageUrl(studentProgram));
+  await expectStep(page, 'Tell us about yourself');
+  // Test mode: the first name EMAIL_LOOP takes any address to the email loop.
+  await page.locator('#f-firstName').fill('EMAIL_LOOP');
+  await page.locator('#f-lastName').fill('Doe');
+  await page.locator('#f-birthDate').fill('2000-01-31');
+  await page.locator('#f-email').fill('loop@example.com');
+  await chooseOrganization(page, 'Browser St', 'Browser State University');
+  const submitted = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/step/collectStudentPersonalInfo'),
+  );
+  await page.getByRole('button', { name: 'Verify my eligibility' }).click();
+  const { verificationId } = (await (await submitted).json()) as { verificationId: string };
+  await expectStep(page, 'Check your email');
+  // Within the cooldown a new code cannot be asked for.
+  await expect(page.getByRole('button', { name: 'Send a new code' }).isDisabled()).resolves.toBe(true);
+
+  await page.locator('#f-email-token').fill('12');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.locator('#f-email-token-error').textContent()).resolves.toBe(
+    'Enter the 6-digit code from the email.',
+  );
+
+  const mailed = await waitFor('the mailed code', async () => {
+    const reply = await api.admin('GET', `/messages?verificationId=${verificationId}`);
+    return (reply.body.messages as { body: string }[] | undefined)?.[0]?.body;
+  });
+  const code = /\b(\d{6})\b/.exec(mailed)![1]!;
+  const link = /(http\S+#emailToken=\d+)/.exec(mailed)![1]!;
+  const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+  await page.locator('#f-email-token').fill(`${wrong.slice(0, 3)} ${wrong.slice(3)}`);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page
+    .locator('#f-email-token-error', { hasText: 'This code is not right' })
+    .waitFor({ timeout: 10_000 });
+  await expectStep(page, 'Check your email');
+  await screenshot(page, 'verify-email-loop-desktop');
+  // The wrong code's 400 is the browser's one console line: the answer the step expects.
+  const problems = pageProblems(page);
+  expect(problems.consoleErrors.filter((e) => !/status of 400\b.*\/step\/emailLoop\b/.test(e))).toEqual([]);
+  expect([problems.pageErrors, problems.failedRequests, problems.blockedRequests]).toEqual([[], [], []]);
+  await page.context().close();
+
+  // The link of the mail, opened in another browser: the page submits its code and leaves it out of the URL.
+  const other = await newPage(browser(), PHONE);
+  await other.goto(link);
+  await expectStep(other, 'You are verified');
+  await expect(other.locator('#reward-code').textContent()).resolves.toBe('BROWSER-10');
+  expect(other.url()).not.toContain('emailToken');
+  expectNoPageErrors(other);
+  await other.context().close();
+}, 60_000);
+
 describe('in the locale of the link or the browser', () => {
   let translated: string;
 

@@ -89,7 +89,11 @@ async function liveMemberProgram() {
 
 it('configures the source over the admin API without ever answering its secret', async () => {
   const { program } = await liveMemberProgram();
-  expect(program.instantMatch).toEqual({ sources: [{ type: 'http', subSegments: [] }], http: { url } });
+  expect(program.instantMatch).toEqual({
+    sources: [{ type: 'http', subSegments: [] }],
+    http: { url },
+    emailLoop: false,
+  });
   const read = await api.admin('GET', `/programs/${program.programId}`);
   expect(read.status).toBe(200);
   expect(JSON.stringify(read.body)).not.toContain(secret.slice('whsec_'.length));

@@ -89,6 +89,11 @@ const businessRefusals: { pathRegex: string; statuses: string[]; why: string }[]
     why: 'an opaque cursor or page token that this server did not issue',
   },
   {
+    pathRegex: '^/organizations/\\{organizationId\\}/sso$',
+    statuses: ['400'],
+    why: 'a rule that checks nothing, plain http to an address ELIGO_WEBHOOK_ALLOW_CIDRS does not open, an IP address issuer that is not public',
+  },
+  {
     pathRegex: '^/programs/\\{programId\\}/eligibility-list$',
     statuses: ['400'],
     why: 'a CSV or NDJSON file beyond its schema: an unknown column or key, broken quoting, a line that is no JSON',

@@ -22,12 +22,17 @@ export async function providerIssuer(): Promise<{ port: number; issuer: string }
 /**
  * Starts the OpenID provider of test/support/oidc-provider-server.mjs (the oidc-provider package) on that port:
  * its sign-in form takes any password, and the login is the account id; `accounts` gives each login its
- * claims (email, email_verified). Resolves once it listens; stop() ends it.
+ * claims (email, email_verified, any other). The other options are the server's (see its header). Resolves
+ * once it listens; stop() ends it.
  */
 export async function startOidcProvider(options: {
   port: number;
   clients: ProviderClient[];
-  accounts: Record<string, { email?: string; email_verified?: boolean }>;
+  accounts: Record<string, { email?: string; email_verified?: boolean; [claim: string]: unknown }>;
+  claims?: Record<string, string[]>;
+  issuer?: string;
+  freshKeys?: boolean;
+  clockOffsetSeconds?: number;
 }): Promise<OidcProvider> {
   const child = spawn(
     process.execPath,

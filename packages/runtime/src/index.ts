@@ -99,5 +99,6 @@ export {
   parseAllowCidrs,
   type AllowCidrs,
 } from './net/address-policy';
+export { allowCidrsSetting } from './config/allow-cidrs-setting';
 export { BlockedAddressError, guardedLookup } from './net/guarded-lookup';
 export { currentTraceParent, inStoredTraceSpan } from './telemetry/trace-context';

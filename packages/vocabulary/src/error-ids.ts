@@ -47,6 +47,10 @@ export const DEFAULT_ERROR_MESSAGES = {
   simulatedError: 'A simulated error occurred (test mode).',
   verificationLimitAlreadyExists: 'This program already has a verification limit.',
   webhookAlreadyExists: 'This program already has a webhook.',
+  invalidEmailLoopToken: 'This code is not right. Please check it and try again.',
+  expiredEmailLoopToken: 'This code has expired. Please ask for a new one.',
+  emailLoopResendTooSoon: 'A new code was sent a moment ago. Please wait a minute before asking again.',
+  maxEmailLoopResendsExceeded: 'No more codes can be sent for this verification.',
 } as const satisfies Record<string, string>;
 
 export type ErrorId = keyof typeof DEFAULT_ERROR_MESSAGES;

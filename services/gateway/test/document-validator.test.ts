@@ -244,6 +244,7 @@ describe('the OpenAPI document and the validator share one set of schemas', () =
   /** A valid body per request schema: a new schema without one fails the test below. */
   const validBodies: Record<string, object> = {
     AccountCreateRequest: { name: 'Acme' },
+    EmailTokenRequest: { emailToken: '123456' },
     AccessTokenCreateRequest: { name: 'ci' },
     StaffCreateRequest: { email: 'jane@example.com', name: 'Jane', role: 'reviewer' },
     StaffPatchRequest: { role: 'support' },
@@ -281,6 +282,7 @@ describe('the OpenAPI document and the validator share one set of schemas', () =
     ConversionRequest: { amount: 12.5 },
     ReverifyRequest: { programId: 'ab'.repeat(12), verificationIds: ['cd'.repeat(12)] },
     VerificationSearchRequest: { email: 'someone@example.com' },
+    OrganizationSsoRequest: { issuer: 'https://login.example.edu', clientId: 'eligo', rule: {} },
     ...Object.fromEntries(subjectTypes.map((type) => [`${type}Subject`, { firstName: 'Jane' }])),
   };
   // Metadata is a map: any key is a property of it (its values must be strings).

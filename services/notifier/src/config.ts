@@ -45,16 +45,18 @@ const schema = z.object({
   ELIGO_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
   // How long a program's webhook settings are reused; WebhookConfigured/WebhookRemoved drop them sooner.
   ELIGO_NOTIFIER_WEBHOOK_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
-  // Unset: send-link mails are kept by the local capture (ListMessages) instead of being sent.
+  // Unset: send-link and email-loop mails are kept by the local capture (ListMessages) instead of being sent.
   ELIGO_SMTP_URL: optionalText.pipe(
     z
       .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL, like smtp://mail:587' })
       .optional(),
   ),
   ELIGO_SMTP_FROM: z.string().trim().min(3).default('Eligo <no-reply@eligo.local>'),
-  // The link of a send-link message; {programId} and {trackingId} are replaced (URL-encoded).
+  // The link of a send-link message; {programId} and {trackingId} are replaced (URL-encoded). Email-loop mails
+  // link to the same page, with ?verificationId= and the code in the fragment.
   ELIGO_SEND_LINK_URL: optionalText,
-  // Each call to the programs service (webhook settings, send-link recipients).
+  // Each call to the programs service (webhook settings, send-link recipients) and to the verification service
+  // (the recipient and code of an email-loop mail).
   ELIGO_NOTIFIER_DEPENDENCY_DEADLINE_MS: z.coerce.number().int().min(100).max(10_000).default(3000),
 });
 

@@ -1,4 +1,4 @@
-import { programsV1 } from '@eligo/proto';
+import { programsV1, verificationV1 } from '@eligo/proto';
 import {
   createClient,
   createServiceModule,
@@ -13,13 +13,16 @@ import { createAppContext, type AppContext } from './app/context';
 import { Dispatcher } from './app/dispatcher';
 import { sendDueMessages } from './app/messages';
 import { notifierMetrics } from './app/metrics';
-import { programsPort } from './app/ports';
+import { programsPort, verificationPort } from './app/ports';
 import { WorkLoop } from './app/work-loop';
 import { loadNotifierConfig } from './config';
 import { notifierConsumers } from './events/consumers';
 import { notifierGrpcService } from './grpc/notifier.handlers';
 
-/** Modules the notifier service calls: it reads webhook settings of programs and verifications to refire. */
+/**
+ * Modules the notifier service calls: programs (webhook settings, send-link recipients) and verification (the
+ * recipient and code of an email-loop mail).
+ */
 export const dependsOn = ['programs', 'verification'] as const;
 
 /** How often the mail sender looks for messages due a retry (new messages wake it). */
@@ -39,6 +42,17 @@ export const createModule: ModuleFactory = (config, deps) => {
     internalToken: deps.internalToken,
     logger,
   });
+  const verification = createClient(
+    verificationV1.VerificationServiceClient,
+    () => deps.addressOf('verification'),
+    {
+      deadlineMs: own.dependencyDeadlineMs,
+      metrics: deps.metrics,
+      module: 'notifier',
+      internalToken: deps.internalToken,
+      logger,
+    },
+  );
   const mailer = createMailer(own.mail);
   // One app context per module, shared by the consumers, the gRPC handlers and the background loops.
   let app: AppContext | undefined;
@@ -47,6 +61,7 @@ export const createModule: ModuleFactory = (config, deps) => {
       db,
       schema: own.schema,
       programs: programsPort(programs, own.webhook.cacheMs),
+      verification: verificationPort(verification),
       sender: createWebhookSender({ timeoutMs: own.webhook.timeoutMs, allowCidrs: own.webhook.allowCidrs }),
       mailer,
       encryptionKey: deps.encryptionKey,
@@ -106,6 +121,7 @@ export const createModule: ModuleFactory = (config, deps) => {
       await Promise.all([dispatcher.stop(), messages.stop()]);
       await module.stop();
       programs.close();
+      verification.close();
       mailer.close();
     },
   };

@@ -2,12 +2,17 @@ import { startSmtpCapture, waitFor, type SmtpCapture } from '@eligo/local-infra'
 import { notifierV1 } from '@eligo/proto';
 import { newProgram, startNotifier, type Harness } from './support';
 
-const { MessageChannel, MessageStatus } = notifierV1;
+const { MessageChannel, MessageKind, MessageStatus } = notifierV1;
 
 /** The message of a send-link request as the operator sees it, once it reached `status`. */
 async function messageOf(h: Harness, requestId: string, status: notifierV1.MessageStatus) {
   return waitFor(`message of ${requestId}`, async () => {
-    const { messages } = await h.notifier.unary('listMessages', { limit: 0, cursor: '', requestId });
+    const { messages } = await h.notifier.unary('listMessages', {
+      limit: 0,
+      cursor: '',
+      requestId,
+      verificationId: '',
+    });
     return messages.find((m) => m.status === status);
   });
 }
@@ -53,6 +58,8 @@ describe('with an SMTP server', () => {
     expect(message).toMatchObject({
       requestId,
       programId,
+      kind: MessageKind.MESSAGE_KIND_SEND_LINK,
+      verificationId: '',
       channel: MessageChannel.MESSAGE_CHANNEL_EMAIL,
       recipient: email,
       subject: 'Verify your eligibility',
@@ -109,7 +116,12 @@ describe('without an SMTP server', () => {
     });
     expect(message.body).toContain(`https://eligo.example.com/verify/${programId}?trackingId=crm-9`);
     expect(message.sentAt).toBeUndefined();
-    const all = await h.notifier.unary('listMessages', { limit: 100, cursor: '', requestId: '' });
+    const all = await h.notifier.unary('listMessages', {
+      limit: 100,
+      cursor: '',
+      requestId: '',
+      verificationId: '',
+    });
     expect(all.messages.map((m) => m.messageId)).toContain(message.messageId);
   });
 });

@@ -22,10 +22,17 @@ const TEST_ENV: Record<string, string> = {
   ELIGO_NOTIFIER_WEBHOOK_CACHE_MS: '0',
 };
 
-/** The notifier with the modules it needs (programs, verification, and what that calls) in one process. */
-export async function startNotifier(env: Record<string, string> = {}) {
+/**
+ * The notifier with the modules it needs (programs, verification, and what that calls) in one process; those
+ * in `remote` are reached at the address given instead (a stand-in the test runs), and not started.
+ */
+export async function startNotifier(
+  env: Record<string, string> = {},
+  remote: Partial<Record<'programs' | 'verification', string>> = {},
+) {
   const sut = await startModules('notifier', {
     modules: { notifier: definition },
+    remote,
     env: { ...TEST_ENV, ...env },
   });
   return {

@@ -4,6 +4,7 @@ import { catalog } from './001_catalog';
 import { seedCatalogMigration } from './002_seed_catalog';
 import { loginUrl } from './003_login_url';
 import { addSchoolTrackingId } from './004_add_school_tracking_id';
+import { sso } from './005_sso';
 
 /**
  * Migrations of the organizations schema, applied in name order after the shared outbox and inbox tables
@@ -16,5 +17,6 @@ export function migrationsFor(options: { seed: CatalogSeed; logger: Logger }): r
     seedCatalogMigration({ enabled: options.seed === 'swot', logger: options.logger }),
     loginUrl,
     addSchoolTrackingId,
+    sso,
   ];
 }

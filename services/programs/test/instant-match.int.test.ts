@@ -42,6 +42,7 @@ describe('instantMatch', () => {
         { type: T.INSTANT_SOURCE_TYPE_HTTP, subSegments: [] },
       ],
       http: { url, secret: key, sealedSecret: Buffer.alloc(0) },
+      emailLoop: true,
     },
   });
   const update = (programId: string, fields: Partial<programsProgramV1.Program>, paths: string[]) =>
@@ -61,6 +62,7 @@ describe('instantMatch', () => {
     ]);
     expect(created.instantMatch!.http!.url).toBe('http://127.0.0.1:9/check');
     expect(created.instantMatch!.http!.secret).toBe('');
+    expect(created.instantMatch!.emailLoop).toBe(true);
     expect(open(created.instantMatch!.http!.sealedSecret, programId)).toBe(secret);
     const read = (await h.client.unary('getProgram', { programId, accountId: '' })).program!;
     expect(open(read.instantMatch!.http!.sealedSecret, programId)).toBe(secret);
@@ -76,7 +78,7 @@ describe('instantMatch', () => {
 
   it('has none unless set, keeps the secret on other updates, clears it with the HTTP source', async () => {
     const plain = await newProgram(h.client, accountId, { segment: 'employee' });
-    expect(plain.instantMatch).toEqual({ sources: [], http: undefined });
+    expect(plain.instantMatch).toEqual({ sources: [], http: undefined, emailLoop: false });
 
     const { programId } = await newProgram(h.client, accountId, withSources('http://127.0.0.1:9/a'));
     await update(programId, { name: 'Renamed' }, ['name']);
@@ -91,7 +93,11 @@ describe('instantMatch', () => {
     );
     expect(moved.message).toContain('instantMatch.http.secret: is required with a new HTTP source URL');
 
-    const listOnly = { sources: [{ type: T.INSTANT_SOURCE_TYPE_LIST, subSegments: [] }], http: undefined };
+    const listOnly = {
+      sources: [{ type: T.INSTANT_SOURCE_TYPE_LIST, subSegments: [] }],
+      http: undefined,
+      emailLoop: false,
+    };
     const cleared = (await update(programId, { instantMatch: listOnly }, ['instant_match'])).program!;
     expect(cleared.instantMatch).toEqual(listOnly);
     const [row] = (await h.db

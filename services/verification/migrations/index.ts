@@ -7,6 +7,7 @@ import { locale } from './005_locale';
 import { usedSubjectTokens } from './006_used_subject_tokens';
 import { staffSearch } from './007_staff_search';
 import { eligibilityLists } from './008_eligibility_lists';
+import { emailLoops } from './009_email_loops';
 
 /**
  * Migrations of the verification schema, applied in name order after the shared outbox and inbox tables
@@ -21,4 +22,5 @@ export const migrations: readonly SchemaMigration[] = [
   usedSubjectTokens,
   staffSearch,
   eligibilityLists,
+  emailLoops,
 ];

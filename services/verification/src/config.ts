@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loadServiceConfig, parseAllowCidrs, type Config } from '@eligo/runtime';
+import { loadServiceConfig, allowCidrsSetting, type Config } from '@eligo/runtime';
 
 /** Settings of the verification service only (ELIGO_VERIFICATION_*); shared ones come from the runtime Config. */
 const schema = z.object({
@@ -20,17 +20,7 @@ const schema = z.object({
   ELIGO_VERIFICATION_INSTANT_SOURCE_DEADLINE_MS: z.coerce.number().int().min(100).max(5000).default(3000),
   ELIGO_VERIFICATION_INSTANT_SOURCES_BUDGET_MS: z.coerce.number().int().min(100).max(8000).default(6000),
   // The webhooks' address rule (SSRF guard), which HTTP sources follow too: non-public ranges still allowed.
-  ELIGO_WEBHOOK_ALLOW_CIDRS: z
-    .string()
-    .default('')
-    .transform((text, ctx) => {
-      try {
-        return parseAllowCidrs(text);
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', message: (error as Error).message });
-        return z.NEVER;
-      }
-    }),
+  ELIGO_WEBHOOK_ALLOW_CIDRS: allowCidrsSetting,
   // How long a program read from the programs service is kept (0: never); edits apply within this time.
   ELIGO_VERIFICATION_PROGRAM_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // How often the expiry sweep looks for verifications whose time is up (and emits VerificationExpired).

@@ -46,6 +46,7 @@ describe('instant-match sources', () => {
       instantMatch: {
         sources: [{ type: InstantSourceType.INSTANT_SOURCE_TYPE_HTTP, subSegments: [] }],
         http: { url, secret, sealedSecret: Buffer.alloc(0) },
+        emailLoop: false,
       },
     });
     const organization = {

@@ -75,12 +75,24 @@ export const submitStep = (verificationId: string, step: string, body: unknown) 
     return outcome(await api.POST(path, { params: { path: { verificationId } }, body: body as never }));
   });
 
-/** DELETE a step the person may skip (social security number, SSO): the answer is the next step. */
-export const skipStep = (verificationId: string, step: 'collectSocialSecurityNumber' | 'sso') =>
+/** DELETE a step the person may skip (social security number, SSO, email loop): the answer is the next step. */
+export const skipStep = (verificationId: string, step: 'collectSocialSecurityNumber' | 'sso' | 'emailLoop') =>
   guarded(async () => {
     const path = `/verification/{verificationId}/step/${step}` as '/verification/{verificationId}/step/sso';
     return outcome(await api.DELETE(path, { params: { path: { verificationId } } }));
   });
+
+/** A new email-loop code: true when it is on its way (204); false when refused (too soon, too many). */
+export async function resendEmailCode(verificationId: string): Promise<boolean> {
+  try {
+    const { response } = await api.POST('/verification/{verificationId}/step/emailLoop/retryEmail', {
+      params: { path: { verificationId } },
+    });
+    return response.status === 204;
+  } catch {
+    return false;
+  }
+}
 
 export interface FileProgress {
   file: File;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import {
   readVerification,
+  resendEmailCode,
   skipStep,
   startVerification,
   submitStep,
@@ -12,6 +13,7 @@ import { subjectTypeOf } from './fields';
 import { messagesOf, type Messages } from './messages';
 import type { Start } from './start';
 import { DocUpload } from './steps/doc-upload';
+import { EmailLoop } from './steps/email-loop';
 import { PersonalInfo } from './steps/personal-info';
 import {
   ErrorStep,
@@ -139,6 +141,24 @@ export function App({ start }: { start: Start }) {
         messages={messages}
         busy={busy}
         onSkip={() => void act(() => skipStep(id, 'sso'))}
+      />
+    );
+  else if (step === 'emailLoop')
+    body = (
+      <EmailLoop
+        verification={verification}
+        messages={messages}
+        busy={busy}
+        linkedCode={start.emailToken}
+        onSubmit={(b) => void act(() => submitStep(id, 'emailLoop', b))}
+        onResend={async () => {
+          const sent = await resendEmailCode(id);
+          // The answer says whether another code may be asked for (the cooldown has begun).
+          const outcome = await readVerification(id);
+          if ('verification' in outcome) setVerification(outcome.verification);
+          return sent;
+        }}
+        onCancel={() => void act(() => skipStep(id, 'emailLoop'))}
       />
     );
   else if (step === 'docUpload')

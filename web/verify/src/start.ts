@@ -19,6 +19,8 @@ export interface Start {
   embedded: boolean;
   /** Personal fields prefilled from the query (email, firstName, ...). */
   prefill: Record<string, string>;
+  /** The email-loop code of the mail's link (#emailToken=...), taken out of the URL at once. */
+  emailToken?: string;
 }
 
 const PREFILL = [
@@ -60,6 +62,10 @@ export function readStart(location: Location, history: History): Start {
     const rest = query.toString();
     history.replaceState(null, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
   }
+  // The mail's link carries the code in the fragment (never sent to a server); it must not stay in the history.
+  const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const emailToken = plain(fragment.get('emailToken'), 16);
+  if (fragment.has('emailToken')) history.replaceState(null, '', `${location.pathname}${location.search}`);
   const verificationId = plain(query.get('verificationId'), 24);
   const locale = plain(query.get('locale'), 35) ?? navigator.language;
   const parentOrigin = plain(query.get('parentOrigin'), 255);
@@ -73,6 +79,7 @@ export function readStart(location: Location, history: History): Start {
     ...(parentOrigin ? { parentOrigin } : {}),
     embedded: layout === 'embedded' || window.parent !== window,
     prefill,
+    ...(emailToken && /^[\d\s-]{6,16}$/.test(emailToken) ? { emailToken } : {}),
   };
 }
 

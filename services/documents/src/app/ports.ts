@@ -25,6 +25,7 @@ export interface VerificationResponse {
   instantMatchAttempts: number;
   country: string;
   docUploadToken: string;
+  canResendEmailLoop: boolean;
 }
 
 type ContractResponse = verificationVerificationV1.VerificationResponse;

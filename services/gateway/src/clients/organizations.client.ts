@@ -1,4 +1,4 @@
-import type { organizationsV1 } from '@eligo/proto';
+import type { organizationsSsoV1, organizationsV1 } from '@eligo/proto';
 import type { GrpcClient, UnaryCallOptions } from '@eligo/runtime';
 
 type Service = typeof organizationsV1.OrganizationsServiceService;
@@ -41,6 +41,16 @@ export interface OrganizationsClient {
   getOrganization(
     req: organizationsV1.GetOrganizationRequest,
   ): Promise<organizationsV1.GetOrganizationResponse>;
+  // An organization's single sign-on (admin API); the sign-on RPCs are the verification service's to call.
+  setOrganizationSso(
+    req: organizationsSsoV1.SetOrganizationSsoRequest,
+  ): Promise<organizationsSsoV1.SetOrganizationSsoResponse>;
+  getOrganizationSso(
+    req: organizationsSsoV1.GetOrganizationSsoRequest,
+  ): Promise<organizationsSsoV1.GetOrganizationSsoResponse>;
+  deleteOrganizationSso(
+    req: organizationsSsoV1.DeleteOrganizationSsoRequest,
+  ): Promise<organizationsSsoV1.DeleteOrganizationSsoResponse>;
 }
 
 /** Wraps the module's one organizations channel (clients.ts); built once in createModule. */
@@ -56,5 +66,8 @@ export function createOrganizationsClient(client: GrpcClient<Service>): Organiza
     declineAddSchoolRequest: (req) => client.unary('declineAddSchoolRequest', req),
     importOrganizations: (req, options) => client.unary('importOrganizations', req, options),
     getOrganization: (req) => client.unary('getOrganization', req),
+    setOrganizationSso: (req) => client.unary('setOrganizationSso', req),
+    getOrganizationSso: (req) => client.unary('getOrganizationSso', req),
+    deleteOrganizationSso: (req) => client.unary('deleteOrganizationSso', req),
   };
 }

@@ -31,6 +31,12 @@ export interface VerificationClient {
     req: verificationV1.SubmitSocialSecurityNumberRequest,
   ): Promise<verificationV1.SubmitSocialSecurityNumberResponse>;
   skipStep(req: verificationV1.SkipStepRequest): Promise<verificationV1.SkipStepResponse>;
+  submitEmailToken(
+    req: verificationV1.SubmitEmailTokenRequest,
+  ): Promise<verificationV1.SubmitEmailTokenResponse>;
+  resendEmailToken(
+    req: verificationV1.ResendEmailTokenRequest,
+  ): Promise<verificationV1.ResendEmailTokenResponse>;
   getSsoLoginUrl(req: verificationV1.GetSsoLoginUrlRequest): Promise<verificationV1.GetSsoLoginUrlResponse>;
   getVerification(
     req: verificationV1.GetVerificationRequest,
@@ -83,6 +89,8 @@ export function createVerificationClient(
     submitMilitaryStatus: (req) => client.unary('submitMilitaryStatus', req, submission),
     submitSocialSecurityNumber: (req) => client.unary('submitSocialSecurityNumber', req, submission),
     skipStep: (req) => client.unary('skipStep', req),
+    submitEmailToken: (req) => client.unary('submitEmailToken', req, submission),
+    resendEmailToken: (req) => client.unary('resendEmailToken', req),
     getSsoLoginUrl: (req) => client.unary('getSsoLoginUrl', req),
     getVerification: (req) => client.unary('getVerification', req),
     getVerificationByTrackingId: (req) => client.unary('getVerificationByTrackingId', req),

@@ -24,9 +24,13 @@ describe.each<[string, EndpointDefinition, [Record<string, unknown>, unknown][]]
     'GET /messages',
     listMessages,
     [
-      ...cursorPagingRows('limit, cursor, requestId'),
+      ...cursorPagingRows('limit, cursor, requestId, verificationId'),
       [{ requestId: 'abababababababababababab' }, { requestId: 'abababababababababababab' }],
       [{ requestId: 'x' }, 'query.requestId must be 24 lowercase hex characters'],
+      // The filter came with email-loop messages (issue 22): a verification's codes.
+      [{ verificationId: 'abababababababababababab' }, { verificationId: 'abababababababababababab' }],
+      [{ verificationId: 'x' }, 'query.verificationId must be 24 lowercase hex characters'],
+      [{ verificationId: '' }, 'query.verificationId must not be empty (leave it out instead)'],
       [
         { limit: '5', cursor: 'c', requestId: 'abababababababababababab' },
         { limit: 5, cursor: 'c', requestId: 'abababababababababababab' },

@@ -8,7 +8,8 @@ import { integerValue } from './schemas-numbers';
 
 /**
  * The notifier's logs under /rest/admin/v1 (operator token), described once: webhook deliveries with their
- * attempts (and the resend of one), and send-link messages. The routes are routes/admin/notifier.ts, the mapping mapping/notifier.ts.
+ * attempts (and the resend of one), and the messages (send-link and email-loop). The routes are
+ * routes/admin/notifier.ts, the mapping mapping/notifier.ts.
  */
 const instant = (description: string) =>
   z
@@ -96,12 +97,30 @@ export const WebhookDeliveryPage = z
 export const SendLinkMessage = z
   .object({
     messageId: z.string(),
-    requestId: z.string().meta({ description: 'The send-link request the message was made for.' }),
+    kind: z.enum(['SEND_LINK', 'EMAIL_LOOP']).meta({
+      description:
+        "SEND_LINK: a program's verification link, sent on request. EMAIL_LOOP: a verification's one-time " +
+        'email-loop code (a test-mode code is CAPTURED, never mailed).',
+    }),
+    requestId: z.string().meta({
+      description:
+        'The send-link request the message was made for; for an EMAIL_LOOP message, the send of its code ' +
+        '(one message per code mailed).',
+    }),
     programId: z.string().regex(new RegExp(ID_PATTERN)),
+    verificationId: z
+      .string()
+      .regex(new RegExp(ID_PATTERN))
+      .nullable()
+      .meta({ description: 'The verification of an EMAIL_LOOP message; null for a SEND_LINK message.' }),
     channel: z.enum(['EMAIL', 'SMS']),
     recipient: z.string().meta({ description: 'The email address or the E.164 phone number.' }),
     subject: z.string().nullable().meta({ description: 'The subject of an email; null for an SMS.' }),
-    body: z.string().meta({ description: 'The text sent (or kept), the verification link included.' }),
+    body: z.string().meta({
+      description:
+        'The text sent (or kept): the verification link, or the one-time code with its link (stored ' +
+        'encrypted, shown decrypted here).',
+    }),
     status: z.enum(['PENDING', 'SENT', 'CAPTURED', 'FAILED']).meta({
       description:
         'PENDING: being sent, or to be retried. SENT: accepted by the SMTP server. CAPTURED: kept by the ' +
@@ -115,7 +134,9 @@ export const SendLinkMessage = z
   })
   .meta({
     id: 'SendLinkMessage',
-    description: 'One send-link message. The recipient is personal data, shown to operators only.',
+    description:
+      'One message: a send-link message or an email-loop code. The recipient is personal data and a code ' +
+      'is a credential, shown to operators only.',
   });
 
 export const SendLinkMessagePage = z
@@ -224,16 +245,20 @@ export const listMessages = defineEndpoint({
   method: 'get',
   path: '/messages',
   operationId: 'adminListMessages',
-  summary: 'Send-link messages, newest first',
+  summary: 'Send-link messages and email-loop codes, newest first',
   description:
-    'The messages sent by SMTP and those kept by the local capture (no SMTP server configured, or an ' +
-    'SMS), recipient and body included (`Cache-Control: no-store`).',
+    'The messages sent by SMTP and those kept by the local capture (no SMTP server configured, an SMS, or ' +
+    'the code of a test-mode verification), recipient and body included (`Cache-Control: no-store`).',
   strictQuery: true,
   query: z.object({
     limit,
     cursor,
     requestId: hexId({
       description: 'Only the messages of this send-link request (default: all)',
+    }).optional(),
+    verificationId: hexId({
+      description:
+        'Only the email-loop messages of this verification (default: all); send it with every page',
     }).optional(),
   }),
   responses: {

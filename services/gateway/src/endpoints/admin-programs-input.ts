@@ -195,6 +195,15 @@ export const InstantMatchInput = orNullTypeFirst(
       })
       .meta({ description: 'Required with an http source, refused without one.' })
       .optional(),
+    emailLoop: z
+      .boolean()
+      .meta({
+        description:
+          'Offer the email loop: a live submission no source matched, whose email is at a domain of the ' +
+          'chosen organization, gets a one-time code by mail (step emailLoop) instead of document review. ' +
+          'Default false.',
+      })
+      .optional(),
   }),
 )
   .meta({

@@ -55,6 +55,10 @@ export const operationRoles: Readonly<Record<string, readonly StaffRole[]>> = {
   adminPutEligibilityList: admin,
   adminGetEligibilityList: admin,
   adminDeleteEligibilityList: admin,
+  // An organization's single sign-on (its OpenID client, secret included): the operator's work.
+  adminPutOrganizationSso: admin,
+  adminGetOrganizationSso: admin,
+  adminDeleteOrganizationSso: admin,
   adminListParkedEvents: admin,
   adminGetParkedEvent: admin,
   adminReplayParkedEvent: admin,

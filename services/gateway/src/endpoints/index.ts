@@ -2,6 +2,7 @@ import { adminAccountEndpoints } from './admin-accounts';
 import { adminAccountListEndpoints } from './admin-account-lists';
 import { adminAuditEndpoints } from './admin-audit';
 import { adminEligibilityListEndpoints, adminEligibilityListNamedSchemas } from './admin-eligibility-lists';
+import { adminOrganizationSsoEndpoints } from './admin-organization-sso';
 import { adminProgramEndpoints } from './admin-programs';
 import { adminProgramListEndpoints } from './admin-program-lists';
 import { adminStaffEndpoints, adminStaffNamedSchemas } from './admin-staff';
@@ -45,6 +46,8 @@ export const endpointDefinitions: readonly EndpointDefinition[] = [
   ...adminProgramListEndpoints,
   // admin: a program's customer eligibility list
   ...adminEligibilityListEndpoints,
+  // admin: an organization's single sign-on
+  ...adminOrganizationSsoEndpoints,
   // admin: organizations, reviews, verifications, notifier, parked events, reports
   ...adminStaffEndpoints,
   // admin: staff identities and the audit log

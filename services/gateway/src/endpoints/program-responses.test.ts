@@ -32,7 +32,7 @@ describe('the program response schemas', () => {
     const { embedOrigins, instantMatch, ...others } = now.properties;
     expect(instantMatch).toMatchObject({
       type: 'object',
-      required: ['sources', 'http'],
+      required: ['sources', 'http', 'emailLoop'],
       description: expect.stringContaining('its secret is never answered'),
     });
     expect(embedOrigins).toEqual({

@@ -110,11 +110,13 @@ export const ProgramConfiguration = z
       .object({
         sources: z.array(z.object({ type: z.enum(['list', 'http']), subSegments: z.array(z.string()) })),
         http: z.object({ url: z.string() }).nullable(),
+        emailLoop: z.boolean(),
       })
       .meta({
         description:
           'Instant-match sources of a live program, in the order they are asked, and the HTTP source’s URL ' +
-          '(its secret is never answered); sources [] and http null when none.',
+          '(its secret is never answered); sources [] and http null when none. emailLoop: whether the email ' +
+          'loop is offered.',
       }),
     created: epochMs(),
     updated: epochMs(),

@@ -14,7 +14,7 @@ describe('VerificationDetails.verificationMethod', () => {
     expect(others).toEqual(othersBefore);
     expect(verificationMethod).toEqual({
       ...was,
-      enum: ['INSTANT', 'MANUAL', 'LIST', 'HTTP_SOURCE', null],
+      enum: ['INSTANT', 'MANUAL', 'LIST', 'HTTP_SOURCE', 'EMAIL_LOOP', 'SSO', null],
       description: expect.stringContaining('HTTP_SOURCE'),
     });
   });

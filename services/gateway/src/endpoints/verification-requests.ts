@@ -111,6 +111,20 @@ export const MilitaryStatusRequest = z
   })
   .meta({ id: 'MilitaryStatusRequest' });
 
+export const EmailTokenRequest = z
+  .strictObject({
+    emailToken: patterned(NO_CONTROL_CHARACTERS)
+      .meta({
+        maxLength: 64,
+        description:
+          'The code mailed to the person (6 digits; spaces and hyphens are ignored). A wrong one is the ' +
+          'recoverable error invalidEmailLoopToken, an expired one expiredEmailLoopToken; the fifth wrong ' +
+          'code moves the verification to docUpload.',
+      })
+      .max(64),
+  })
+  .meta({ id: 'EmailTokenRequest' });
+
 export const SocialSecurityNumberRequest = z
   .strictObject({ socialSecurityNumber: plain('Used for the identity match only; never stored.') })
   .meta({ id: 'SocialSecurityNumberRequest' });

@@ -65,6 +65,14 @@ export const VerificationResponse = z
       .meta({ examples: ['A_FEW_MINUTES'] })
       .optional(),
     country: z.string().meta({ description: 'ISO 3166-1 alpha-2 of the person, where known.' }).optional(),
+    canResendEmailLoop: z
+      .boolean()
+      .meta({
+        description:
+          'With emailLoop: whether a new code may be asked for now (POST …/step/emailLoop/retryEmail): a ' +
+          'minute after the last one, at most 5 codes.',
+      })
+      .optional(),
     instantMatchAttempts: integerValue().min(0),
   })
   .meta({
@@ -116,13 +124,16 @@ export const VerificationDetails = z
     ).meta({ description: 'null before personal info was submitted.' }),
     docUploadRejectionCount: integerValue().min(0),
     docUploadRejectionReasons: strings({ examples: [['DOCUMENT_UNREADABLE']] }),
-    verificationMethod: z.literal(['INSTANT', 'MANUAL', 'LIST', 'HTTP_SOURCE', null]).meta({
-      type: ['string', 'null'],
-      description:
-        'How the success was decided, null before: INSTANT (the built-in decision, e.g. the birth date of ' +
-        "an age program), LIST (the program's customer eligibility list), HTTP_SOURCE (the business's own " +
-        'endpoint, an instant-match source of the program), MANUAL (a document review).',
-    }),
+    verificationMethod: z
+      .literal(['INSTANT', 'MANUAL', 'LIST', 'HTTP_SOURCE', 'EMAIL_LOOP', 'SSO', null])
+      .meta({
+        type: ['string', 'null'],
+        description:
+          'How the success was decided, null before: INSTANT (the built-in decision, e.g. the birth date of ' +
+          "an age program), LIST (the program's customer eligibility list), HTTP_SOURCE (the business's own " +
+          'endpoint, an instant-match source of the program), EMAIL_LOOP (a code mailed to the person at the ' +
+          "organization's domain), SSO (the organization's sign-on), MANUAL (a document review).",
+      }),
     confirmedSegments: z.array(
       z.object({
         segment: z.string(),

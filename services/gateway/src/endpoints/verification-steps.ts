@@ -5,6 +5,7 @@ import { defineEndpoint, type BodyOf, type EndpointResponse, type QueryOf } from
 import { text } from './query';
 import { compactJws, NO_CONTROL_MESSAGE } from './verification-fields';
 import {
+  EmailTokenRequest,
   MarketplaceTokenRequest,
   MilitaryStatusRequest,
   SocialSecurityNumberRequest,
@@ -32,7 +33,8 @@ import {
  */
 
 const stepOutcome = vr(
-  'The next step: success (rewardCode), docUpload, collectSocialSecurityNumber or sso. Read currentStep.',
+  'The next step: success (rewardCode), docUpload, collectSocialSecurityNumber, sso or emailLoop. Read ' +
+    'currentStep.',
 );
 const stepRefused: EndpointResponse = {
   description:
@@ -156,12 +158,50 @@ export const submitSocialSecurityNumber = defineEndpoint({
 
 export type MilitaryStatusBody = BodyOf<typeof submitMilitaryStatus>;
 export type SocialSecurityNumberBody = BodyOf<typeof submitSocialSecurityNumber>;
+export type EmailTokenBody = BodyOf<typeof submitEmailToken>;
 
 export const skipSocialSecurityNumber = defineEndpoint({
   method: 'delete',
   path: '/verification/{verificationId}/step/collectSocialSecurityNumber',
   operationId: 'skipSocialSecurityNumber',
   summary: 'Skips the social security number: the verification moves to docUpload',
+  ...onVerification,
+  responses: plainStep,
+});
+
+export const submitEmailToken = defineEndpoint({
+  method: 'post',
+  path: '/verification/{verificationId}/step/emailLoop',
+  operationId: 'submitEmailToken',
+  summary: 'Completes the email loop with the code mailed to the person',
+  ...onVerification,
+  body: EmailTokenRequest,
+  responses: { ...plainStep, ...tooLarge, '429': limitReached },
+});
+
+export const resendEmailToken = defineEndpoint({
+  method: 'post',
+  path: '/verification/{verificationId}/step/emailLoop/retryEmail',
+  operationId: 'resendEmailToken',
+  summary: 'Mails a new code (the previous one stops working)',
+  ...onVerification,
+  responses: {
+    '204': { description: 'A new code is on its way' },
+    '400': stepRefused,
+    '404': noVerification,
+    '429': er(
+      'Not now: a code was mailed less than a minute ago (errorIds [emailLoopResendTooSoon]), or the ' +
+        'verification had its 5 codes (errorIds [maxEmailLoopResendsExceeded])',
+    ),
+    ...unavailable,
+  },
+});
+
+export const cancelEmailLoop = defineEndpoint({
+  method: 'delete',
+  path: '/verification/{verificationId}/step/emailLoop',
+  operationId: 'cancelEmailLoop',
+  summary: 'Leaves the email loop: the verification moves to docUpload',
   ...onVerification,
   responses: plainStep,
 });
@@ -210,4 +250,7 @@ export const verificationStepEndpoints = [
   skipSocialSecurityNumber,
   startSso,
   cancelSso,
+  submitEmailToken,
+  resendEmailToken,
+  cancelEmailLoop,
 ] as const;

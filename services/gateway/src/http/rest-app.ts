@@ -28,6 +28,7 @@ import type { IdempotencyStore } from '../idempotency/store';
 import type { RateLimiters } from './rate-limits';
 import { adminOrganizationImportRouter, adminOrganizationRouter } from '../routes/admin/organizations';
 import { adminEligibilityListRouter } from '../routes/admin/eligibility-lists';
+import { adminOrganizationSsoRouter } from '../routes/admin/organization-sso';
 import { adminPiiAccessRouter } from '../routes/admin/pii-access';
 import { adminProgramRouter } from '../routes/admin/programs';
 import { adminProgramListRouter } from '../routes/admin/program-lists';
@@ -191,6 +192,7 @@ export function mountRest(app: Express, options: RestOptions): void {
   admin.use(adminAccountListRouter({ programs }));
   admin.use(adminProgramListRouter({ programs }));
   admin.use(adminOrganizationRouter({ organizations }));
+  admin.use(adminOrganizationSsoRouter({ organizations }));
   admin.use(
     adminVerificationRouter({ verification: options.verification, publicBaseUrl: options.publicBaseUrl }),
   );

@@ -7,8 +7,14 @@ import type {
   WebhookEndpointJson,
 } from '../endpoints/admin-notifier';
 
-const { WebhookEndpointStatus, NotifierEventType, DeliveryStatus, MessageChannel, MessageStatus } =
-  notifierV1;
+const {
+  WebhookEndpointStatus,
+  NotifierEventType,
+  DeliveryStatus,
+  MessageChannel,
+  MessageStatus,
+  MessageKind,
+} = notifierV1;
 
 type Names<E extends number, N extends string> = Readonly<Partial<Record<E, N>>>;
 
@@ -32,6 +38,10 @@ const deliveryStatuses: Names<notifierV1.DeliveryStatus, WebhookDeliveryJson['st
 const channels: Names<notifierV1.MessageChannel, MessageJson['channel']> = {
   [MessageChannel.MESSAGE_CHANNEL_EMAIL]: 'EMAIL',
   [MessageChannel.MESSAGE_CHANNEL_SMS]: 'SMS',
+};
+const messageKinds: Names<notifierV1.MessageKind, MessageJson['kind']> = {
+  [MessageKind.MESSAGE_KIND_SEND_LINK]: 'SEND_LINK',
+  [MessageKind.MESSAGE_KIND_EMAIL_LOOP]: 'EMAIL_LOOP',
 };
 const messageStatuses: Names<notifierV1.MessageStatus, MessageJson['status']> = {
   [MessageStatus.MESSAGE_STATUS_PENDING]: 'PENDING',
@@ -96,8 +106,14 @@ export function webhookDeliveryPageToJson(
 export function messageToJson(m: notifierV1.Message): MessageJson {
   return {
     messageId: m.messageId,
+    // A notifier from before email-loop messages leaves the kind unset: all it has are send-link messages.
+    kind:
+      m.kind === MessageKind.MESSAGE_KIND_UNSPECIFIED
+        ? 'SEND_LINK'
+        : named(messageKinds, m.kind, 'message kind'),
     requestId: m.requestId,
     programId: m.programId,
+    verificationId: m.verificationId || null,
     channel: named(channels, m.channel, 'message channel'),
     recipient: m.recipient,
     subject: m.subject || null,

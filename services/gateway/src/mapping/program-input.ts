@@ -70,6 +70,7 @@ function instantMatchToProto(v: NonNullable<Settings['instantMatch']>): programs
     http: v.http
       ? { url: v.http.url, secret: v.http.secret ?? '', sealedSecret: Buffer.alloc(0) }
       : undefined,
+    emailLoop: v.emailLoop === true,
   };
 }
 

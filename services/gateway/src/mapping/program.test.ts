@@ -304,7 +304,7 @@ describe('Program -> program configuration JSON', () => {
       subjectTokenKey: publicJwk,
       requireAccountTokenToCreate: true,
       embedOrigins: ['https://shop.example', 'http://localhost:3000'],
-      instantMatch: { sources: [], http: null },
+      instantMatch: { sources: [], http: null, emailLoop: false },
       created: 1_600_000_000_000,
       updated: 1_650_000_000_000,
     });
@@ -320,6 +320,7 @@ describe('Program -> program configuration JSON', () => {
             { type: InstantSourceType.INSTANT_SOURCE_TYPE_LIST, subSegments: ['employee'] },
           ],
           http: { url: 'https://hr.example/check', secret: 'whsec_x', sealedSecret: Buffer.from('sealed') },
+          emailLoop: true,
         },
       }),
     );
@@ -329,6 +330,7 @@ describe('Program -> program configuration JSON', () => {
         { type: 'list', subSegments: ['employee'] },
       ],
       http: { url: 'https://hr.example/check' },
+      emailLoop: true,
     });
   });
 

@@ -87,6 +87,7 @@ function instantMatchToJson(m: programsProgramV1.InstantMatch | undefined): Prog
       return type ? [{ type, subSegments: [...s.subSegments] }] : [];
     }),
     http: m?.http ? { url: m.http.url } : null,
+    emailLoop: m?.emailLoop === true,
   };
 }
 

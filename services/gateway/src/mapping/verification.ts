@@ -24,7 +24,7 @@ export type StepErrorJson = z.input<typeof schemas.VerificationStepError>;
 
 /** Steps that wait for the client to send something to submissionUrl. */
 export function awaitsInput(step: string): boolean {
-  return step.startsWith('collect') || step === 'sso' || step === 'docUpload';
+  return step.startsWith('collect') || step === 'sso' || step === 'emailLoop' || step === 'docUpload';
 }
 
 /** The REST v2 URL of a verification (its statusUrl), under the configured public base. */
@@ -67,6 +67,7 @@ export function verificationToJson(
     ...(vr.maxReviewTime ? { maxReviewTime: vr.maxReviewTime } : {}),
     ...(vr.estimatedReviewTime ? { estimatedReviewTime: vr.estimatedReviewTime } : {}),
     ...(vr.country ? { country: vr.country } : {}),
+    ...(vr.currentStep === 'emailLoop' ? { canResendEmailLoop: vr.canResendEmailLoop } : {}),
     instantMatchAttempts: vr.instantMatchAttempts,
   };
 }

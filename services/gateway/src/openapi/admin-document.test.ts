@@ -50,6 +50,7 @@ it('takes no empty query value (leave a parameter out instead): cursors and page
       '/messages limit',
       '/messages cursor',
       '/messages requestId',
+      '/messages verificationId',
       '/parked-events beforeId',
       '/parked-events consumer',
       '/parked-events limit',

@@ -10,7 +10,11 @@ import { MAX_JWS_BYTES } from '../endpoints/verification-fields';
 import { MarketplaceTokenRequest, tokenOf } from '../endpoints/verification-requests';
 import { checkStepBody } from '../endpoints/verification-step-check';
 import {
+  cancelEmailLoop,
   cancelSso,
+  resendEmailToken,
+  submitEmailToken,
+  type EmailTokenBody,
   JOSE,
   JOSE_SUBJECT_TYPE,
   JoseSubject,
@@ -86,6 +90,26 @@ export function verificationStepRouter(options: VerificationStepRouteOptions): R
     );
   }
 
+  async function submitCode(req: Request, res: Response) {
+    const { emailToken } = req.body as EmailTokenBody;
+    send(
+      res,
+      await verification.submitEmailToken({
+        verificationId: verificationIdOf(req),
+        emailToken,
+        requestId: requestIdOf(req),
+      }),
+    );
+  }
+
+  // A new code: 204, or 429 (within the cooldown, past the cap) through the error table.
+  async function resendCode(req: Request, res: Response) {
+    const reply = await verification.resendEmailToken({ verificationId: verificationIdOf(req) });
+    const body = replyToJson(reply, publicBaseUrl);
+    if (body.errorIds.length > 0) res.status(400).json(body);
+    else res.status(204).end();
+  }
+
   const skip = (step: string) =>
     async function skipStep(req: Request, res: Response) {
       const verificationId = verificationIdOf(req);
@@ -158,6 +182,19 @@ export function verificationStepRouter(options: VerificationStepRouteOptions): R
       errors: [stepErrors],
     },
     { endpoint: cancelSso, before: verificationIdParam, handler: skip('sso'), errors: [stepErrors] },
+    {
+      endpoint: submitEmailToken,
+      before: [...verificationIdParam, json, idempotent],
+      handler: submitCode,
+      errors: [stepErrors],
+    },
+    { endpoint: resendEmailToken, before: verificationIdParam, handler: resendCode, errors: [stepErrors] },
+    {
+      endpoint: cancelEmailLoop,
+      before: verificationIdParam,
+      handler: skip('emailLoop'),
+      errors: [stepErrors],
+    },
     { endpoint: startSso, before: verificationIdParam, handler: redirectToLogin },
     ...personalInfoSteps.map(({ type, onVerification: endpoint }) =>
       personalInfo(endpoint, subjectBody(type)),

@@ -1,7 +1,7 @@
 import { createFieldCipher, type FieldCipher, type Knex, type Logger } from '@eligo/runtime';
 import type { ClaimedDelivery } from '../repository/dispatch.repository';
 import type { NotifierMetrics } from './metrics';
-import type { Mailer, ProgramsPort, WebhookSender } from './ports';
+import type { Mailer, ProgramsPort, VerificationPort, WebhookSender } from './ports';
 
 /** The in-process dispatcher as the consumers see it (set by the module once it exists). */
 export interface DeliveryQueue {
@@ -24,10 +24,13 @@ export interface AppContext {
   /** The Postgres schema (for the outbox). */
   schema: string;
   programs: ProgramsPort;
+  verification: VerificationPort;
   sender: WebhookSender;
   mailer: Mailer;
-  /** Encrypts send-link recipients (personal data), bound to the message id. */
+  /** Encrypts message recipients (personal data), bound to the message id. */
   recipients: FieldCipher;
+  /** Encrypts the text and HTML of email-loop messages (they hold a one-time code), bound to the message id. */
+  bodies: FieldCipher;
   metrics: NotifierMetrics;
   logger: Logger;
   webhook: {
@@ -50,6 +53,7 @@ export function createAppContext(options: {
   db: Knex;
   schema: string;
   programs: ProgramsPort;
+  verification: VerificationPort;
   sender: WebhookSender;
   mailer: Mailer;
   encryptionKey: Buffer;
@@ -64,9 +68,11 @@ export function createAppContext(options: {
     db: options.db,
     schema: options.schema,
     programs: options.programs,
+    verification: options.verification,
     sender: options.sender,
     mailer: options.mailer,
     recipients: createFieldCipher(options.encryptionKey, 'notifier.message-recipient'),
+    bodies: createFieldCipher(options.encryptionKey, 'notifier.message-body'),
     metrics: options.metrics,
     logger: options.logger,
     webhook: options.webhook,

@@ -1,9 +1,12 @@
 import type { Knex } from '@eligo/runtime';
-import { emailContent, smsContent, verificationLink } from '../domain/send-link';
+import { isId } from '@eligo/vocabulary';
+import { emailLoopContent, emailLoopLink } from '../domain/email-loop';
+import { emailContent, smsContent, verificationLink, type MessageContent } from '../domain/send-link';
 import type { MailResult } from './ports';
 import {
   claimDueMessages,
   insertMessage,
+  messageExists,
   updateMessage,
   type MessageRecord,
 } from '../repository/messages.repository';
@@ -52,6 +55,76 @@ export async function onSendLinkRequested(
   if (created) afterCommit(trx, () => ctx.wakeMessages());
 }
 
+/** EmailLoopCodeIssued as the notifier reads it: ids only, no code and no address. */
+export interface EmailLoopCodeIssuedEvent {
+  verificationId: string;
+  programId: string;
+  /** One per code mailed: the message's request id (one message per send, however often the event comes). */
+  sendId: string;
+  testMode: boolean;
+}
+
+/**
+ * EmailLoopCodeIssued: the recipient and the code are taken from the verification service (events carry
+ * neither), and one message is written, its recipient and its text and HTML encrypted (the code is a
+ * credential). A test-mode code is captured at once, never mailed; any other is sent once the transaction
+ * committed. A send that already has its message (a redelivery) asks nothing again; a code that is no longer
+ * current (replaced, used, expired) is not sent.
+ */
+export async function onEmailLoopCodeIssued(
+  trx: Knex.Transaction,
+  ctx: AppContext,
+  e: EmailLoopCodeIssuedEvent,
+): Promise<void> {
+  const ids = { verificationId: e.verificationId, sendId: e.sendId };
+  if (!isId(e.sendId) || !isId(e.verificationId)) {
+    ctx.logger.warn(ids, 'email-loop event without a valid send or verification id; skipped');
+    return;
+  }
+  if (await messageExists(trx, e.sendId)) return;
+  const taken = await ctx.verification.emailLoopMessage(e.verificationId, e.sendId);
+  if (!taken) {
+    ctx.logger.info(ids, 'email-loop code no longer current; nothing to send');
+    return;
+  }
+  const programId = taken.programId || e.programId;
+  const now = ctx.now();
+  const link = emailLoopLink(ctx.linkTemplate, programId, e.verificationId, taken.code);
+  const content = emailLoopContent({ code: taken.code, link, expiresAt: taken.expiresAt, now });
+  const id = newMessageId();
+  const created = await insertMessage(trx, {
+    id,
+    kind: 'EMAIL_LOOP',
+    requestId: e.sendId,
+    programId,
+    verificationId: e.verificationId,
+    channel: 'EMAIL',
+    recipientEncrypted: ctx.recipients.encrypt(taken.email, id),
+    subject: content.subject,
+    body: '',
+    bodyHtml: '',
+    bodyEncrypted: ctx.bodies.encrypt(content.text, bodyContext(id, 'text')),
+    bodyHtmlEncrypted: ctx.bodies.encrypt(content.html, bodyContext(id, 'html')),
+    status: e.testMode ? 'captured' : 'pending',
+    createdAt: now,
+  });
+  if (!created) return;
+  if (e.testMode) afterCommit(trx, () => ctx.metrics.message('EMAIL', 'captured'));
+  else afterCommit(trx, () => ctx.wakeMessages());
+}
+
+/** A sealed part is bound to its message and to its part: neither moves to another row or column. */
+const bodyContext = (messageId: string, part: 'text' | 'html') => `${messageId}:${part}`;
+
+/** The text and HTML of a message, decrypted when sealed; throws when they cannot be (another key). */
+export function messageContent(ctx: AppContext, m: MessageRecord): Omit<MessageContent, 'subject'> {
+  if (m.bodyEncrypted === null || m.bodyHtmlEncrypted === null) return { text: m.body, html: m.bodyHtml };
+  return {
+    text: ctx.bodies.decrypt(m.bodyEncrypted, bodyContext(m.id, 'text')),
+    html: ctx.bodies.decrypt(m.bodyHtmlEncrypted, bodyContext(m.id, 'html')),
+  };
+}
+
 /** One pass of the message sender: due messages, leased (replicas share the work), sent one by one. */
 export async function sendDueMessages(ctx: AppContext): Promise<boolean> {
   const now = ctx.now();
@@ -91,6 +164,7 @@ async function deliver(ctx: AppContext, message: MessageRecord): Promise<MailRes
   // Eligo has no SMS gateway: text messages are always kept by the capture, for operators to read.
   if (message.channel === 'SMS') return { status: 'captured' };
   let to: string;
+  let content: Omit<MessageContent, 'subject'>;
   try {
     to = ctx.recipients.decrypt(message.recipientEncrypted, message.id);
   } catch {
@@ -100,5 +174,14 @@ async function deliver(ctx: AppContext, message: MessageRecord): Promise<MailRes
       permanent: true,
     };
   }
-  return ctx.mailer.send({ to, subject: message.subject, text: message.body, html: message.bodyHtml });
+  try {
+    content = messageContent(ctx, message);
+  } catch {
+    return {
+      status: 'failed',
+      error: 'the body cannot be decrypted (another encryption key?)',
+      permanent: true,
+    };
+  }
+  return ctx.mailer.send({ to, subject: message.subject, text: content.text, html: content.html });
 }

@@ -1,12 +1,12 @@
-import { programsProgramV1, type programsV1 } from '@eligo/proto';
+import { programsProgramV1, type programsV1, type verificationV1 } from '@eligo/proto';
 import { callDependency, decodeGrpcError, type GrpcClient } from '@eligo/runtime';
 import type { AttemptOutcome } from '../domain/endpoint-policy';
 import type { NotifierEventType, WebhookSettings } from '../domain/notifications';
 import { TtlCache } from './ttl-cache';
 
 /**
- * The notifier's ports (docs/architecture.md, "The service template"): the programs service, adapted here, and
- * the outside world (webhook receivers, an SMTP server), whose adapters are in src/adapters/.
+ * The notifier's ports (docs/architecture.md, "The service template"): the programs and verification services,
+ * adapted here, and the outside world (webhook receivers, an SMTP server), whose adapters are in src/adapters/.
  */
 
 export type WebhookLookup =
@@ -124,6 +124,59 @@ export function programsPort(
   };
 }
 
+/** What an email-loop mail is made of (personal data and a credential: never log it). */
+export interface EmailLoopMessageView {
+  programId: string;
+  /** The recipient. */
+  email: string;
+  /** The one-time code. */
+  code: string;
+  /** BCP 47; empty when unknown. */
+  locale: string;
+  /** When the code stops working; undefined when the service did not say. */
+  expiresAt: Date | undefined;
+}
+
+/** The verification service as the notifier needs it. */
+export interface VerificationPort {
+  /**
+   * The recipient and code of one email-loop send (TakeEmailLoopMessage); undefined when that code is no
+   * longer current (replaced, used, expired, the verification left the step) or the verification is unknown:
+   * there is nothing to send.
+   */
+  emailLoopMessage(verificationId: string, sendId: string): Promise<EmailLoopMessageView | undefined>;
+}
+
+/**
+ * Calls go through the module's client (its deadline, ELIGO_NOTIFIER_DEPENDENCY_DEADLINE_MS, and breaker):
+ * a service that does not answer is this service's 503/504 (an outage: the consumer retries the event as long
+ * as it lasts); its own errors travel on, and only its own NOT_FOUND means "nothing to send".
+ */
+export function verificationPort(
+  client: GrpcClient<typeof verificationV1.VerificationServiceService>,
+): VerificationPort {
+  return {
+    async emailLoopMessage(verificationId, sendId) {
+      try {
+        const reply = await callDependency('verification', () =>
+          client.unary('takeEmailLoopMessage', { verificationId, sendId }),
+        );
+        if (!reply.found) return undefined;
+        return {
+          programId: reply.programId,
+          email: reply.email,
+          code: reply.code,
+          locale: reply.locale,
+          expiresAt: reply.expiresAt,
+        };
+      } catch (err) {
+        if (isOwnNotFound(err)) return undefined;
+        throw err;
+      }
+    },
+  };
+}
+
 /** One attempt of one logical delivery. */
 export interface WebhookAttempt {
   /** The program's callbackUri. */
@@ -161,7 +214,7 @@ export interface WebhookSender {
   send(attempt: WebhookAttempt): Promise<AttemptResult>;
 }
 
-/** A send-link e-mail. */
+/** An e-mail: a send-link message or an email-loop code. */
 export interface Mail {
   to: string;
   subject: string;
@@ -181,7 +234,7 @@ export type MailResult =
   | { status: 'failed'; error: string; permanent: boolean };
 
 /**
- * Where send-link e-mails go (swappable infrastructure behind a small interface: docs/architecture.md,
+ * Where the notifier's e-mails go (swappable infrastructure behind a small interface: docs/architecture.md,
  * "Configuration and embedded defaults"): an SMTP server when ELIGO_SMTP_URL is set (adapters/smtp-mailer.ts),
  * otherwise the local capture (adapters/capture-mailer.ts), where the message row is the mail.
  */

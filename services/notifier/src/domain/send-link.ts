@@ -39,7 +39,8 @@ export interface MessageContent {
   html: string;
 }
 
-const escapeHtml = (s: string) =>
+/** Text for HTML content and attribute values. */
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function emailContent(link: string): MessageContent {

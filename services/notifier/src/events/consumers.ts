@@ -1,7 +1,7 @@
 import { programsEventsV1, verificationEventsV1 } from '@eligo/proto';
 import { eventHandler, eventType, topicFor, type EventContext, type ServiceConsumer } from '@eligo/runtime';
 import type { AppContext } from '../app/context';
-import { onSendLinkRequested } from '../app/messages';
+import { onEmailLoopCodeIssued, onSendLinkRequested } from '../app/messages';
 import { onNotification, onRefire, type NotificationEvent } from '../app/notify';
 import { onWebhookConfigured, onWebhookRemoved } from '../app/webhook-changes';
 import { notificationOfStepChange, type NotifierEventType } from '../domain/notifications';
@@ -97,6 +97,19 @@ export function notifierConsumers(app: AppContext): ServiceConsumer[] {
       handlers: {
         [programs('SendLinkRequested')]: eventHandler(programsEventsV1.SendLinkRequested, (e, { trx }) =>
           onSendLinkRequested(trx, app, e),
+        ),
+      },
+    },
+    {
+      // Email-loop codes (issue 22), on a group of their own: a person waits for the mail, so it must not
+      // queue behind the webhook notifications of the verification topic.
+      name: 'email-loop',
+      topics: [topicFor('verification')],
+      fromBeginning: false,
+      handlers: {
+        [verification('EmailLoopCodeIssued')]: eventHandler(
+          verificationEventsV1.EmailLoopCodeIssued,
+          (e, { trx }) => onEmailLoopCodeIssued(trx, app, e),
         ),
       },
     },

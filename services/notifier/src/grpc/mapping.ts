@@ -3,7 +3,7 @@ import type { DeliveriesPage, EndpointView } from '../app/list-deliveries';
 import type { MessagesPage } from '../app/list-messages';
 import type { NotifierEventType } from '../domain/notifications';
 import type { DeliveryStatus } from '../repository/deliveries.repository';
-import type { MessageStatus } from '../repository/messages.repository';
+import type { MessageKind, MessageStatus } from '../repository/messages.repository';
 
 const {
   WebhookEndpointStatus: Endpoint,
@@ -11,6 +11,7 @@ const {
   DeliveryStatus: Delivery,
   MessageChannel: Channel,
   MessageStatus: Message,
+  MessageKind: Kind,
 } = notifierV1;
 
 const endpointStatus: Record<EndpointView['status'], notifierV1.WebhookEndpointStatus> = {
@@ -38,6 +39,11 @@ const messageStatus: Record<MessageStatus, notifierV1.MessageStatus> = {
   sent: Message.MESSAGE_STATUS_SENT,
   captured: Message.MESSAGE_STATUS_CAPTURED,
   failed: Message.MESSAGE_STATUS_FAILED,
+};
+
+const messageKind: Record<MessageKind, notifierV1.MessageKind> = {
+  SEND_LINK: Kind.MESSAGE_KIND_SEND_LINK,
+  EMAIL_LOOP: Kind.MESSAGE_KIND_EMAIL_LOOP,
 };
 
 const optionalDate = (d: Date | null): Date | undefined => d ?? undefined;
@@ -90,6 +96,8 @@ export function messagesPageToProto(page: MessagesPage): notifierV1.ListMessages
       createdAt: m.createdAt,
       sentAt: optionalDate(m.sentAt),
       error: m.error ?? '',
+      kind: messageKind[m.kind],
+      verificationId: m.verificationId ?? '',
     })),
     nextCursor: page.nextCursor,
   };

@@ -2,9 +2,11 @@ import type { programsV1 } from '@eligo/proto';
 import { decodeGrpcError, type GrpcClient } from '@eligo/runtime';
 import { LRUCache } from 'lru-cache';
 import type { ProgramRules } from '../domain/eligibility';
+import type { Claims } from '../domain/sso-rule';
 
 /**
- * Adapters to the services organizations calls: the programs service, for a program's organization rules.
+ * Adapters to the services organizations calls: the programs service, for a program's organization rules;
+ * and to the outside world: organizations' OpenID providers, for single sign-on.
  */
 
 /** Where the organization rules of a program come from: the programs service, behind a short cache. */
@@ -55,4 +57,47 @@ export function programRulesFromService(client: ProgramsClient, cacheMs: number)
       return rules;
     },
   };
+}
+
+/** What an OpenID Connect client needs of an organization's settings (the secret decrypted). */
+export interface OidcProviderSettings {
+  /** Names the provider's discovered configuration in the cache: the organization and when its settings changed. */
+  key: string;
+  issuer: string;
+  clientId: string;
+  /** undefined: a public client (PKCE only). */
+  clientSecret: string | undefined;
+  scopes: readonly string[];
+}
+
+/** A sign-on's secrets, kept between its start and its finish. */
+export interface SignOnSecrets {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+}
+
+/** A failure in our words (no address, no token, no claim value). */
+export type OidcFailure = { ok: false; reason: string };
+
+/** The OpenID Connect client work of single sign-on (adapters/oidc-client.ts, openid-client). */
+export interface OidcClient {
+  /** The provider's authorization URL for a new sign-on, and its secrets; a failure when discovery failed. */
+  begin(
+    provider: OidcProviderSettings,
+    redirectUri: string,
+  ): Promise<{ ok: true; url: string; secrets: SignOnSecrets } | OidcFailure>;
+  /**
+   * The code exchange of the URL the browser came back to (its redirect URI with the provider's query), with
+   * every check of the ID token; `wanted` are the claims the rule reads (the UserInfo answer is asked when the
+   * ID token lacks one). Never throws for what the provider or the browser sent: a failure says why.
+   */
+  finish(
+    provider: OidcProviderSettings,
+    callbackUrl: URL,
+    secrets: SignOnSecrets,
+    wanted: readonly string[],
+  ): Promise<{ ok: true; claims: Claims } | OidcFailure>;
+  /** Stops the breakers' timers (module stop). */
+  shutdown(): void;
 }

@@ -15,6 +15,7 @@ import {
   organizationToProto,
   statusFromProto,
 } from './mapping';
+import { ssoHandlers } from './sso.handlers';
 
 /** The gRPC face of the organizations service: each handler converts, calls one use case, converts back. */
 export function organizationsGrpcService({ deps }: ServiceContext, app: AppContext): GrpcServiceBinding {
@@ -79,6 +80,7 @@ export function organizationsGrpcService({ deps }: ServiceContext, app: AppConte
           organization: checked.organization && organizationToProto(checked.organization),
         };
       },
+      ...ssoHandlers(app),
     },
     deps.logger,
   );

@@ -24,15 +24,22 @@ export interface InstantMatchSettings {
   sources: InstantMatchSource[];
   /** The HTTP source's endpoint: set exactly when an HTTP source is listed. */
   httpUrl: string | null;
+  /**
+   * The email loop is offered: a live submission no source matched, whose email is at a domain of the chosen
+   * organization, gets a one-time code by mail instead of document review. Absent in settings stored before
+   * it existed: false.
+   */
+  emailLoop?: boolean;
 }
 
 /** As a request states them: types unchecked. */
 export interface InstantMatchSettingsInput {
   sources: { type: string; subSegments: string[] }[];
   httpUrl: string | null;
+  emailLoop?: boolean;
 }
 
-export const noInstantMatch = (): InstantMatchSettings => ({ sources: [], httpUrl: null });
+export const noInstantMatch = (): InstantMatchSettings => ({ sources: [], httpUrl: null, emailLoop: false });
 
 /** whsec_ + base64 of 24 to 64 bytes: a Standard Webhooks secret, the format the receiver's libraries take. */
 const SECRET = /^whsec_([A-Za-z0-9+/]+={0,2})$/;
@@ -76,5 +83,5 @@ export function checkInstantMatch(
     const p = urlProblem(httpUrl, { allowFragment: false, allowCidrs });
     if (p) problems.add('instantMatch.http.url', p);
   }
-  return { sources, httpUrl };
+  return { sources, httpUrl, emailLoop: input.emailLoop === true };
 }

@@ -396,8 +396,16 @@ describe('instant-match sources', () => {
         { type: 'HTTP', subSegments: [] },
       ],
       httpUrl: 'https://hr.example.com/check',
+      emailLoop: false,
     });
     expect(sourceSecret).toEqual({ kind: 'set', secret });
+  });
+
+  it('offers the email loop only when asked to, with or without sources', async () => {
+    const loop = { sources: [], httpUrl: null, secret: '', emailLoop: true };
+    const { settings, sourceSecret } = await settingsForCreate(employee(loop));
+    expect(settings.instantMatch).toEqual({ sources: [], httpUrl: null, emailLoop: true });
+    expect(sourceSecret).toEqual({ kind: 'keep' });
   });
 
   it('has none by default', async () => {
@@ -479,6 +487,7 @@ describe('instant-match sources', () => {
     // Another path leaves the sources and the secret as they are.
     const other = await planUpdate(current, input({ name: 'Renamed' }), ['name']);
     expect(other.sourceSecret).toEqual({ kind: 'keep' });
-    expect(other.settings.instantMatch).toEqual(current.instantMatch);
+    // Settings stored before the email loop existed read as not offering it.
+    expect(other.settings.instantMatch).toEqual({ ...current.instantMatch, emailLoop: false });
   });
 });

@@ -264,6 +264,7 @@ export function settingsOf(program: Program): ProgramSettings {
     instantMatch: {
       sources: program.instantMatch.sources.map((s) => ({ ...s, subSegments: [...s.subSegments] })),
       httpUrl: program.instantMatch.httpUrl,
+      emailLoop: program.instantMatch.emailLoop === true,
     },
   };
 }

@@ -38,14 +38,16 @@ function instantMatchFromProto(m: programsProgramV1.InstantMatch | undefined): P
       subSegments: [...s.subSegments],
     })),
     httpUrl: m.http ? m.http.url : null,
+    emailLoop: m.emailLoop,
     secret: m.http?.secret ?? '',
   };
 }
 
 /** Never the secret in clear: only sealed, for the verification service (program.proto InstantMatchHttp). */
 function instantMatchToProto(program: Program): programsProgramV1.InstantMatch {
-  const { sources, httpUrl } = program.instantMatch;
+  const { sources, httpUrl, emailLoop } = program.instantMatch;
   return {
+    emailLoop: emailLoop === true,
     sources: sources.map((s) => ({ type: sourceTypeToProto[s.type], subSegments: [...s.subSegments] })),
     http:
       httpUrl === null

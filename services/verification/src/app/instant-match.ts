@@ -12,6 +12,7 @@ import {
   type SubjectType,
 } from '../domain';
 import { runInstantSources, type SourceMethod } from '../domain/instant-sources';
+import { emailAtDomains } from '../domain/email-loop';
 import type { AppContext } from './context';
 import type { Program } from '../domain/program';
 import { isTestMode, segmentOf } from './programs';
@@ -78,9 +79,9 @@ export async function instantMatch(
     };
   }
   // The organizations service is asked only about a form that is otherwise valid.
-  const organization = await checkOrganization(ctx, program, subject);
-  if (organization === 'invalid')
-    return { kind: 'refused', errorIds: ['invalidOrganization'], matched: true };
+  const checked = await checkOrganization(ctx, program, subject);
+  if (checked === 'invalid') return { kind: 'refused', errorIds: ['invalidOrganization'], matched: true };
+  const organization = checked && { id: checked.id, name: checked.name };
   const mode = isTestMode(program) ? 'test' : 'live';
   const decision = decideSubmission({
     mode,
@@ -100,8 +101,29 @@ export async function instantMatch(
   // Test mode keeps its triggers; the sources stand in only where live mode could not decide by itself.
   const undecided = decision.kind === 'docUpload' || decision.kind === 'ssn';
   if (mode !== 'live' || !undecided || !sources) return decided;
+  const asked = await askSources(ctx, program, subject, organization, sources);
+  if (asked.decidedBy)
+    return { ...decided, decision: { kind: 'success' }, method: asked.decidedBy, attempts: asked.attempts };
+  // No source knew the person: an address at the organization can still prove it, by a mailed code.
+  const loop =
+    decision.kind === 'docUpload' &&
+    program.emailLoop &&
+    checked !== undefined &&
+    emailAtDomains(subject.email, checked.domains);
+  return { ...decided, decision: loop ? { kind: 'emailLoop' } : decision, attempts: asked.attempts };
+}
+
+/** The program's sources for the sub-segment, asked in order within the budget (none: no attempt). */
+async function askSources(
+  ctx: AppContext,
+  program: Program,
+  subject: Subject,
+  organization: AcceptedOrganization | undefined,
+  sources: SourcesAllowed,
+): Promise<{ decidedBy?: SourceMethod; attempts: number }> {
   const guarded = ctx.sources.forProgram(program, sources.subSegment);
-  if (guarded.length === 0) return decided;
+  if (guarded.length === 0) return { attempts: 1 };
+  const mode = 'live';
   const run = await runInstantSources(
     guarded,
     {
@@ -118,9 +140,7 @@ export async function instantMatch(
   );
   ctx.sources.logRun(program, run);
   const attempts = Math.max(1, run.attempts);
-  return run.decidedBy
-    ? { ...decided, decision: { kind: 'success' }, method: run.decidedBy, attempts }
-    : { ...decided, attempts };
+  return run.decidedBy ? { decidedBy: run.decidedBy, attempts } : { attempts };
 }
 
 /**
@@ -131,12 +151,12 @@ async function checkOrganization(
   ctx: AppContext,
   program: Program,
   subject: Subject,
-): Promise<AcceptedOrganization | 'invalid' | undefined> {
+): Promise<(AcceptedOrganization & { domains: readonly string[] }) | 'invalid' | undefined> {
   const id = subject.organization?.id || subject.universityId || 0;
   const name = subject.organization?.name ?? '';
   if (id === 0 && !name) return undefined;
   const check = await ctx.organizations.check(program.programId, { id, name });
   return check.eligibility === 'eligible'
-    ? { id: check.organization.id, name: check.organization.name }
+    ? { id: check.organization.id, name: check.organization.name, domains: check.organization.domains }
     : 'invalid';
 }

@@ -37,7 +37,11 @@ export interface RewardClaimsPort {
 }
 
 export type OrganizationCheck =
-  | { eligibility: 'eligible'; organization: { id: number; name: string; loginUrl: string } }
+  | {
+      eligibility: 'eligible';
+      /** domains: the organization's email domains (the email loop's test). */
+      organization: { id: number; name: string; loginUrl: string; domains: readonly string[] };
+    }
   | { eligibility: 'ineligible' | 'unknown' };
 
 /** The organizations service as the flow needs it. */
@@ -73,7 +77,7 @@ export type OpenSourceSecret = (sealed: Uint8Array, programId: string) => string
 function instantMatchOf(
   p: programsProgramV1.Program,
   openSecret: OpenSourceSecret | undefined,
-): Pick<Program, 'instantSources' | 'httpSource'> {
+): Pick<Program, 'instantSources' | 'httpSource' | 'emailLoop'> {
   const instantSources = (p.instantMatch?.sources ?? []).flatMap((s) => {
     const type = SOURCE_TYPES.get(s.type);
     return type ? [{ type, subSegments: s.subSegments }] : [];
@@ -87,7 +91,11 @@ function instantMatchOf(
       secret = '';
     }
   }
-  return { instantSources, httpSource: http && http.url && secret ? { url: http.url, secret } : undefined };
+  return {
+    instantSources,
+    httpSource: http && http.url && secret ? { url: http.url, secret } : undefined,
+    emailLoop: p.instantMatch?.emailLoop === true,
+  };
 }
 const OFFER_TYPES = new Map<programsProgramV1.OfferType, OfferType>([
   [ProtoOfferType.OFFER_TYPE_STATIC_CODE, 'staticCode'],
@@ -207,6 +215,7 @@ export function organizationsPort(
             id: reply.organization.id,
             name: reply.organization.name,
             loginUrl: reply.organization.loginUrl,
+            domains: reply.organization.domains,
           },
         };
       return {

@@ -18,6 +18,7 @@ import { isTestMode } from './programs';
 import type { VerificationAnswer } from '../domain/answer';
 import { applyOutcome } from './submit';
 import { applyChange } from './transition';
+import { forgetSealedCode } from '../repository/email-loops.repository';
 
 /** collectMilitaryStatus {status}: the active or inactive military collect step, with the sub-segment. */
 export async function submitMilitaryStatus(
@@ -75,21 +76,27 @@ export async function submitSocialSecurityNumber(
 const SKIP_TRIGGERS = new Map<string, Trigger>([
   ['collectSocialSecurityNumber', 'skipSocialSecurityNumber'],
   ['sso', 'cancelSso'],
+  ['emailLoop', 'cancelEmailLoop'],
 ]);
 
-/** DELETE collectSocialSecurityNumber (skip) or DELETE sso (cancel): on to docUpload. */
+/** DELETE collectSocialSecurityNumber (skip), DELETE sso or DELETE emailLoop (cancel): on to docUpload. */
 export async function skipStep(
   ctx: AppContext,
   input: { verificationId: string; step: string; requestId?: string },
 ): Promise<VerificationAnswer> {
   const trigger = SKIP_TRIGGERS.get(input.step);
   if (!trigger)
-    throw invalidArgument(`Only collectSocialSecurityNumber and sso can be skipped, not ${input.step}`, {
-      errorIds: ['invalidStep'],
-    });
-  return takeStep(ctx, input, trigger, (trx, { record, program }, cause) =>
-    applyChange(trx, ctx, record, program, { cause, step: 'docUpload' }),
-  );
+    throw invalidArgument(
+      `Only collectSocialSecurityNumber, sso and emailLoop can be skipped, not ${input.step}`,
+      {
+        errorIds: ['invalidStep'],
+      },
+    );
+  return takeStep(ctx, input, trigger, async (trx, { record, program }, cause) => {
+    // A cancelled loop's code is no longer to be mailed.
+    if (trigger === 'cancelEmailLoop') await forgetSealedCode(trx, record.id);
+    return applyChange(trx, ctx, record, program, { cause, step: 'docUpload' });
+  });
 }
 
 /** GET step/sso: the login page of the verification's organization; 404 when it has none. */

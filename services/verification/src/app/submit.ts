@@ -39,6 +39,7 @@ import { assertMayCreate } from './creation-policy';
 import { assertRequestId, startOrFind } from './start';
 import { subjectFromJson } from './subject-json';
 import { checkSubjectToken, useSubjectToken } from './subject-token';
+import { issueEmailLoopCode } from './email-loop';
 import { applyChange, applyChangeToRecord, type Cause } from './transition';
 
 export interface PersonalInfoSubmission {
@@ -388,6 +389,12 @@ export async function applyOutcome(
       });
     case 'sso':
       return applyChange(trx, ctx, record, program, { cause, step: 'sso', fields });
+    case 'emailLoop': {
+      // The person (with the address the code goes to) is stored by this change, the code with it.
+      const response = await applyChange(trx, ctx, record, program, { cause, step: 'emailLoop', fields });
+      await issueEmailLoopCode(trx, ctx, record);
+      return response;
+    }
     case 'ssn':
       return applyChange(trx, ctx, record, program, { cause, step: 'collectSocialSecurityNumber', fields });
   }

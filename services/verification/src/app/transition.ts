@@ -25,8 +25,11 @@ export interface StepChange {
   subSegment?: string | null;
   rewardCode?: string | null;
   consolationRewardCode?: string | null;
-  /** INSTANT (the built-in decision), LIST or HTTP_SOURCE (an instant-match source), MANUAL (a review). */
-  verificationMethod?: 'INSTANT' | 'MANUAL' | 'LIST' | 'HTTP_SOURCE';
+  /**
+   * INSTANT (the built-in decision), LIST or HTTP_SOURCE (an instant-match source), EMAIL_LOOP (a mailed code),
+   * SSO (the organization's sign-on), MANUAL (a review).
+   */
+  verificationMethod?: 'INSTANT' | 'MANUAL' | 'LIST' | 'HTTP_SOURCE' | 'EMAIL_LOOP' | 'SSO';
   /** Other stored fields (person, hashes, organization, ...). */
   fields?: Partial<VerificationRecord>;
 }

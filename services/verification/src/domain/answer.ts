@@ -28,6 +28,11 @@ export interface VerificationAnswer {
   /** BCP 47: the verification's own, else the program's theme's, else en-US. */
   locale: string;
   availableStatuses: string[];
+  /**
+   * With emailLoop: whether a new code may be asked for now. Never stored (it changes with time): the gRPC
+   * layer sets it on the way out (app/email-loop.ts withEmailLoop).
+   */
+  canResendEmailLoop?: boolean | undefined;
   rejectionReasons: string[];
   maxReviewTime: string;
   estimatedReviewTime: string;

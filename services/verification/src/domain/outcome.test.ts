@@ -35,6 +35,7 @@ describe('decideSubmission in test mode', () => {
     ['student', 'collectStudentPersonalInfo', 'UPLOAD', { kind: 'docUpload' }],
     ['student', 'collectStudentPersonalInfo', '__ERROR__', simulated],
     ['student', 'collectStudentPersonalInfo', 'SSO', { kind: 'sso' }],
+    ['member', 'collectMemberPersonalInfo', 'EMAIL_LOOP', { kind: 'emailLoop' }],
     // Triggers are exact: another case or spelling is an ordinary name.
     ['student', 'collectStudentPersonalInfo', 'rejected', { kind: 'success' }],
     ['student', 'collectStudentPersonalInfo', 'REJECTED2', { kind: 'success' }],

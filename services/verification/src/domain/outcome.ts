@@ -12,6 +12,7 @@ export type Outcome =
   | { kind: 'error'; errorIds: ErrorId[]; systemErrorMessage: string }
   | { kind: 'recoverable'; errorIds: ErrorId[] }
   | { kind: 'sso' }
+  | { kind: 'emailLoop' }
   | { kind: 'ssn' };
 
 export interface SubmissionInput {
@@ -30,7 +31,8 @@ export interface SubmissionInput {
  * Test-mode outcomes, chosen by the exact first name so an integrator can walk every branch of the flow
  * without real data. `SSN` is our addition to the public triggers: it is the only way to reach
  * collectSocialSecurityNumber in test mode, and only from a military form, the one place live mode asks for
- * it. Elsewhere it is an ordinary name (success).
+ * it. Elsewhere it is an ordinary name (success). `EMAIL_LOOP` mails a code (step emailLoop) to the form's email
+ * whatever its domain; the code is readable in the operator's captured messages.
  */
 // A Map, not an object literal: a first name such as "constructor" must not find a prototype member.
 const TEST_TRIGGERS = new Map<string, (step: CollectStep) => Outcome | undefined>([
@@ -45,6 +47,7 @@ const TEST_TRIGGERS = new Map<string, (step: CollectStep) => Outcome | undefined
     }),
   ],
   ['SSO', () => ({ kind: 'sso' })],
+  ['EMAIL_LOOP', () => ({ kind: 'emailLoop' })],
   ['SSN', (step) => (isMilitaryCollectStep(step) ? { kind: 'ssn' } : undefined)],
 ]);
 

@@ -43,6 +43,8 @@ export interface Program {
   instantSources: readonly InstantSourceSetting[];
   /** The business's endpoint of an http source, its secret opened; undefined when none. */
   httpSource: HttpSourceSetting | undefined;
+  /** Whether the email loop is offered (live submissions at an organization's domain; domain/email-loop.ts). */
+  emailLoop: boolean;
 }
 
 export interface InstantSourceSetting {

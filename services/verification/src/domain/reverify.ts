@@ -21,7 +21,7 @@ export type ReverifyVerdict =
 
 /**
  * The verdict of a decided match. Anything a person would be asked for next (documents, single sign-on, a
- * social security number) cannot be answered by a re-run, so it needs review; an error refuses the person.
+ * mailed code, a social security number) cannot be answered by a re-run, so it needs review; an error refuses the person.
  */
 export function reverifyVerdict(outcome: Outcome): ReverifyVerdict {
   switch (outcome.kind) {
@@ -29,6 +29,7 @@ export function reverifyVerdict(outcome: Outcome): ReverifyVerdict {
       return { verdict: 'eligible' };
     case 'docUpload':
     case 'sso':
+    case 'emailLoop':
     case 'ssn':
       return { verdict: 'needsReview' };
     case 'error':

@@ -9,6 +9,7 @@ export type Step =
   | 'collectMilitaryStatus'
   | 'collectSocialSecurityNumber'
   | 'sso'
+  | 'emailLoop'
   | 'docUpload'
   | 'pending'
   | 'success'
@@ -34,6 +35,7 @@ export const STEPS: readonly Step[] = [
   'collectMilitaryStatus',
   'collectSocialSecurityNumber',
   'sso',
+  'emailLoop',
   'docUpload',
   'pending',
   'success',

@@ -29,6 +29,14 @@ const SPEC_ROWS: [from: Step, trigger: Trigger, to: Step, row: string][] = [
   ['docUpload', 'expire', 'error', 'expire during document upload'],
   ['pending', 'expire', 'error', 'expire during review'],
   ['sso', 'expire', 'error', 'expire during sso'],
+  // Issue 22's email loop (not in the spec's table).
+  ['collectMemberPersonalInfo', 'submitPersonalInfo', 'emailLoop', 'email loop offered'],
+  ['emailLoop', 'submitEmailToken', 'success', 'the right code'],
+  ['emailLoop', 'submitEmailToken', 'emailLoop', 'a wrong or expired code'],
+  ['emailLoop', 'submitEmailToken', 'docUpload', 'too many wrong codes'],
+  ['emailLoop', 'resendEmailToken', 'emailLoop', 'a new code'],
+  ['emailLoop', 'cancelEmailLoop', 'docUpload', 'DELETE step/emailLoop'],
+  ['emailLoop', 'expire', 'error', 'expire during the email loop'],
 ];
 
 describe('the spec transition table', () => {
@@ -50,6 +58,9 @@ const ALLOWED_ON: Record<Trigger, (step: Step) => boolean> = {
   submitSocialSecurityNumber: (step) => step === 'collectSocialSecurityNumber',
   skipSocialSecurityNumber: (step) => step === 'collectSocialSecurityNumber',
   cancelSso: (step) => step === 'sso',
+  submitEmailToken: (step) => step === 'emailLoop',
+  resendEmailToken: (step) => step === 'emailLoop',
+  cancelEmailLoop: (step) => step === 'emailLoop',
   uploadDocuments: (step) => step === 'docUpload',
   reviewCompleted: (step) => step === 'pending',
   expire: (step) => step !== 'success' && step !== 'error',
@@ -76,6 +87,8 @@ describe('forbidden transitions (invalidStep)', () => {
     ['collectMilitaryStatus', 'submitMilitaryStatus', 'success'],
     ['collectSocialSecurityNumber', 'skipSocialSecurityNumber', 'success'],
     ['sso', 'cancelSso', 'success'],
+    ['emailLoop', 'cancelEmailLoop', 'success'],
+    ['emailLoop', 'resendEmailToken', 'success'],
     ['docUpload', 'uploadDocuments', 'success'],
     ['pending', 'reviewCompleted', 'pending'],
     ['docUpload', 'expire', 'success'],

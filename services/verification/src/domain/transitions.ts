@@ -17,8 +17,8 @@ export function nextSteps(from: Step, trigger: Trigger): readonly Step[] {
     case 'submitPersonalInfo':
       if (!isCollectStep(from)) return [];
       return isMilitaryCollectStep(from)
-        ? [from, 'success', 'docUpload', 'sso', 'error', 'collectSocialSecurityNumber']
-        : [from, 'success', 'docUpload', 'sso', 'error'];
+        ? [from, 'success', 'docUpload', 'sso', 'emailLoop', 'error', 'collectSocialSecurityNumber']
+        : [from, 'success', 'docUpload', 'sso', 'emailLoop', 'error'];
     case 'submitMilitaryStatus':
       return from === 'collectMilitaryStatus' ? [from, ...MILITARY_COLLECT_STEPS] : [];
     case 'submitSocialSecurityNumber':
@@ -27,6 +27,13 @@ export function nextSteps(from: Step, trigger: Trigger): readonly Step[] {
       return from === 'collectSocialSecurityNumber' ? ['docUpload'] : [];
     case 'cancelSso':
       return from === 'sso' ? ['docUpload'] : [];
+    // A wrong or expired code keeps the step (recoverable); too many wrong ones end in docUpload.
+    case 'submitEmailToken':
+      return from === 'emailLoop' ? [from, 'success', 'docUpload'] : [];
+    case 'resendEmailToken':
+      return from === 'emailLoop' ? [from] : [];
+    case 'cancelEmailLoop':
+      return from === 'emailLoop' ? ['docUpload'] : [];
     case 'uploadDocuments':
       // Rejected files keep docUpload; a person past the program's review limit ends in error.
       return from === 'docUpload' ? [from, 'pending', 'error'] : [];

@@ -19,6 +19,7 @@ const {
   VerificationLimitExceeded,
   WebhooksRefireRequested,
   VerificationMetadataChanged,
+  EmailLoopCodeIssued,
 } = verificationEventsV1;
 
 export const created = (trx: Trx, schema: string, e: verificationEventsV1.VerificationCreated) =>
@@ -60,3 +61,5 @@ export function stepProjection(
     verificationMethod: record.verificationMethod ?? '',
   };
 }
+export const emailLoopCodeIssued = (trx: Trx, schema: string, e: verificationEventsV1.EmailLoopCodeIssued) =>
+  enqueue(trx, schema, 'EmailLoopCodeIssued', EmailLoopCodeIssued, e.verificationId, e);

@@ -92,6 +92,7 @@ export function answerToProto(a: VerificationAnswer): verificationVerificationV1
     instantMatchAttempts: a.instantMatchAttempts,
     country: a.country,
     docUploadToken: a.docUploadToken,
+    canResendEmailLoop: a.canResendEmailLoop === true,
   };
 }
 

@@ -24,6 +24,8 @@ import { streamPersonalInfo } from '../app/personal-info-stream';
 import { reverifyInstantMatch } from '../app/reverify';
 import { searchVerifications } from '../app/search';
 import { startVerification } from '../app/start';
+import { resendEmailToken, submitEmailToken, takeEmailLoopMessage, withEmailLoop } from '../app/email-loop';
+import type { VerificationAnswer } from '../domain/answer';
 import { skipStep, ssoLoginUrl, submitMilitaryStatus, submitSocialSecurityNumber } from '../app/steps';
 import { submitPersonalInfo } from '../app/submit';
 import {
@@ -45,14 +47,18 @@ async function* mapStream<T, R>(source: AsyncIterable<T>, convert: (item: T) => 
 
 /** The gRPC face of the verification service: each handler converts, calls one use case, converts back. */
 export function verificationGrpcService({ deps }: ServiceContext, app: AppContext): GrpcServiceBinding {
+  /** A response as the flow answers it: on emailLoop, with whether a new code may be asked for now. */
+  const flow = async (answer: Promise<VerificationAnswer>) => ({
+    verification: answerToProto(await withEmailLoop(app, await answer)),
+  });
   return bindService(
     verificationV1.VerificationServiceService,
     {
       getInfo: async () => getInfoResponse(deps),
       startVerification: async (req) => ({ verification: answerToProto(await startVerification(app, req)) }),
-      submitPersonalInfo: async (req) => ({
-        verification: answerToProto(
-          await submitPersonalInfo(app, {
+      submitPersonalInfo: async (req) =>
+        flow(
+          submitPersonalInfo(app, {
             verificationId: req.verificationId,
             programId: req.programId,
             trackingId: req.trackingId,
@@ -62,7 +68,6 @@ export function verificationGrpcService({ deps }: ServiceContext, app: AppContex
             callerAccountId: req.callerAccountId,
           }),
         ),
-      }),
       submitMilitaryStatus: async (req) => ({
         verification: answerToProto(await submitMilitaryStatus(app, req)),
       }),
@@ -70,13 +75,17 @@ export function verificationGrpcService({ deps }: ServiceContext, app: AppContex
         verification: answerToProto(await submitSocialSecurityNumber(app, req)),
       }),
       skipStep: async (req) => ({ verification: answerToProto(await skipStep(app, req)) }),
+      submitEmailToken: async (req) => flow(submitEmailToken(app, req)),
+      resendEmailToken: async (req) => flow(resendEmailToken(app, req)),
+      takeEmailLoopMessage: async (req) => {
+        const taken = await takeEmailLoopMessage(app, req);
+        return taken.found
+          ? { ...taken, found: true }
+          : { found: false, email: '', code: '', locale: '', expiresAt: undefined, programId: '' };
+      },
       getSsoLoginUrl: async (req) => ({ loginUrl: await ssoLoginUrl(app, req.verificationId) }),
-      getVerification: async (req) => ({
-        verification: answerToProto(await getVerification(app, req.verificationId)),
-      }),
-      getVerificationByTrackingId: async (req) => ({
-        verification: answerToProto(await getVerificationByTrackingId(app, req)),
-      }),
+      getVerification: async (req) => flow(getVerification(app, req.verificationId)),
+      getVerificationByTrackingId: async (req) => flow(getVerificationByTrackingId(app, req)),
       listVerificationHistory: async (req) => ({
         verifications: (await listHistory(app, req)).map(answerToProto),
       }),

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { readVerification, type Verification } from '../api';
 import { humanize, type Messages } from '../messages';
-import { describedBy, FieldRow } from './field-row';
+import { DigitsForm } from './digits-form';
+import { describedBy } from './field-row';
 
 /** collectMilitaryStatus: one of the statuses the program offers. */
 export function MilitaryStatus(props: {
@@ -66,49 +67,27 @@ export function SocialSecurityNumber(props: {
   onSubmit(body: { socialSecurityNumber: string }): void;
   onSkip(): void;
 }) {
-  const { t } = props.messages;
-  const [value, setValue] = useState('');
-  const [problem, setProblem] = useState('');
-  const error = problem || (props.verification.errorIds ?? []).map(props.messages.error)[0];
   return (
-    <form
-      class="step"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        const digits = value.replace(/[\s-]/g, '');
-        if (!/^\d{9}$/.test(digits)) {
-          setProblem(t('check.ssn'));
-          return;
-        }
-        props.onSubmit({ socialSecurityNumber: digits });
+    <DigitsForm
+      verification={props.verification}
+      messages={props.messages}
+      busy={props.busy}
+      id="f-ssn"
+      digits={9}
+      maxLength={11}
+      autocomplete="off"
+      text={{
+        intro: 'step.collectSocialSecurityNumber.intro',
+        label: 'field.socialSecurityNumber',
+        submit: 'step.collectSocialSecurityNumber.submit',
+        check: 'check.ssn',
       }}
+      onDigits={(socialSecurityNumber) => props.onSubmit({ socialSecurityNumber })}
     >
-      <p class="step__intro">{t('step.collectSocialSecurityNumber.intro')}</p>
-      <FieldRow id="f-ssn" label={t('field.socialSecurityNumber')} error={error}>
-        <input
-          id="f-ssn"
-          type="text"
-          inputMode="numeric"
-          autocomplete="off"
-          maxLength={11}
-          value={value}
-          onInput={(e) => {
-            setValue(e.currentTarget.value);
-            setProblem('');
-          }}
-          {...describedBy('f-ssn', error)}
-        />
-      </FieldRow>
-      <div class="actions">
-        <button type="submit" class="button" disabled={props.busy}>
-          {t('step.collectSocialSecurityNumber.submit')}
-        </button>
-        <button type="button" class="button button--secondary" disabled={props.busy} onClick={props.onSkip}>
-          {t('step.collectSocialSecurityNumber.skip')}
-        </button>
-      </div>
-    </form>
+      <button type="button" class="button button--secondary" disabled={props.busy} onClick={props.onSkip}>
+        {props.messages.t('step.collectSocialSecurityNumber.skip')}
+      </button>
+    </DigitsForm>
   );
 }
 

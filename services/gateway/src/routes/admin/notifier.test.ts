@@ -18,8 +18,14 @@ import { ErrorResponse } from '../../endpoints/errors';
 
 // The notifier's logs under /rest/admin/v1 as mounted by mountRest, through the real notifier client against
 // a stand-in NotifierService on a gRPC server: routing, query checks, the mapping and the error mapper.
-const { NotifierEventType, DeliveryStatus, WebhookEndpointStatus, MessageChannel, MessageStatus } =
-  notifierV1;
+const {
+  NotifierEventType,
+  DeliveryStatus,
+  WebhookEndpointStatus,
+  MessageChannel,
+  MessageStatus,
+  MessageKind,
+} = notifierV1;
 const operator = TEST_OPERATOR_TOKEN;
 const accountToken = 'eligo_account_token';
 const programId = 'ab'.repeat(12);
@@ -70,6 +76,7 @@ const messages = (): notifierV1.ListMessagesResponse => ({
   messages: [
     notifierV1.Message.fromPartial({
       messageId: 'm2',
+      kind: MessageKind.MESSAGE_KIND_SEND_LINK,
       requestId,
       programId,
       channel: MessageChannel.MESSAGE_CHANNEL_SMS,
@@ -80,6 +87,7 @@ const messages = (): notifierV1.ListMessagesResponse => ({
     }),
     notifierV1.Message.fromPartial({
       messageId: 'm1',
+      kind: MessageKind.MESSAGE_KIND_SEND_LINK,
       requestId,
       programId,
       channel: MessageChannel.MESSAGE_CHANNEL_EMAIL,
@@ -453,8 +461,10 @@ describe('GET /messages', () => {
       messages: [
         {
           messageId: 'm2',
+          kind: 'SEND_LINK',
           requestId,
           programId,
+          verificationId: null,
           channel: 'SMS',
           recipient: '+14155550100',
           subject: null,
@@ -466,8 +476,10 @@ describe('GET /messages', () => {
         },
         {
           messageId: 'm1',
+          kind: 'SEND_LINK',
           requestId,
           programId,
+          verificationId: null,
           channel: 'EMAIL',
           recipient: 'jane@example.com',
           subject: 'Verify your eligibility',
@@ -481,7 +493,7 @@ describe('GET /messages', () => {
       nextCursor: null,
     });
     expect(matches(SendLinkMessagePage, res.body)).toBe(true);
-    expect(calls).toEqual([['listMessages', { limit: 0, cursor: '', requestId: '' }]]);
+    expect(calls).toEqual([['listMessages', { limit: 0, cursor: '', requestId: '', verificationId: '' }]]);
   });
 
   it('passes the page size, cursor and send-link request on, and shows a sent message', async () => {
@@ -501,7 +513,77 @@ describe('GET /messages', () => {
       messages: [{ messageId: 'm1', status: 'SENT', sentAt: '2025-03-01T10:00:02.000Z', error: null }],
       nextCursor: 'more',
     });
-    expect(calls).toEqual([['listMessages', { limit: 1, cursor: 'abc', requestId }]]);
+    expect(calls).toEqual([['listMessages', { limit: 1, cursor: 'abc', requestId, verificationId: '' }]]);
+  });
+
+  it('passes the verification filter on, and shows an email-loop code with its verification', async () => {
+    const sendId = '12'.repeat(12);
+    planned.set('listMessages', {
+      messages: [
+        notifierV1.Message.fromPartial({
+          messageId: 'm3',
+          kind: MessageKind.MESSAGE_KIND_EMAIL_LOOP,
+          requestId: sendId,
+          programId,
+          verificationId,
+          channel: MessageChannel.MESSAGE_CHANNEL_EMAIL,
+          recipient: 'jane@example.edu',
+          subject: 'Your verification code',
+          body: 'Your verification code is:\n\n    042917\n',
+          status: MessageStatus.MESSAGE_STATUS_CAPTURED,
+          createdAt: at('12:00:00'),
+        }),
+      ],
+      nextCursor: '',
+    });
+    const res = await get(`/messages?verificationId=${verificationId}&limit=5`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.body).toEqual({
+      messages: [
+        {
+          messageId: 'm3',
+          kind: 'EMAIL_LOOP',
+          requestId: sendId,
+          programId,
+          verificationId,
+          channel: 'EMAIL',
+          recipient: 'jane@example.edu',
+          subject: 'Your verification code',
+          body: 'Your verification code is:\n\n    042917\n',
+          status: 'CAPTURED',
+          created: '2025-03-01T12:00:00.000Z',
+          sentAt: null,
+          error: null,
+        },
+      ],
+      nextCursor: null,
+    });
+    expect(matches(SendLinkMessagePage, res.body)).toBe(true);
+    expect(calls).toEqual([['listMessages', { limit: 5, cursor: '', requestId: '', verificationId }]]);
+  });
+
+  it('reads a message without a kind (a notifier from before email-loop messages) as SEND_LINK', async () => {
+    planned.set('listMessages', {
+      messages: [{ ...messages().messages[0]!, kind: MessageKind.MESSAGE_KIND_UNSPECIFIED }],
+      nextCursor: '',
+    });
+    const res = await get('/messages');
+    expect(res.body).toMatchObject({
+      messages: [{ messageId: 'm2', kind: 'SEND_LINK', verificationId: null }],
+    });
+  });
+
+  it('answers 500 without detail when the notifier replies with a kind it does not know', async () => {
+    planned.set('listMessages', {
+      messages: [{ ...messages().messages[0]!, kind: 99 as notifierV1.MessageKind }],
+      nextCursor: '',
+    });
+    const res = await get('/messages');
+    expect([res.status, res.body]).toEqual([
+      500,
+      { errorIds: ['internalServerError'], systemErrorMessage: 'Internal server error' },
+    ]);
   });
 
   it('answers the notifier’s refusal of a cursor 400 ER invalidRequest', async () => {
@@ -520,6 +602,10 @@ describe('GET /messages', () => {
     'requestId=nope',
     `requestId=${'AB'.repeat(12)}`,
     'requestId=',
+    'verificationId=x',
+    `verificationId=${'EF'.repeat(12)}`,
+    `verificationId=${'ef'.repeat(13)}`,
+    'verificationId=',
     'cursor=a&cursor=b',
     'cursor=%01',
     'cursor=',

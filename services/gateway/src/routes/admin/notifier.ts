@@ -71,13 +71,14 @@ export function adminNotifierRouter({ notifier }: AdminNotifierRouteOptions): Ro
     res.status(202).json(webhookDeliveryToJson(present(reply.delivery, 'delivery')));
   }
 
-  // Recipients are personal data and bodies carry verification links: no cache may keep them.
+  // Recipients are personal data and bodies carry verification links and codes: no cache may keep them.
   async function listSentMessages(_req: Request, res: Response) {
     const query = res.locals.query as MessageListQuery;
     const reply = await notifier.listMessages({
       limit: query.limit ?? 0,
       cursor: query.cursor ?? '',
       requestId: query.requestId ?? '',
+      verificationId: query.verificationId ?? '',
     });
     res.set('Cache-Control', 'no-store').json(messagePageToJson(reply));
   }
