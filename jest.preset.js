@@ -2,9 +2,19 @@
 // type checking is `tsc --noEmit` in each package's lint task.
 const path = require('node:path');
 
-// ESM-only dependencies (file-type 21 and its own) that Node 20.19+ loads with require(esm) at run time; jest's
-// module system cannot, so they are compiled to CommonJS like our sources.
-const ESM_ONLY = ['file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', '@borewit'];
+// ESM-only dependencies (file-type 21, openid-client 6, and their own) that Node 20.19+ loads with require(esm)
+// at run time; jest's module system cannot, so they are compiled to CommonJS like our sources.
+const ESM_ONLY = [
+  'file-type',
+  'strtok3',
+  'token-types',
+  '@tokenizer',
+  'uint8array-extras',
+  '@borewit',
+  'openid-client',
+  'oauth4webapi',
+  'jose',
+];
 const swc = (syntax) => [
   '@swc/jest',
   { jsc: { parser: { syntax }, target: 'es2022' }, module: { type: 'commonjs' } },

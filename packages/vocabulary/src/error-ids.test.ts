@@ -45,6 +45,11 @@ describe('errorId catalogue', () => {
       'verificationLimitAlreadyExists',
       'webhookAlreadyExists',
       'invalidClient',
+      // The email loop (issue 22).
+      'invalidEmailLoopToken',
+      'expiredEmailLoopToken',
+      'emailLoopResendTooSoon',
+      'maxEmailLoopResendsExceeded',
     ];
     expect([...ERROR_IDS].sort()).toEqual([...required].sort());
     for (const id of ERROR_IDS) expect(DEFAULT_ERROR_MESSAGES[id].length).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ export const TRIGGERS = [
   'submitMilitaryStatus',
   'submitSocialSecurityNumber',
   'skipSocialSecurityNumber',
+  'finishSso',
   'cancelSso',
   'submitEmailToken',
   'resendEmailToken',

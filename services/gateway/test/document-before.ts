@@ -68,12 +68,15 @@ export const changedOnPurpose: Readonly<Record<string, string>> = {
         "the program's eligibility list; one more property",
     ]),
   ),
+  '/verification/{verificationId}/step/sso':
+    "single sign-on with the organization's OpenID provider (issue 22): the redirect goes to the provider " +
+    'with a cookie binding the sign-on to the browser; a description, the Set-Cookie header',
   VerificationResponse:
     'canResendEmailLoop (issue 22): with the emailLoop step, whether a new code may be asked for now; one more ' +
     'property',
   StepRecord:
-    "the email loop's triggers (submitEmailToken, resendEmailToken, cancelEmailLoop; issue 22): new values of " +
-    'the enum',
+    "the email loop's triggers (submitEmailToken, resendEmailToken, cancelEmailLoop) and single sign-on's " +
+    '(finishSso; issue 22): new values of the enum',
   VerificationDetails:
     'verificationMethod names the instant-match source that decided a success: LIST and HTTP_SOURCE besides ' +
     'INSTANT and MANUAL (new values of the enum, issue 22), and says so in a description',

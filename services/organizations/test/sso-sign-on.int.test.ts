@@ -7,7 +7,7 @@ import {
   type ProviderOptions,
   type RunningProvider,
 } from './oidc-providers';
-import { signInAtProvider } from './oidc-sign-in';
+import { signInAtProvider } from '../../../test/support/oidc-sign-in';
 import { failure, importFixtures, startOrganizations, type Harness, type Organization } from './support';
 
 /**

@@ -190,12 +190,12 @@ describe('verification steps and limits', () => {
       jane({ firstName: 'SSO', organization: { id: withLogin, name: '' } }),
     );
     expect(sso.currentStep).toBe('sso');
-    expect((await h.client.unary('getSsoLoginUrl', { verificationId })).loginUrl).toBe(
+    expect((await h.client.unary('getSsoLoginUrl', { verificationId, redirectUri: '' })).loginUrl).toBe(
       'https://login.example.edu/sso',
     );
     const cancelled = await h.client.unary('skipStep', { requestId: '', verificationId, step: 'sso' });
     expect(cancelled.verification!.currentStep).toBe('docUpload');
-    const gone = await failure(h.client.unary('getSsoLoginUrl', { verificationId }));
+    const gone = await failure(h.client.unary('getSsoLoginUrl', { verificationId, redirectUri: '' }));
     expect(gone.codeName).toBe('NOT_FOUND');
   });
 

@@ -38,6 +38,7 @@ export interface VerificationClient {
     req: verificationV1.ResendEmailTokenRequest,
   ): Promise<verificationV1.ResendEmailTokenResponse>;
   getSsoLoginUrl(req: verificationV1.GetSsoLoginUrlRequest): Promise<verificationV1.GetSsoLoginUrlResponse>;
+  finishSso(req: verificationV1.FinishSsoRequest): Promise<verificationV1.FinishSsoResponse>;
   getVerification(
     req: verificationV1.GetVerificationRequest,
   ): Promise<verificationV1.GetVerificationResponse>;
@@ -92,6 +93,8 @@ export function createVerificationClient(
     submitEmailToken: (req) => client.unary('submitEmailToken', req, submission),
     resendEmailToken: (req) => client.unary('resendEmailToken', req),
     getSsoLoginUrl: (req) => client.unary('getSsoLoginUrl', req),
+    // The organization's provider is called up to three times: a submission's deadline, not a read's.
+    finishSso: (req) => client.unary('finishSso', req, submission),
     getVerification: (req) => client.unary('getVerification', req),
     getVerificationByTrackingId: (req) => client.unary('getVerificationByTrackingId', req),
     listVerificationHistory: (req) => client.unary('listVerificationHistory', req),

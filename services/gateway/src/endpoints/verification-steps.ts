@@ -210,12 +210,23 @@ export const startSso = defineEndpoint({
   method: 'get',
   path: '/verification/{verificationId}/step/sso',
   operationId: 'startSso',
-  summary: "Starts single sign-on: redirects to the organization's login page",
+  summary: "Starts single sign-on: redirects to the organization's OpenID provider or login page",
+  description:
+    "With the organization's OpenID Connect settings, a sign-on bound to the verification and to this browser " +
+    '(a cookie the callback checks) starts at the provider, which returns the browser to /sso/callback and ' +
+    'from there to the hosted page: success (verificationMethod SSO) when the organization rule holds, else ' +
+    "docUpload. Without them, the organization's catalog login page.",
   ...onVerification,
   responses: {
     '302': {
-      description: 'To the login page',
-      headers: { Location: { schema: z.string().meta({ format: 'uri' }) } },
+      description: "To the provider's authorization endpoint, or to the login page",
+      headers: {
+        Location: { schema: z.string().meta({ format: 'uri' }) },
+        'Set-Cookie': {
+          description: "With an OpenID sign-on: the sign-on's state, HttpOnly, for the path /sso/callback",
+          schema: z.string(),
+        },
+      },
     },
     '404': er(
       'No such verification (errorIds [noVerification]), or no sign-on configured for its organization',

@@ -50,6 +50,7 @@ import { uploadRouter } from '../routes/uploads';
 import { adminVerificationRouter } from '../routes/admin/verifications';
 import { verificationRouter } from '../routes/verification';
 import { apiReferenceRouter } from './api-reference';
+import { ssoCallbackRouter } from '../routes/sso-callback';
 import { verifyPageRouter } from './verify-page';
 import { consolePageRouter } from './console-page';
 import { corsForPublicEndpoints } from './cors';
@@ -228,6 +229,8 @@ export function mountRest(app: Express, options: RestOptions): void {
   if (options.staffOidc && staff)
     app.use(consoleOidcRouter({ staff, oidc: options.staffOidc, publicBaseUrl, logger }));
 
+  // The return from an organization's OpenID provider (a verification's sign-on): browser navigation, not API.
+  app.use(ssoCallbackRouter({ verification: options.verification, publicBaseUrl, logger }));
   // The hosted verification page and its embed script: web pages, not API (no OpenAPI operation).
   app.use(verifyPageRouter({ programs, origins, logger }));
   // The staff console's pages (after the session router, which keeps /console/session).

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { StaffAuthentication } from '../auth/authenticator';
 import { OIDC_CALLBACK_PATH, OIDC_START_PATH, OIDC_TRANSACTION_SECONDS, type StaffOidc } from '../staff/oidc';
-import { cookieValue, sessionCookie } from '../staff/session-secrets';
+import { cookieValue, sessionCookie, transactionCookie } from '../staff/session-secrets';
 import { SIGN_IN_ACTION } from './console-session';
 
 const TX_COOKIE = 'eligo_oidc';
@@ -32,14 +32,7 @@ export function consoleOidcRouter({ staff, oidc, publicBaseUrl, logger }: Consol
   const router = Router();
   const secure = new URL(publicBaseUrl).protocol === 'https:';
   const txCookie = (value: string, maxAge: number) =>
-    [
-      `${TX_COOKIE}=${value}`,
-      `Path=${OIDC_START_PATH}`,
-      `Max-Age=${maxAge}`,
-      'HttpOnly',
-      'SameSite=Lax',
-      ...(secure ? ['Secure'] : []),
-    ].join('; ');
+    transactionCookie(TX_COOKIE, value, { path: OIDC_START_PATH, maxAgeSeconds: maxAge, secure });
   const audit = (actorId: string | null, status: number) =>
     staff.access.record({
       actor_kind: 'staff',

@@ -33,6 +33,7 @@ import { GENERIC_SUBJECT_TYPE, subjectSchemas, subjectToProto } from '../endpoin
 import { replyToJson } from '../mapping/verification';
 import { hexIdParam, programNotFound } from '../validation/path-ids';
 import { bearerChallenge, callerAccountIdOf } from './creation-caller';
+import { SSO_CALLBACK_PATH, ssoStateCookie } from './sso-callback';
 import {
   invalidRequest,
   requestIdOf,
@@ -116,10 +117,15 @@ export function verificationStepRouter(options: VerificationStepRouteOptions): R
       send(res, await verification.skipStep({ verificationId, step, requestId: requestIdOf(req) }));
     };
 
-  // Starts sign-on: the browser goes on to the organization's login page.
+  // Starts sign-on: the browser goes on to the organization's OpenID provider (the sign-on's state kept in a
+  // cookie of this browser for the callback), or to its catalog login page.
   async function redirectToLogin(req: Request, res: Response) {
-    const { loginUrl } = await verification.getSsoLoginUrl({ verificationId: verificationIdOf(req) });
-    // The login URL may carry per-verification state: no cache may keep the redirect.
+    const { loginUrl, state } = await verification.getSsoLoginUrl({
+      verificationId: verificationIdOf(req),
+      redirectUri: new URL(SSO_CALLBACK_PATH, publicBaseUrl).toString(),
+    });
+    if (state) res.set('Set-Cookie', ssoStateCookie(publicBaseUrl, state));
+    // The login URL carries per-verification state: no cache may keep the redirect.
     res.set('Cache-Control', 'no-store').redirect(302, loginUrl);
   }
 

@@ -56,7 +56,8 @@ const verification = standIn<VerificationClient>('verification', {
   ),
   submitSocialSecurityNumber: answer('submitSocialSecurityNumber', vr({ currentStep: 'success' })),
   skipStep: answer('skipStep', vr({ currentStep: 'docUpload' })),
-  getSsoLoginUrl: answer('getSsoLoginUrl', { loginUrl: 'https://idp.example.edu/login?x=1' }),
+  getSsoLoginUrl: answer('getSsoLoginUrl', { loginUrl: 'https://idp.example.edu/login?x=1', state: '' }),
+  finishSso: answer('finishSso', { ...vr({ currentStep: 'success' }), programId }),
   getVerification: answer('getVerification', vr()),
   getVerificationByTrackingId: answer('getVerificationByTrackingId', vr()),
   listVerificationHistory: answer('listVerificationHistory', { verifications: [vr().verification] }),
@@ -737,8 +738,65 @@ describe('military status, social security number and sso', () => {
   it('redirects to the login page of the sso step, and answers 404 ER when there is none', async () => {
     const res = await call('GET', `/verification/${id}/step/sso`);
     expect([res.status, res.headers.get('location')]).toEqual([302, 'https://idp.example.edu/login?x=1']);
+    expect(res.headers.get('set-cookie')).toBeNull();
     next.set('getSsoLoginUrl', notFound('No sign-on', { errorIds: ['noVerification'] }));
     expect((await call('GET', `/verification/${id}/step/sso`)).status).toBe(404);
+  });
+});
+
+describe("single sign-on with the organization's OpenID provider", () => {
+  const state = 's'.repeat(43);
+  const callback = (query: string, cookie?: string) =>
+    fetch(`${app.origin}/sso/callback?${query}`, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+
+  it("binds the provider's sign-on to the browser with a cookie of the callback's path", async () => {
+    next.set('getSsoLoginUrl', { loginUrl: `https://idp.example.edu/auth?state=${state}`, state });
+    const res = await call('GET', `/verification/${id}/step/sso`);
+    expect([res.status, res.headers.get('location'), res.headers.get('cache-control')]).toEqual([
+      302,
+      `https://idp.example.edu/auth?state=${state}`,
+      'no-store',
+    ]);
+    expect(res.headers.get('set-cookie')).toBe(
+      `eligo_sso=${state}; Path=/sso/callback; Max-Age=600; HttpOnly; SameSite=Lax; Secure`,
+    );
+    expect(calls).toEqual([
+      ['getSsoLoginUrl', { verificationId: id, redirectUri: 'https://eligo.example.com/sso/callback' }],
+    ]);
+  });
+
+  it('finishes the sign-on this browser started, then sends it to the hosted page', async () => {
+    const res = await callback(`code=c0de&state=${state}&iss=x`, `other=1; eligo_sso=${state}`);
+    expect([res.status, res.headers.get('location')]).toEqual([
+      303,
+      `https://eligo.example.com/verify/${programId}?verificationId=${id}`,
+    ]);
+    expect(res.headers.get('set-cookie')).toMatch(/^eligo_sso=; Path=\/sso\/callback; Max-Age=0;/);
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(calls).toEqual([
+      [
+        'finishSso',
+        { state, callbackUrl: `https://eligo.example.com/sso/callback?code=c0de&state=${state}&iss=x` },
+      ],
+    ]);
+  });
+
+  it.each([
+    ['no cookie', `code=c&state=${state}`, undefined],
+    ["another sign-on's cookie", `code=c&state=${state}`, `eligo_sso=${'t'.repeat(43)}`],
+    ['no state', 'code=c', `eligo_sso=${state}`],
+    ['a state twice', `code=c&state=${state}&state=${state}`, `eligo_sso=${state}`],
+  ])('finishes nothing with %s (400)', async (_, query, cookie) => {
+    const res = await callback(query, cookie);
+    expect(res.status).toBe(400);
+    expect(calls).toEqual([]);
+  });
+
+  it('answers 400 for a lapsed or used sign-on, 503 when the services cannot be reached', async () => {
+    next.set('finishSso', notFound('No sign-on has this state', { errorIds: ['invalidStep'] }));
+    expect((await callback(`state=${state}`, `eligo_sso=${state}`)).status).toBe(400);
+    next.set('finishSso', Object.assign(new Error('down'), { code: 14, details: 'down' }));
+    expect((await callback(`state=${state}`, `eligo_sso=${state}`)).status).toBe(503);
   });
 });
 

@@ -44,6 +44,26 @@ export function sessionIdFromCookies(header: string | undefined): string | undef
 }
 
 /** The first value of the cookie of that name in a Cookie header that has the shape given, or undefined. */
+/**
+ * The Set-Cookie value of a short sign-in transaction (an OpenID flow's state, kept by the browser that started
+ * it): HttpOnly, for one path, SameSite=Lax because it must come back with the provider's redirect (a top-level
+ * navigation from another site), Secure behind https. Value '' with maxAge 0 clears it.
+ */
+export function transactionCookie(
+  name: string,
+  value: string,
+  options: { path: string; maxAgeSeconds: number; secure: boolean },
+): string {
+  return [
+    `${name}=${value}`,
+    `Path=${options.path}`,
+    `Max-Age=${options.maxAgeSeconds}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(options.secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
 export function cookieValue(header: string | undefined, name: string, shape: RegExp): string | undefined {
   if (!header) return undefined;
   for (const pair of header.split(';')) {

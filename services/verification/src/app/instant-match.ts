@@ -104,13 +104,29 @@ export async function instantMatch(
   const asked = await askSources(ctx, program, subject, organization, sources);
   if (asked.decidedBy)
     return { ...decided, decision: { kind: 'success' }, method: asked.decidedBy, attempts: asked.attempts };
-  // No source knew the person: an address at the organization can still prove it, by a mailed code.
-  const loop =
-    decision.kind === 'docUpload' &&
-    program.emailLoop &&
-    checked !== undefined &&
-    emailAtDomains(subject.email, checked.domains);
-  return { ...decided, decision: loop ? { kind: 'emailLoop' } : decision, attempts: asked.attempts };
+  return {
+    ...decided,
+    decision: await insteadOfDocuments(ctx, program, subject, checked, decision),
+    attempts: asked.attempts,
+  };
+}
+
+/**
+ * No source knew the person: the organization can still prove it, by signing the person in with its OpenID
+ * provider when it has single sign-on, else by a code mailed to an address at its domains when the program
+ * offers the email loop. Otherwise the decision stands (documents, or the social security number).
+ */
+async function insteadOfDocuments(
+  ctx: AppContext,
+  program: Program,
+  subject: Subject,
+  organization: (AcceptedOrganization & { domains: readonly string[] }) | undefined,
+  decision: Outcome,
+): Promise<Outcome> {
+  if (decision.kind !== 'docUpload' || !organization) return decision;
+  if (await ctx.organizations.hasSso(organization.id)) return { kind: 'sso' };
+  if (program.emailLoop && emailAtDomains(subject.email, organization.domains)) return { kind: 'emailLoop' };
+  return decision;
 }
 
 /** The program's sources for the sub-segment, asked in order within the budget (none: no attempt). */

@@ -1,4 +1,4 @@
-import { organizationsV1, programsProgramV1, type programsV1 } from '@eligo/proto';
+import { organizationsSsoV1, organizationsV1, programsProgramV1, type programsV1 } from '@eligo/proto';
 import { LRUCache } from 'lru-cache';
 import { callDependency, decodeGrpcError, type GrpcClient } from '@eligo/runtime';
 import type { InstantSourceSetting, OfferType, Program } from '../domain/program';
@@ -49,7 +49,36 @@ export interface OrganizationsPort {
   check(programId: string, organization: { id: number; name: string }): Promise<OrganizationCheck>;
   /** The login page of a catalog organization, '' when it has none or is unknown. */
   loginUrl(organizationId: number): Promise<string>;
+  /** Whether the organization has single sign-on with its OpenID provider (false when unknown). */
+  hasSso(organizationId: number): Promise<boolean>;
+  /**
+   * Starts a sign-on for the verification: the provider's authorization URL, or undefined when the
+   * organization has no single sign-on (any more).
+   */
+  startSso(
+    organizationId: number,
+    verificationId: string,
+    redirectUri: string,
+  ): Promise<{ authorizationUrl: string; state: string } | undefined>;
+  /** Finishes the sign-on of the state; undefined when no sign-on has it. */
+  finishSso(state: string, callbackUrl: string): Promise<SsoFinish | undefined>;
 }
+
+/** What a finished sign-on proved: eligible by the organization's rule, ineligible, or nothing (failed). */
+export interface SsoFinish {
+  verificationId: string;
+  organizationId: number;
+  outcome: 'eligible' | 'ineligible' | 'failed';
+  /** Why, in the organizations service's words: no personal data, no token. */
+  reason: string;
+}
+
+/**
+ * A finished sign-on runs up to three calls to the provider (token, keys, UserInfo) of
+ * ELIGO_ORGANIZATIONS_SSO_HTTP_TIMEOUT_MS (5 s by default) each: more than the dependency deadline, less than
+ * the gateway's 10 s.
+ */
+const SSO_FINISH_DEADLINE_MS = 9000;
 
 type ProgramsClient = GrpcClient<typeof programsV1.ProgramsServiceService>;
 
@@ -233,5 +262,51 @@ export function organizationsPort(
         throw err;
       }
     },
+    async hasSso(organizationId) {
+      return (
+        (await unlessNotFound(() => client.unary('getOrganizationSso', { organizationId }))) !== undefined
+      );
+    },
+    async startSso(organizationId, verificationId, redirectUri) {
+      const reply = await unlessNotFound(() =>
+        client.unary('startSsoSignOn', { organizationId, verificationId, redirectUri }),
+      );
+      if (!reply) return undefined;
+      // The state the organizations service put in the request: the callback must come back with it.
+      const state = new URL(reply.authorizationUrl).searchParams.get('state') ?? '';
+      return { authorizationUrl: reply.authorizationUrl, state };
+    },
+    async finishSso(state, callbackUrl) {
+      const reply = await unlessNotFound(() =>
+        client.unary('finishSsoSignOn', { state, callbackUrl }, { deadlineMs: SSO_FINISH_DEADLINE_MS }),
+      );
+      if (!reply) return undefined;
+      const { SsoOutcome } = organizationsSsoV1;
+      const outcome =
+        reply.outcome === SsoOutcome.SSO_OUTCOME_ELIGIBLE
+          ? 'eligible'
+          : reply.outcome === SsoOutcome.SSO_OUTCOME_INELIGIBLE
+            ? 'ineligible'
+            : 'failed';
+      return {
+        verificationId: reply.verificationId,
+        organizationId: reply.organizationId,
+        outcome,
+        reason: reply.reason,
+      };
+    },
   };
+}
+
+/**
+ * A call to the organizations service whose NOT_FOUND (its own: the organization, its sign-on or the state is
+ * unknown) is undefined; a transport failure travels on as 503/504.
+ */
+async function unlessNotFound<T>(call: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await callDependency('organizations', call);
+  } catch (err) {
+    if (isOwnNotFound(err)) return undefined;
+    throw err;
+  }
 }

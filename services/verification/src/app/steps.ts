@@ -1,4 +1,4 @@
-import { invalidArgument, notFound } from '@eligo/runtime';
+import { invalidArgument } from '@eligo/runtime';
 import {
   decideSocialSecurityNumber,
   isMilitaryStatus,
@@ -10,9 +10,7 @@ import {
   type Trigger,
 } from '../domain';
 import type { AppContext } from './context';
-import { findVerification } from '../repository/verifications.repository';
-import { isVerificationId } from '../domain/ids';
-import { noVerification, takeStep } from './load';
+import { takeStep } from './load';
 import { refuseOnLimit } from './person-limit';
 import { isTestMode } from './programs';
 import type { VerificationAnswer } from '../domain/answer';
@@ -97,21 +95,4 @@ export async function skipStep(
     if (trigger === 'cancelEmailLoop') await forgetSealedCode(trx, record.id);
     return applyChange(trx, ctx, record, program, { cause, step: 'docUpload' });
   });
-}
-
-/** GET step/sso: the login page of the verification's organization; 404 when it has none. */
-export async function ssoLoginUrl(ctx: AppContext, verificationId: string): Promise<string> {
-  const record = isVerificationId(verificationId)
-    ? await findVerification(ctx.db, verificationId)
-    : undefined;
-  if (!record) throw noVerification(verificationId);
-  const url =
-    record.currentStep === 'sso' && record.organizationId
-      ? await ctx.organizations.loginUrl(record.organizationId)
-      : '';
-  if (!url)
-    throw notFound(`Verification ${verificationId} has no single sign-on page`, {
-      errorIds: ['invalidStep'],
-    });
-  return url;
 }

@@ -37,6 +37,10 @@ const SPEC_ROWS: [from: Step, trigger: Trigger, to: Step, row: string][] = [
   ['emailLoop', 'resendEmailToken', 'emailLoop', 'a new code'],
   ['emailLoop', 'cancelEmailLoop', 'docUpload', 'DELETE step/emailLoop'],
   ['emailLoop', 'expire', 'error', 'expire during the email loop'],
+  // Issue 22's single sign-on with the organization's OpenID provider.
+  ['collectStudentPersonalInfo', 'submitPersonalInfo', 'sso', 'the organization has single sign-on'],
+  ['sso', 'finishSso', 'success', "the provider's ID token satisfies the organization's rule"],
+  ['sso', 'finishSso', 'docUpload', 'the rule fails, or the sign-on proved nothing'],
 ];
 
 describe('the spec transition table', () => {
@@ -57,6 +61,7 @@ const ALLOWED_ON: Record<Trigger, (step: Step) => boolean> = {
   submitMilitaryStatus: (step) => step === 'collectMilitaryStatus',
   submitSocialSecurityNumber: (step) => step === 'collectSocialSecurityNumber',
   skipSocialSecurityNumber: (step) => step === 'collectSocialSecurityNumber',
+  finishSso: (step) => step === 'sso',
   cancelSso: (step) => step === 'sso',
   submitEmailToken: (step) => step === 'emailLoop',
   resendEmailToken: (step) => step === 'emailLoop',
@@ -87,6 +92,7 @@ describe('forbidden transitions (invalidStep)', () => {
     ['collectMilitaryStatus', 'submitMilitaryStatus', 'success'],
     ['collectSocialSecurityNumber', 'skipSocialSecurityNumber', 'success'],
     ['sso', 'cancelSso', 'success'],
+    ['sso', 'finishSso', 'sso'],
     ['emailLoop', 'cancelEmailLoop', 'success'],
     ['emailLoop', 'resendEmailToken', 'success'],
     ['docUpload', 'uploadDocuments', 'success'],

@@ -25,6 +25,9 @@ export function nextSteps(from: Step, trigger: Trigger): readonly Step[] {
       return from === 'collectSocialSecurityNumber' ? [from, 'success', 'docUpload', 'error'] : [];
     case 'skipSocialSecurityNumber':
       return from === 'collectSocialSecurityNumber' ? ['docUpload'] : [];
+    // The organization's provider signed the person in: eligible by its rule, or documents instead.
+    case 'finishSso':
+      return from === 'sso' ? ['success', 'docUpload'] : [];
     case 'cancelSso':
       return from === 'sso' ? ['docUpload'] : [];
     // A wrong or expired code keeps the step (recoverable); too many wrong ones end in docUpload.

@@ -26,7 +26,8 @@ import { searchVerifications } from '../app/search';
 import { startVerification } from '../app/start';
 import { resendEmailToken, submitEmailToken, takeEmailLoopMessage, withEmailLoop } from '../app/email-loop';
 import type { VerificationAnswer } from '../domain/answer';
-import { skipStep, ssoLoginUrl, submitMilitaryStatus, submitSocialSecurityNumber } from '../app/steps';
+import { skipStep, submitMilitaryStatus, submitSocialSecurityNumber } from '../app/steps';
+import { finishSso, ssoLoginUrl } from '../app/sso';
 import { submitPersonalInfo } from '../app/submit';
 import {
   adminToProto,
@@ -83,7 +84,11 @@ export function verificationGrpcService({ deps }: ServiceContext, app: AppContex
           ? { ...taken, found: true }
           : { found: false, email: '', code: '', locale: '', expiresAt: undefined, programId: '' };
       },
-      getSsoLoginUrl: async (req) => ({ loginUrl: await ssoLoginUrl(app, req.verificationId) }),
+      getSsoLoginUrl: async (req) => ssoLoginUrl(app, req.verificationId, req.redirectUri),
+      finishSso: async (req) => {
+        const { verification, programId } = await finishSso(app, req);
+        return { verification: answerToProto(verification), programId };
+      },
       getVerification: async (req) => flow(getVerification(app, req.verificationId)),
       getVerificationByTrackingId: async (req) => flow(getVerificationByTrackingId(app, req)),
       listVerificationHistory: async (req) => ({

@@ -104,7 +104,8 @@ export function SingleSignOn(props: {
     <div class="step">
       <p class="step__intro">{t('step.sso.intro')}</p>
       <div class="actions">
-        <a class="button" href={signIn}>
+        {/* The whole window: providers refuse to be framed, and the sign-in comes back to the hosted page. */}
+        <a class="button" href={signIn} target="_top">
           {t('step.sso.submit')}
         </a>
         <button type="button" class="button button--secondary" disabled={props.busy} onClick={props.onSkip}>
