@@ -102,6 +102,33 @@ it('mails a code to an address at the organization, and the code completes the v
   expect(again.body.errorIds).toEqual(['invalidStep']);
 });
 
+it('mails the code to organizationEmail when the person gives one at the organization', async () => {
+  const { program, member } = await liveMemberProgram();
+  const { verificationId } = await flow.started(program.programId);
+  const loop = await flow.submit(verificationId, 'collectMemberPersonalInfo', {
+    ...member,
+    email: 'jane@gmail.com',
+    organizationEmail: ' Jane@Loopclub.org ',
+  });
+  expect([loop.status, loop.body.currentStep]).toEqual([200, 'emailLoop']);
+  await codeCount(verificationId, 1);
+  const reply = await api.admin('GET', `/messages?verificationId=${verificationId}`);
+  expect((reply.body.messages as { recipient: string }[]).map((m) => m.recipient)).toEqual([
+    'jane@loopclub.org',
+  ]);
+  // Not an address: refused with the form, naming the field.
+  const other = await flow.started(program.programId);
+  const bad = await flow.submit(other.verificationId, 'collectMemberPersonalInfo', {
+    ...member,
+    organizationEmail: 'not an address',
+  });
+  expect([bad.status, bad.body.errorIds, bad.body.systemErrorMessage]).toEqual([
+    400,
+    ['invalidRequest'],
+    'organizationEmail: must be an email address',
+  ]);
+});
+
 it('sends an address elsewhere, or a program without the loop, to docUpload', async () => {
   const { program, member } = await liveMemberProgram();
   const elsewhere = await flow.started(program.programId);

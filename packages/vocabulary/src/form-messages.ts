@@ -84,6 +84,7 @@ export const DEFAULT_FORM_MESSAGES: Readonly<Record<string, string>> = {
   'field.driverLicenseNumber': 'Driver license number',
   'field.ebtCardNumber': 'EBT card number',
   'field.memberId': 'Member number',
+  'field.organizationEmail': 'Email address at your organization',
   'field.employeeId': 'Employee number',
   'field.socialSecurityNumber': 'Social security number',
   'field.organization': 'Organization',

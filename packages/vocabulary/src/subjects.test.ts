@@ -45,7 +45,15 @@ describe('SUBJECT_KEYS', () => {
       const clientFields = ['locale', 'deviceFingerprintHash', 'externalUserId'];
       const before = added.filter((key) => !clientFields.includes(key));
       const after = added.filter((key) => clientFields.includes(key));
-      expect(SUBJECT_KEYS[type]).toEqual([...spec, ...before, ...(listId ? [listId] : []), ...after]);
+      // The person's address at the organization (the email loop's, issue 22): the forms naming one.
+      const orgEmail = spec.includes('organization') ? ['organizationEmail'] : [];
+      expect(SUBJECT_KEYS[type]).toEqual([
+        ...spec,
+        ...before,
+        ...(listId ? [listId] : []),
+        ...orgEmail,
+        ...after,
+      ]);
     },
   );
 
@@ -103,8 +111,8 @@ describe('allowedKeysMessage', () => {
     [
       'Member',
       undefined,
-      'Allowed keys: firstName, lastName, email, organization, metadata, phoneNumber, memberId, locale, ' +
-        'deviceFingerprintHash, externalUserId',
+      'Allowed keys: firstName, lastName, email, organization, metadata, phoneNumber, memberId, ' +
+        'organizationEmail, locale, deviceFingerprintHash, externalUserId',
     ],
   ] as const)('%s / %s', (type, unexpected, message) => {
     expect(allowedKeysMessage(type, unexpected)).toBe(message);

@@ -35,7 +35,8 @@ const CLIENT_KEYS = ['locale', 'deviceFingerprintHash', 'externalUserId'] as con
 /**
  * The JSON keys each personal-info body may carry: the spec's subjects table (in its order), then the
  * clients' optional fields above. The member and employee forms also take the person's id with the customer
- * (`memberId`, `employeeId`), which the program's eligibility list can match. The gateway rejects any other key with invalidRequest, so a misspelt field
+ * (`memberId`, `employeeId`), which the program's eligibility list can match; every form naming an
+ * organization but Student's takes `organizationEmail`, the person's address there (the email loop's). The gateway rejects any other key with invalidRequest, so a misspelt field
  * ("birthdate") fails loudly instead of being ignored. Student keeps exactly its row (the spec fixes its
  * allowed keys), plus `universityId`, the older form's alternative to organization.id, which the spec's own
  * rejection message lists.
@@ -50,6 +51,7 @@ export const SUBJECT_KEYS = {
     'organization',
     'metadata',
     'phoneNumber',
+    'organizationEmail',
     ...CLIENT_KEYS,
   ],
   InactiveMilitary: [
@@ -61,6 +63,7 @@ export const SUBJECT_KEYS = {
     'organization',
     'metadata',
     'phoneNumber',
+    'organizationEmail',
     ...CLIENT_KEYS,
   ],
   Teacher: [
@@ -71,6 +74,7 @@ export const SUBJECT_KEYS = {
     'organization',
     'metadata',
     'phoneNumber',
+    'organizationEmail',
     ...CLIENT_KEYS,
   ],
   Senior: [
@@ -103,6 +107,7 @@ export const SUBJECT_KEYS = {
     'organization',
     'metadata',
     'phoneNumber',
+    'organizationEmail',
     ...CLIENT_KEYS,
   ],
   LicensedProfessional: [
@@ -115,6 +120,7 @@ export const SUBJECT_KEYS = {
     'organization',
     'metadata',
     'phoneNumber',
+    'organizationEmail',
     ...CLIENT_KEYS,
   ],
   Mover: [
@@ -138,6 +144,7 @@ export const SUBJECT_KEYS = {
     'organization',
     'metadata',
     'phoneNumber',
+    'organizationEmail',
     ...CLIENT_KEYS,
   ],
   DriverLicense: [
@@ -175,6 +182,7 @@ export const SUBJECT_KEYS = {
     'metadata',
     'phoneNumber',
     'employeeId',
+    'organizationEmail',
     ...CLIENT_KEYS,
   ],
   Member: [
@@ -185,6 +193,7 @@ export const SUBJECT_KEYS = {
     'metadata',
     'phoneNumber',
     'memberId',
+    'organizationEmail',
     ...CLIENT_KEYS,
   ],
   LowIncome: [
@@ -243,6 +252,7 @@ const ALWAYS_OPTIONAL_KEYS: ReadonlySet<string> = new Set([
   'externalUserId',
   'memberId',
   'employeeId',
+  'organizationEmail',
 ]);
 const OPTIONAL_KEYS_OF: Partial<Record<SubjectType, ReadonlySet<string>>> = {
   Age: new Set(['postalCode']),

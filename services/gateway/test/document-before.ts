@@ -65,7 +65,21 @@ export const changedOnPurpose: Readonly<Record<string, string>> = {
     ['EmployeeSubject', 'MemberSubject'].map((name) => [
       name,
       "the person's number with the customer (employeeId, memberId; issue 22): optional, matched against " +
-        "the program's eligibility list; one more property",
+        "the program's eligibility list; and organizationEmail, the email loop's address: two more properties",
+    ]),
+  ),
+  ...Object.fromEntries(
+    [
+      'ActiveMilitarySubject',
+      'InactiveMilitarySubject',
+      'TeacherSubject',
+      'FirstResponderSubject',
+      'LicensedProfessionalSubject',
+      'MedicalProfessionalSubject',
+    ].map((name) => [
+      name,
+      "organizationEmail (issue 22): the person's address at the organization, optional, where the email " +
+        'loop mails its code; one more property',
     ]),
   ),
   '/verification/{verificationId}/step/sso':

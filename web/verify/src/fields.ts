@@ -35,6 +35,7 @@ const KIND: Record<string, Pick<Field, 'kind' | 'autocomplete' | 'maxLength'>> =
   statuses: { kind: 'statuses' },
   memberId: { kind: 'text', maxLength: 256 },
   employeeId: { kind: 'text', maxLength: 256 },
+  organizationEmail: { kind: 'email', autocomplete: 'work email', maxLength: 254 },
 };
 
 /** `collectStudentPersonalInfo` → Student; the generic `collectPersonalInfo` takes the student's keys. */

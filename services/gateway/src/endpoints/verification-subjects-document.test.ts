@@ -57,11 +57,29 @@ describe('the published subject schemas', () => {
       ['LowIncome', { statuses: ['SNAP_BENEFITS\u001b'] }],
       ['DriverLicense', { metadata: { a: 'b' }, phoneNumber: '+14155550100' }],
       ['GeneralIdentity', { metadata: null, locale: 'de' }],
+      ['Member', { memberId: 'M-1', organizationEmail: 'jane@club.org' }],
+      ['Teacher', { organizationEmail: null }],
+      ['Teacher', { organizationEmail: 'a\u0000b@school.edu' }],
+      ['Student', { organizationEmail: 'jane@stanford.edu' }],
+      ['Senior', { organizationEmail: 'jane@acme.com' }],
     ];
     for (const [type, body] of bodies) {
       const published = validator.check(`${type}Subject`, body) === undefined;
       expect([type, body, takes(type, body)]).toEqual([type, body, published]);
     }
+  });
+
+  it('take organizationEmail on the forms naming an organization but the student form (issue 22)', () => {
+    const body = { organizationEmail: 'jane@org.example.com' };
+    expect((['Member', 'Employee', 'Teacher', 'ActiveMilitary'] as const).map((t) => takes(t, body))).toEqual(
+      [true, true, true, true],
+    );
+    expect((['Student', 'Senior', 'Age', 'Mover'] as const).map((t) => takes(t, body))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   // The metadata's sizes are stated, and left to the verification service (a recoverable error).

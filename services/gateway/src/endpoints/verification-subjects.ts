@@ -93,6 +93,11 @@ const subjectFields = {
   birthDate: text('YYYY-MM-DD; a malformed date is the recoverable error invalidBirthDate.'),
   email: text('A malformed address is the recoverable error invalidEmail.'),
   organization,
+  organizationEmail: text(
+    'The person’s address at the organization, optional (forms naming an organization, not the student’s): ' +
+      'where the email loop mails its code when the program offers it and the address is at one of the ' +
+      'organization’s domains; a malformed one is invalidRequest. Stored encrypted with the personal info.',
+  ),
   universityId: positiveInteger().meta({ description: 'The student form’s alternative to organization.id.' }),
   metadata: orNull(metadataMap({ withTextRules: true }).meta(METADATA_LIMITS)).meta({
     description:

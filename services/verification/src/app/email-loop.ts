@@ -189,7 +189,9 @@ export async function takeEmailLoopMessage(
     loop.expiresAt <= ctx.now()
   )
     return { found: false };
-  const email = openPerson(ctx, record.id, record.person)?.email ?? '';
+  // The address at the organization when the person gave one: the loop was offered for it.
+  const person = openPerson(ctx, record.id, record.person);
+  const email = (person?.organizationEmail as string | undefined) || person?.email || '';
   if (!email) return { found: false };
   return {
     found: true,

@@ -125,7 +125,8 @@ async function insteadOfDocuments(
 ): Promise<Outcome> {
   if (decision.kind !== 'docUpload' || !organization) return decision;
   if (await ctx.organizations.hasSso(organization.id)) return { kind: 'sso' };
-  if (program.emailLoop && emailAtDomains(subject.email, organization.domains)) return { kind: 'emailLoop' };
+  const address = subject.organizationEmail || subject.email;
+  if (program.emailLoop && emailAtDomains(address, organization.domains)) return { kind: 'emailLoop' };
   return decision;
 }
 

@@ -27,6 +27,7 @@ const STRING_FIELDS = [
   'externalUserId',
   'memberId',
   'employeeId',
+  'organizationEmail',
 ] as const;
 
 const invalid = (message: string) => invalidArgument(message, { errorIds: ['invalidRequest'] });

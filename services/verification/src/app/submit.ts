@@ -170,6 +170,7 @@ function subjectOf(
     ...subject,
     memberId: hasKey(type, 'memberId') ? subject.memberId : '',
     employeeId: hasKey(type, 'employeeId') ? subject.employeeId : '',
+    organizationEmail: hasKey(type, 'organizationEmail') ? subject.organizationEmail : '',
   };
 }
 

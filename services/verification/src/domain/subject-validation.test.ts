@@ -28,6 +28,7 @@ const VALID: Required<SubjectInput> = {
   externalUserId: 'user-42',
   memberId: 'M-0042',
   employeeId: 'E-0042',
+  organizationEmail: 'jane.doe@acme.com',
 };
 
 const STATUS: Partial<Record<SubjectType, string>> = {
@@ -216,6 +217,14 @@ describe("validateSubject: the clients' optional fields", () => {
     ['Teacher', { externalUserId: '𠮷'.repeat(256) }, []],
     ['Teacher', { externalUserId: 'x'.repeat(257) }, ['invalidRequest']],
     ['LowIncome', { externalUserId: 'user\u000042' }, ['invalidRequest']],
+    // organizationEmail (the email loop's address): optional; given, an address.
+    ['Member', { organizationEmail: '' }, []],
+    ['Teacher', { organizationEmail: ' Jane@School.EDU ' }, []],
+    ['Member', { organizationEmail: 'not an address' }, ['invalidRequest']],
+    ['Employee', { organizationEmail: `${'x'.repeat(250)}@acme.com` }, ['invalidRequest']],
+    // Not taken by the student form (nor by a type without an organization): never judged there.
+    ['Student', { organizationEmail: 'not an address' }, []],
+    ['Senior', { organizationEmail: 'not an address' }, []],
   ])('%s %j -> %j', (type, overrides, expected) => {
     expect(check(type, overrides)).toEqual(expected);
   });

@@ -129,6 +129,10 @@ function problemsOf(type: SubjectType, input: SubjectInput, ctx: ValidationConte
     judged('employeeId') && !validExternalUserId(subject.employeeId)
       ? problem('invalidRequest', `employeeId: must be ${EXTERNAL_USER_ID_RULE}`)
       : undefined,
+    // Optional: given, an address as email must be.
+    judged('organizationEmail') && invalidEmail(subject.organizationEmail)
+      ? problem('invalidRequest', 'organizationEmail: must be an email address')
+      : undefined,
   ];
   return found.filter((p): p is Problem => p !== undefined);
 }

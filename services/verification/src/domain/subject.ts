@@ -41,6 +41,8 @@ export interface Subject {
   memberId: string;
   /** The person's employee number with the employer (Employee only), which an eligibility list matches. */
   employeeId: string;
+  /** The person's address at the organization (forms naming one, not Student): the email loop's, if set. */
+  organizationEmail: string;
 }
 
 /**
@@ -74,6 +76,7 @@ export function emptySubject(): Subject {
     externalUserId: '',
     memberId: '',
     employeeId: '',
+    organizationEmail: '',
   };
 }
 
@@ -110,6 +113,7 @@ export function normalizeSubject(input: SubjectInput): Subject {
     externalUserId: s.externalUserId,
     memberId: s.memberId.trim(),
     employeeId: s.employeeId.trim(),
+    organizationEmail: s.organizationEmail.trim().toLowerCase(),
   };
 }
 

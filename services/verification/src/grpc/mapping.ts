@@ -35,6 +35,7 @@ export function subjectFromProto(s: verificationVerificationV1.Subject): Subject
     externalUserId: s.externalUserId,
     memberId: s.memberId,
     employeeId: s.employeeId,
+    organizationEmail: s.organizationEmail,
   };
 }
 
