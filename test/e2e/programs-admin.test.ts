@@ -123,7 +123,7 @@ describe('programs', () => {
       subjectTokenKey: null,
       requireAccountTokenToCreate: false,
       embedOrigins: [],
-      instantMatch: { sources: [], http: null },
+      instantMatch: { sources: [], http: null, emailLoop: false },
       created: expect.any(Number),
       updated: expect.any(Number),
     });
