@@ -1,4 +1,9 @@
-import type { ServiceUnderTest } from '@eligo/local-infra';
+import {
+  decodeQuotedPrintable,
+  startSmtpCapture,
+  type ServiceUnderTest,
+  type SmtpCapture,
+} from '@eligo/local-infra';
 import { startAllInProcess } from '../support/in-process';
 import { organizationsApi } from '../support/organizations-api';
 import { programsApi, type ProgramsApi } from '../support/programs-api';
@@ -6,19 +11,23 @@ import { verificationApi, type VerificationApi } from '../support/verification-a
 
 // Issue 22, the email loop end to end (`--target all` on the suite's Postgres and Kafka): a live member
 // program that offers it sends a person whose email is at the organization's domain to step emailLoop; the
-// code arrives through the notifier (the local capture: no SMTP server here) and completes the verification
+// code arrives through the notifier (mailed through a real SMTP server run by the test) and completes the verification
 // (verificationMethod EMAIL_LOOP). Wrong codes, resends, cancel, and test mode's EMAIL_LOOP trigger.
 let eligo: ServiceUnderTest;
+let smtp: SmtpCapture;
 let api: ProgramsApi;
 let flow: VerificationApi;
 
 beforeAll(async () => {
-  eligo = await startAllInProcess({ ELIGO_ORGANIZATIONS_SEED: 'none' });
+  // A real SMTP server: live codes are mailed through it as in production.
+  smtp = await startSmtpCapture();
+  eligo = await startAllInProcess({ ELIGO_ORGANIZATIONS_SEED: 'none', ELIGO_SMTP_URL: smtp.url });
   api = programsApi(eligo);
   flow = verificationApi(api);
 }, 180_000);
 afterAll(async () => {
   await eligo?.stop();
+  await smtp?.stop();
 });
 
 async function liveMemberProgram(emailLoop = true, mode = 'live') {
@@ -84,6 +93,13 @@ it('mails a code to an address at the organization, and the code completes the v
   expect(loop.body.submissionUrl).toMatch(new RegExp(`/verification/${verificationId}/step/emailLoop$`));
   const [code] = await codesOf(verificationId);
   expect(code).toMatch(/^\d{6}$/);
+  // The mail itself, as the SMTP server received it: to the address at the organization, with the code and
+  // the link back to the hosted page carrying it in the fragment.
+  const mail = await smtp.waitForMail(
+    (m) => decodeQuotedPrintable(m.raw).includes(`?verificationId=${verificationId}#emailToken=${code}`),
+    20_000,
+  );
+  expect(mail.to).toEqual(['jane@mail.loopclub.org']);
 
   const bad = await flow.submit(verificationId, 'emailLoop', { emailToken: wrong(code!) });
   expect([bad.status, bad.body.currentStep, bad.body.errorIds]).toEqual([

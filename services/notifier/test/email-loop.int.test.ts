@@ -1,4 +1,10 @@
-import { failure, startSmtpCapture, waitFor, type SmtpCapture } from '@eligo/local-infra';
+import {
+  decodeQuotedPrintable,
+  failure,
+  startSmtpCapture,
+  waitFor,
+  type SmtpCapture,
+} from '@eligo/local-infra';
 import { notifierV1, verificationEventsV1 } from '@eligo/proto';
 import {
   buildCloudEventHeaders,
@@ -12,12 +18,6 @@ import { newProgram, startNotifier, type Harness } from './support';
 import { startVerificationStandIn, type VerificationStandIn } from './verification-stand-in';
 
 const { MessageChannel, MessageKind, MessageStatus } = notifierV1;
-
-/** A mail's text as written, without the quoted-printable transfer encoding (soft breaks, =3D). */
-const decodeQuotedPrintable = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 interface MessageRow {
   kind: string;

@@ -1,4 +1,4 @@
-import { startSmtpCapture, waitFor, type SmtpCapture } from '@eligo/local-infra';
+import { decodeQuotedPrintable, startSmtpCapture, waitFor, type SmtpCapture } from '@eligo/local-infra';
 import { notifierV1 } from '@eligo/proto';
 import { newProgram, startNotifier, type Harness } from './support';
 
@@ -16,12 +16,6 @@ async function messageOf(h: Harness, requestId: string, status: notifierV1.Messa
     return messages.find((m) => m.status === status);
   });
 }
-
-/** A mail's text as written, without the quoted-printable transfer encoding (soft breaks, =3D). */
-const decodeQuotedPrintable = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 describe('with an SMTP server', () => {
   let h: Harness;

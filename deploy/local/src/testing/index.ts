@@ -27,4 +27,4 @@ export {
   type VerificationResponse,
 } from './fixtures';
 export { recordTopic, waitFor, type TopicRecorder } from './topic-recorder';
-export { startSmtpCapture, type CapturedMail, type SmtpCapture } from './smtp-capture';
+export { decodeQuotedPrintable, startSmtpCapture, type CapturedMail, type SmtpCapture } from './smtp-capture';

@@ -10,6 +10,13 @@ export interface CapturedMail {
   raw: string;
 }
 
+/** A mail's text as written, without the quoted-printable transfer encoding (soft breaks, =3D). */
+export function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
 export interface SmtpCapture {
   /** smtp://127.0.0.1:{port}: what ELIGO_SMTP_URL is set to. */
   url: string;
