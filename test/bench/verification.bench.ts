@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { ServiceUnderTest } from '@eligo/local-infra';
 import { startAllInProcess } from '../support/in-process';
 import { call, programsApi } from '../support/programs-api';
 import { organizationsApi } from '../support/organizations-api';
@@ -15,6 +16,8 @@ import { startBaseline } from './verification-baseline';
  * reading of the goal. Goal: Eligo >= 50% of the baseline's throughput, p99 <= 50 ms at half saturation.
  * A third row is live mode (issue 22): a member program whose eligibility list holds every person of the
  * phase, so that each submission is decided by the list's one indexed lookup (verificationMethod LIST).
+ * A fourth row is the test-mode flow again on a second Eligo whose modules call each other over loopback gRPC
+ * sockets (ELIGO_GRPC_IN_PROCESS=false) rather than in process: what the in-process transport saves.
  * The load generator shares the process (and the machine's cores) with both servers, as in the other benches.
  * Run: `cd test && npm run bench -- verification`.
  */
@@ -38,25 +41,16 @@ it('test-mode verification flow: Eligo (--target all) against a minimal Express 
   const baseline = await startBaseline(eligo.databaseUrl, eligo.config.database.poolMax);
   const db = new pg.Pool({ connectionString: eligo.databaseUrl, max: 1 });
   try {
-    const api = programsApi(eligo);
-    const { account } = await api.tenant('Bench Co');
-    // New programs start in test mode, where any firstName but the triggers succeeds at once.
-    const { programId } = await api.createProgram(account.accountId, {
-      offerType: 'staticCode',
-      rewardCode: 'BENCH-10',
-    });
-    const organization = await importUniversity(api, programId);
-    // A different person per flow, as real traffic would be (one person would only differ by its hashes).
-    const subject = (i: number) => ({ ...janeDoe, email: `student-${i}@example.com`, organization });
-    const live = await liveListProgram(api, account.accountId);
+    const { programId, subject, accountId } = await testModeTarget(eligo);
+    const live = await liveListProgram(programsApi(eligo), accountId);
 
     /**
      * Every timed phase starts with Eligo's outbox published: the relay's backlog from the phase before
      * (thousands of events to Kafka) is that phase's cost, not the next one's.
      */
-    const settle = async () => {
+    const settle = async (pool: pg.Pool = db) => {
       for (let waited = 0; waited < 60_000; waited += 250) {
-        const { rows } = await db.query(
+        const { rows } = await pool.query(
           'select count(*)::int as n from verification.outbox where published_at is null',
         );
         if (rows[0].n === 0) return;
@@ -70,13 +64,14 @@ it('test-mode verification flow: Eligo (--target all) against a minimal Express 
       base: string,
       errors: Errors,
       target: Target = { programId, step: STEP, subject },
+      pool: pg.Pool = db,
     ): Promise<[Figures, Figures]> => {
       const run = (i: number) => flow(base, target, i, errors);
       await measure('warm-up', WARM_UP, CONCURRENCY, run); // untimed: JIT, pools, caches
-      await settle();
+      await settle(pool);
       const saturated = await measure(`${name}, ${CONCURRENCY} clients`, FLOWS, CONCURRENCY, run);
       const rate = Math.max(1, Math.round(saturated.perSecond / 2));
-      await settle();
+      await settle(pool);
       const half = await measureOpenLoop(
         `${name}, open loop ${rate} flows/s`,
         Math.max(500, rate * OPEN_LOOP_SECONDS),
@@ -100,6 +95,22 @@ it('test-mode verification flow: Eligo (--target all) against a minimal Express 
       live,
     );
 
+    // The same test-mode flow with the modules calling each other over loopback gRPC sockets
+    // (ELIGO_GRPC_IN_PROCESS=false, what every call was before the in-process transport), in a second Eligo
+    // started once the first one is idle.
+    const loopbackErrors: Errors = { count: 0 };
+    const [loopback, loopbackHalf] = await withEligo(
+      { ELIGO_GRPC_IN_PROCESS: 'false' },
+      async (other, pool) =>
+        measureFlows(
+          'Eligo REST v2, gRPC over loopback',
+          `${other.httpUrl}/rest/v2`,
+          loopbackErrors,
+          await testModeTarget(other),
+          pool,
+        ),
+    );
+
     report('verification flow (2 requests per flow; perSecond = flows/s; ms per flow)', [
       base,
       baseHalf,
@@ -107,6 +118,8 @@ it('test-mode verification flow: Eligo (--target all) against a minimal Express 
       ownHalf,
       liveOwn,
       liveHalf,
+      loopback,
+      loopbackHalf,
     ]);
     const ratio = own.perSecond / base.perSecond;
     const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
@@ -114,13 +127,16 @@ it('test-mode verification flow: Eligo (--target all) against a minimal Express 
       `Eligo/baseline throughput: ${ratio.toFixed(2)} (goal >= 0.50: ${verdict(ratio >= 0.5)})\n` +
         `Eligo p99 at half saturation (${ownHalf.label}): ${ownHalf.p99ms} ms ` +
         `(goal <= 50 ms: ${verdict(ownHalf.p99ms <= 50)})\n` +
-        `Eligo live with a list match / baseline throughput: ${(liveOwn.perSecond / base.perSecond).toFixed(2)}\n`,
+        `Eligo live with a list match / baseline throughput: ${(liveOwn.perSecond / base.perSecond).toFixed(2)}\n` +
+        `Eligo with gRPC over loopback / baseline throughput: ${(loopback.perSecond / base.perSecond).toFixed(2)} ` +
+        `(in process / over loopback: ${(own.perSecond / loopback.perSecond).toFixed(2)})\n`,
     );
     // Figures never fail a benchmark; a flow that did not succeed does (the figures would measure errors).
     for (const [name, errors] of [
       ['baseline', baselineErrors],
       ['Eligo', eligoErrors],
       ['Eligo live', liveErrors],
+      ['Eligo over loopback', loopbackErrors],
     ] as const)
       if (errors.count > 0) throw new Error(`${name}: ${errors.count} failed flows, first: ${errors.first}`);
   } finally {
@@ -129,6 +145,40 @@ it('test-mode verification flow: Eligo (--target all) against a minimal Express 
     await eligo.stop();
   }
 }, 900_000);
+
+/** A tenant with a test-mode student program and a university to name, on `eligo`. */
+async function testModeTarget(eligo: ServiceUnderTest): Promise<Target & { accountId: string }> {
+  const api = programsApi(eligo);
+  const { account } = await api.tenant('Bench Co');
+  // New programs start in test mode, where any firstName but the triggers succeeds at once.
+  const { programId } = await api.createProgram(account.accountId, {
+    offerType: 'staticCode',
+    rewardCode: 'BENCH-10',
+  });
+  const organization = await importUniversity(api, programId);
+  return {
+    accountId: account.accountId,
+    programId,
+    step: STEP,
+    // A different person per flow, as real traffic would be (one person would only differ by its hashes).
+    subject: (i: number) => ({ ...janeDoe, email: `student-${i}@example.com`, organization }),
+  };
+}
+
+/** Runs `fn` against a second Eligo (with `env` added), and stops it afterwards. */
+async function withEligo<T>(
+  env: Record<string, string>,
+  fn: (eligo: ServiceUnderTest, pool: pg.Pool) => Promise<T>,
+): Promise<T> {
+  const eligo = await startAllInProcess({ ELIGO_ORGANIZATIONS_SEED: 'none', ...env });
+  const pool = new pg.Pool({ connectionString: eligo.databaseUrl, max: 1 });
+  try {
+    return await fn(eligo, pool);
+  } finally {
+    await pool.end();
+    await eligo.stop();
+  }
+}
 
 /** A program to verify against: its collect step and the subject of flow i. */
 interface Target {

@@ -69,6 +69,8 @@ export function loadConfig(env: Record<string, string | undefined>) {
       internalTokens,
       /** ELIGO_GRPC_INSECURE: listen beyond loopback without tokens anyway. */
       allowInsecure: e.ELIGO_GRPC_INSECURE,
+      /** ELIGO_GRPC_IN_PROCESS: calls to a module of this same process skip the socket (grpc/in-process.ts). */
+      inProcess: e.ELIGO_GRPC_IN_PROCESS,
     },
     dataDir: resolve(e.ELIGO_DATA_DIR),
     /** Operator token for the admin API; undefined until the launcher generates (and prints) one. */

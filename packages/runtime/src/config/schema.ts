@@ -42,6 +42,8 @@ export const envSchema = z.object({
   ELIGO_INTERNAL_TOKEN_FILE: optionalString,
   // Explicit consent to serve gRPC on a non-loopback address without a token (a mesh doing mTLS, say).
   ELIGO_GRPC_INSECURE: bool.default(false),
+  // Calls between modules of one process skip the socket (grpc/in-process.ts); false sends them over loopback.
+  ELIGO_GRPC_IN_PROCESS: bool.default(true),
   ELIGO_PUBLIC_BASE_URL: optionalString.pipe(z.url().optional()),
   ELIGO_DATA_DIR: z.string().default('./.eligo'),
   ELIGO_ADMIN_TOKEN: optionalString.pipe(

@@ -34,9 +34,14 @@ export interface OutboxEvent extends NewCloudEvent {
   payload: Uint8Array;
 }
 
+/** Transactions whose NOTIFY is already sent: one per transaction wakes the relay (Postgres folds the rest). */
+const notified = new WeakSet<Knex.Transaction>();
+
 /**
  * Records an event in the caller's transaction and returns its ce_id. The NOTIFY is delivered by Postgres
- * only when that transaction commits (and not at all if it rolls back), which wakes the relay promptly.
+ * only when that transaction commits (and not at all if it rolls back), which wakes the relay promptly. The
+ * first event of a transaction sends it in the same statement as its insert, later ones need none: a flow
+ * writes several events per transaction, and each statement is a round trip.
  */
 export async function enqueueEvent(
   trx: Knex.Transaction,
@@ -45,17 +50,22 @@ export async function enqueueEvent(
 ): Promise<string> {
   // The span that records the event is where its consumers' spans continue (CloudEvents ce_traceparent).
   const headers = { ...buildCloudEventHeaders(event), ...eventTraceHeaders() };
-  await trx
-    .withSchema(assertSchemaName(schema))
-    .table('outbox')
-    .insert({
-      topic: topicFor(event.service),
-      key: event.subject,
-      event_type: headers[CE_HEADERS.type],
-      headers,
-      payload: Buffer.from(event.payload),
-    });
-  await trx.raw('select pg_notify(?, ?)', [outboxChannel(schema), '']);
+  const insert =
+    `insert into "${assertSchemaName(schema)}"."outbox" (topic, key, event_type, headers, payload) ` +
+    'values (?, ?, ?, ?::jsonb, ?)';
+  const values = [
+    topicFor(event.service),
+    event.subject,
+    headers[CE_HEADERS.type]!,
+    JSON.stringify(headers),
+    Buffer.from(event.payload),
+  ];
+  if (notified.has(trx)) await trx.raw(insert, values);
+  else {
+    // A data-modifying WITH runs whether or not the select reads it.
+    await trx.raw(`with inserted as (${insert}) select pg_notify(?, '')`, [...values, outboxChannel(schema)]);
+    notified.add(trx);
+  }
   return headers[CE_HEADERS.id]!;
 }
 

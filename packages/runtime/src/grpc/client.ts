@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  Channel,
   credentials as grpcCredentials,
   Metadata,
   status as Status,
@@ -15,6 +16,7 @@ import type { Logger } from 'pino';
 import type { MetricsRegistry } from '../metrics/registry';
 import { CallBreaker, type BreakerOptions, type BreakerState } from './breaker';
 import { GrpcCallError, isServiceError } from './error-codec';
+import { InProcessChannel, inProcessHostAt } from './in-process';
 import { internalTokenClientInterceptor } from './internal-auth';
 import { clientMetrics } from './metrics';
 import { defaultRetryPolicy, isRetryable, retryBackoff, type RetryPolicy } from './retry';
@@ -164,14 +166,29 @@ class UnaryClient<S extends ServiceDefinition> implements GrpcClient<S> {
     this.retry = { ...defaultRetryPolicy, ...options.retry };
     this.module = options.module ?? 'unknown';
     this.metrics = options.metrics ? clientMetrics(options.metrics) : undefined;
-    this.open = () =>
-      new ctor(this.address, options.credentials ?? grpcCredentials.createInsecure(), {
-        ...defaultChannelOptions,
-        ...options.channelOptions,
+    this.open = () => {
+      const address = this.address;
+      const credentials = options.credentials ?? grpcCredentials.createInsecure();
+      const channelOptions = { ...defaultChannelOptions, ...options.channelOptions };
+      // A target hosted by this very process is called in process (grpc/in-process.ts), through the same
+      // generated client and interceptors; the socket channel stays the fallback for anything it does not serve.
+      const host = inProcessHostAt(address);
+      const channelOverride = host
+        ? new InProcessChannel(
+            host,
+            address,
+            () => new Channel(address, credentials, channelOptions),
+            channelOptions,
+          )
+        : undefined;
+      return new ctor(address, credentials, {
+        ...channelOptions,
+        ...(channelOverride ? { channelOverride } : {}),
         ...(options.internalToken
           ? { interceptors: [internalTokenClientInterceptor(options.internalToken)] }
           : {}),
       });
+    };
     if (typeof target === 'string') this.channel = this.open();
     const stateLabels = { module: this.module, grpc_service: this.serviceName };
     this.metrics?.circuitState.set(stateLabels, 0);

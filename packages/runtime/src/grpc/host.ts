@@ -6,6 +6,7 @@ import { HealthStatus } from './health';
 import { internalAuthInterceptor } from './internal-auth';
 import { loggingInterceptor, metricsInterceptor } from './interceptors';
 import { addReflection } from './reflection';
+import { inProcessSupported, registerInProcessHost, type InProcessServer } from './in-process';
 
 export interface GrpcHostOptions {
   logger: Logger;
@@ -19,6 +20,11 @@ export interface GrpcHostOptions {
   credentials?: ServerCredentials;
   /** Tokens accepted from internal callers (internal-auth.ts); empty or absent, calls are not checked. */
   internalTokens?: readonly string[];
+  /**
+   * Serve clients of this process in process (grpc/in-process.ts) once listening: default true. The split
+   * deployment is unaffected either way (its clients are in other processes).
+   */
+  inProcess?: boolean;
 }
 
 /**
@@ -32,6 +38,8 @@ export class GrpcHost {
   private readonly services = new Map<string, GrpcServiceBinding>();
   private readonly log: Logger;
   private boundPort: number | undefined;
+  private readonly inProcess: InProcessServer & { open: boolean };
+  private unregister: (() => void) | undefined;
 
   constructor(private readonly options: GrpcHostOptions) {
     this.log = options.logger;
@@ -40,6 +48,15 @@ export class GrpcHost {
     // Last, so that the access log and metrics above also count the calls it refuses.
     if (options.internalTokens?.length) interceptors.push(internalAuthInterceptor(options.internalTokens));
     this.server = new Server({ ...options.serverOptions, interceptors });
+    // The same interceptors, in the same order, run on the calls this process makes to itself.
+    this.inProcess = {
+      server: this.server,
+      interceptors,
+      options: options.serverOptions ?? {},
+      open: false,
+      accepting: () => this.inProcess.open,
+      active: new Set(),
+    };
   }
 
   addService(binding: GrpcServiceBinding): void {
@@ -61,8 +78,17 @@ export class GrpcHost {
     this.boundPort = await new Promise<number>((resolve, reject) =>
       this.server.bindAsync(address, credentials, (err, bound) => (err ? reject(err) : resolve(bound))),
     );
+    const inProcess = this.options.inProcess !== false && inProcessSupported(this.server);
+    if (inProcess) {
+      const port = this.boundPort;
+      this.unregister = registerInProcessHost(
+        [`127.0.0.1:${port}`, `localhost:${port}`, `${host}:${port}`],
+        this.inProcess,
+      );
+      this.inProcess.open = true;
+    }
     this.log.info(
-      { address: `${host}:${this.boundPort}`, services: [...this.services.keys()] },
+      { address: `${host}:${this.boundPort}`, services: [...this.services.keys()], inProcess },
       'grpc listening',
     );
     return this.boundPort;
@@ -91,22 +117,42 @@ export class GrpcHost {
    */
   async shutdown(graceMs: number): Promise<void> {
     this.health.setAll(false);
+    this.closeInProcess(false);
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
         this.log.warn({ graceMs }, 'grpc drain timed out; cancelling remaining calls');
+        this.closeInProcess(true);
         this.server.forceShutdown();
         resolve();
       }, graceMs);
       this.server.tryShutdown(() => {
-        clearTimeout(timer);
-        resolve();
+        void this.inProcessDrained().then(() => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
     });
+  }
+
+  /** Resolves once no in-process call is in flight (they have no socket for tryShutdown to wait on). */
+  private async inProcessDrained(): Promise<void> {
+    while (this.inProcess.active.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
   /** Immediate stop, for failures and tests. */
   forceShutdown(): void {
     this.health.setAll(false);
+    this.closeInProcess(true);
     this.server.forceShutdown();
+  }
+
+  /**
+   * New in-process calls take the socket from now on, which a server shutting down refuses as it refuses
+   * any new call; calls in flight finish, or are cut with `cut` as grpc-js cuts its open streams.
+   */
+  private closeInProcess(cut: boolean): void {
+    this.inProcess.open = false;
+    this.unregister?.();
+    if (cut) for (const call of [...this.inProcess.active]) call.cancelFromServer();
   }
 }

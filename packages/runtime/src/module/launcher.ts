@@ -77,6 +77,7 @@ export async function launch(options: LaunchOptions): Promise<RunningProcess> {
     logger: componentLogger(logger, 'grpc'),
     metrics,
     internalTokens: config.grpc.internalTokens,
+    inProcess: config.grpc.inProcess,
   });
   let grpcPort = config.grpc.port;
 

@@ -5,7 +5,7 @@ import { createClient, type GrpcClient } from '../../src/grpc/client';
 import { decodeGrpcError } from '../../src/grpc/error-codec';
 import { GrpcHost } from '../../src/grpc/host';
 import { bindService } from '../../src/grpc/unary';
-import { capturingLogger, hostAddress } from './helpers';
+import { capturingLogger, hostAddress, transports } from './helpers';
 
 const importList = { importEligibilityList: verificationV1.VerificationServiceService.importEligibilityList };
 type Part = v1.ImportEligibilityListRequest;
@@ -21,7 +21,7 @@ const batch = (line: number): Part => ({
 });
 
 /** Client-streaming RPCs through bindService and client.clientStream, over a real loopback channel. */
-describe('client-streaming calls', () => {
+describe.each(transports)('client-streaming calls (%s)', (_transport, inProcess) => {
   const { logger } = capturingLogger();
   let host: GrpcHost;
   let client: GrpcClient<typeof verificationV1.VerificationServiceService>;
@@ -29,7 +29,7 @@ describe('client-streaming calls', () => {
   let serverEnd: 'done' | 'error' | undefined;
 
   beforeAll(async () => {
-    host = new GrpcHost({ logger });
+    host = new GrpcHost({ inProcess, logger });
     host.addService(
       bindService(
         importList,

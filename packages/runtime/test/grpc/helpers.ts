@@ -162,3 +162,13 @@ export async function fileDescriptorsFor(address: string, symbol: string): Promi
 export function hostAddress(port: number): string {
   return `127.0.0.1:${port}`;
 }
+
+/**
+ * The two transports between a client and a host of the same process, for `describe.each`: in process (the
+ * default, grpc/in-process.ts) and over the loopback socket (ELIGO_GRPC_IN_PROCESS=false, and every call
+ * between processes). Transport-level behaviour must be the same on both.
+ */
+export const transports = [
+  ['in process', true],
+  ['over loopback', false],
+] as const;

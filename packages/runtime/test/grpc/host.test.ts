@@ -17,6 +17,7 @@ import {
   fileDescriptorsFor,
   hostAddress,
   listServices,
+  transports,
 } from './helpers';
 
 const execFileAsync = promisify(execFile);
@@ -27,7 +28,7 @@ const reportsName = 'eligo.reports.v1.ReportsService';
  * All-in-one mode: one host serves two modules, and reports reaches programs through a client over the
  * loopback network, the same code path as in a split deployment.
  */
-describe('a gRPC host serving two modules in one process', () => {
+describe.each(transports)('a gRPC host serving two modules in one process (%s)', (_transport, inProcess) => {
   const { logger, lines } = capturingLogger();
   const programs = fakePrograms(logger);
   let registry: MetricsRegistry;
@@ -45,7 +46,7 @@ describe('a gRPC host serving two modules in one process', () => {
       ...options,
       module: 'reports',
     });
-    host = new GrpcHost({ logger, metrics: registry });
+    host = new GrpcHost({ inProcess, logger, metrics: registry });
     host.addService(programs.binding);
     host.addService(
       bindService(

@@ -3,18 +3,18 @@ import { programsV1 } from '@eligo/proto';
 import { createClient } from '../../src/grpc/client';
 import { GrpcHost } from '../../src/grpc/host';
 import { isLoopbackHost } from '../../src/grpc/internal-auth';
-import { capturingLogger, checkHealth, fakePrograms, hostAddress, listServices } from './helpers';
+import { capturingLogger, checkHealth, fakePrograms, hostAddress, listServices, transports } from './helpers';
 
 const current = 'c'.repeat(40);
 const previous = 'p'.repeat(40);
 
-describe('internal call authentication', () => {
+describe.each(transports)('internal call authentication (%s)', (_transport, inProcess) => {
   const { logger, lines } = capturingLogger();
   let host: GrpcHost;
   let address: string;
 
   beforeAll(async () => {
-    host = new GrpcHost({ logger, internalTokens: [current, previous] });
+    host = new GrpcHost({ inProcess, logger, internalTokens: [current, previous] });
     host.addService(fakePrograms(logger).binding);
     address = hostAddress(await host.listen('127.0.0.1', 0));
     host.setAllServing(true);

@@ -6,7 +6,7 @@ import { decodeGrpcError } from '../../src/grpc/error-codec';
 import { GrpcHost } from '../../src/grpc/host';
 import { bindService } from '../../src/grpc/unary';
 import { createMetricsRegistry, metricsText, type MetricsRegistry } from '../../src/metrics/registry';
-import { capturingLogger, hostAddress } from './helpers';
+import { capturingLogger, hostAddress, transports } from './helpers';
 
 const download = { downloadReport: reportsV1.ReportsServiceService.downloadReport };
 type Part = reportsV1.DownloadReportResponse;
@@ -26,7 +26,7 @@ const report = (reportId: string): Part => ({
 const chunk = (text: string): Part => ({ part: { $case: 'chunk', chunk: Buffer.from(text) } });
 
 /** Server-streaming RPCs through bindService and client.serverStream, over a real loopback channel. */
-describe('server-streaming calls', () => {
+describe.each(transports)('server-streaming calls (%s)', (_transport, inProcess) => {
   const { logger, lines } = capturingLogger();
   let host: GrpcHost;
   let client: GrpcClient<typeof reportsV1.ReportsServiceService>;
@@ -36,7 +36,7 @@ describe('server-streaming calls', () => {
 
   beforeAll(async () => {
     registry = createMetricsRegistry({ defaultMetrics: false });
-    host = new GrpcHost({ logger, metrics: registry });
+    host = new GrpcHost({ inProcess, logger, metrics: registry });
     host.addService(
       bindService(
         download,

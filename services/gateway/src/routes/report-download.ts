@@ -25,6 +25,8 @@ export async function sendReport(
 ): Promise<void> {
   let report: reportsV1.Report | undefined;
   let started = false;
+  // The last chunk handed to the socket: Node holds the first write (with the headers) until the next tick.
+  let flushed: Promise<void> = Promise.resolve();
   const start = () => {
     started = true;
     res.status(200).set({
@@ -46,13 +48,18 @@ export async function sendReport(
       if (!started) start();
       // The client went away: leaving the loop cancels the call.
       if (res.destroyed) return;
-      if (!res.write(part.chunk)) await drained(res);
+      let written!: () => void;
+      flushed = new Promise<void>((resolve) => (written = resolve));
+      if (!res.write(part.chunk, () => written())) await drained(res);
     }
   } catch (err) {
     if (!started) throw err;
     // A client that went away aborted the call itself: nothing to report.
     if (!res.destroyed)
       logger.warn({ err, reportId }, 'report download broke off after the headers were sent');
+    // What was sent reaches the client (the 200 and the CSV so far) before the connection is cut: a failure
+    // that follows its chunk at once (a service in this process) must not turn the download into no answer.
+    await Promise.race([flushed, new Promise((resolve) => setTimeout(resolve, 1000))]);
     res.destroy();
     return;
   }

@@ -1,0 +1,95 @@
+import pg from 'pg';
+import type { Knex } from 'knex';
+import { parseCloudEventHeaders } from '../../src/events/cloudevents';
+import { enqueueEvent } from '../../src/events/outbox';
+import { outboxChannel } from '../../src/events/sql-names';
+import { createEventSchema, dropSchema, randomName, testDb, testInfra, waitFor } from './helpers';
+
+const infra = testInfra();
+
+/**
+ * enqueueEvent writes each event with one statement and wakes the relay with one NOTIFY per transaction, sent
+ * in the statement of its first event: a verification flow writes two events per transaction, and every
+ * statement is a round trip on the hot path.
+ */
+describe('outbox writes', () => {
+  let db: Knex;
+  let listener: pg.Client;
+  let schema: string;
+  const notifications: string[] = [];
+
+  beforeAll(async () => {
+    db = testDb(infra.databaseUrl);
+    schema = randomName('outbox_notify_');
+    await createEventSchema(db, schema);
+    listener = new pg.Client({ connectionString: infra.databaseUrl });
+    await listener.connect();
+    listener.on('notification', (n) => notifications.push(n.channel));
+    await listener.query(`listen "${outboxChannel(schema)}"`);
+  });
+
+  afterAll(async () => {
+    await listener.end();
+    await dropSchema(db, schema);
+    await db.destroy();
+  });
+
+  beforeEach(() => {
+    notifications.length = 0;
+  });
+
+  const event = (subject: string) => ({
+    service: 'verification',
+    eventName: 'VerificationStepChanged',
+    subject,
+    payload: new Uint8Array([1, 2, 3]),
+  });
+
+  it('sends one statement per event and one NOTIFY per committed transaction', async () => {
+    const statements: string[] = [];
+    const ids = await db.transaction(async (trx) => {
+      trx.on('query', (q: { sql: string }) => {
+        if (!/^(begin|commit)/i.test(q.sql)) statements.push(q.sql);
+      });
+      const written: string[] = [];
+      for (const subject of ['v-1', 'v-2', 'v-3'])
+        written.push(await enqueueEvent(trx, schema, event(subject)));
+      return written;
+    });
+    expect(statements).toHaveLength(3);
+    await waitFor('the NOTIFY of the commit', async () => notifications.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(notifications).toEqual([outboxChannel(schema)]);
+
+    const rows = await db.withSchema(schema).table('outbox').orderBy('id');
+    expect(rows.map((r) => r.key)).toEqual(['v-1', 'v-2', 'v-3']);
+    expect(rows.map((r) => parseCloudEventHeaders(r.headers).id)).toEqual(ids);
+    expect(rows[0]).toMatchObject({
+      topic: 'eligo.verification.events.v1',
+      event_type: 'eligo.verification.v1.VerificationStepChanged',
+      payload: Buffer.from([1, 2, 3]),
+      published_at: null,
+    });
+  });
+
+  it('neither stores nor announces the events of a transaction that rolls back', async () => {
+    const before = await db.withSchema(schema).table('outbox').count<{ count: string }[]>({ count: '*' });
+    await expect(
+      db.transaction(async (trx) => {
+        await enqueueEvent(trx, schema, event('v-gone-1'));
+        await enqueueEvent(trx, schema, event('v-gone-2'));
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(notifications).toEqual([]);
+    const after = await db.withSchema(schema).table('outbox').count<{ count: string }[]>({ count: '*' });
+    expect(after[0]!.count).toBe(before[0]!.count);
+  });
+
+  it('announces each transaction of its own', async () => {
+    await db.transaction((trx) => enqueueEvent(trx, schema, event('v-a')));
+    await db.transaction((trx) => enqueueEvent(trx, schema, event('v-b')));
+    await waitFor('two NOTIFYs', async () => notifications.length === 2);
+  });
+});
