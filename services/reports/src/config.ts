@@ -27,6 +27,8 @@ const schema = z.object({
   ELIGO_REPORTS_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   // Rows per cursor read and per personal-information call (the verification service takes 1000 at most).
   ELIGO_REPORTS_BATCH_ROWS: z.coerce.number().int().min(1).max(1_000).default(1_000),
+  // The old-space cap (MiB) of the worker thread that writes a report's CSV: it holds one batch at a time.
+  ELIGO_REPORTS_WORKER_HEAP_MB: z.coerce.number().int().min(16).max(4_096).default(48),
   ELIGO_REPORTS_REVERIFY_MAX_IDS: z.coerce.number().int().min(1).max(100_000).default(10_000),
   ELIGO_REPORTS_REVERIFY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   // Where a new projection consumer group starts: 'earliest' builds the projection from the history Kafka
@@ -53,6 +55,7 @@ export function loadReportsConfig(config: Config) {
     pollMs: env.ELIGO_REPORTS_POLL_MS,
     leaseMs: env.ELIGO_REPORTS_LEASE_MS,
     batchRows: env.ELIGO_REPORTS_BATCH_ROWS,
+    workerHeapMb: env.ELIGO_REPORTS_WORKER_HEAP_MB,
     reverifyMaxIds: env.ELIGO_REPORTS_REVERIFY_MAX_IDS,
     reverifyConcurrency: env.ELIGO_REPORTS_REVERIFY_CONCURRENCY,
     dependencyDeadlineMs: env.ELIGO_REPORTS_DEPENDENCY_DEADLINE_MS,

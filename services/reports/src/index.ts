@@ -60,6 +60,7 @@ export const createModule: ModuleFactory = (config, deps) => {
       retentionMs: own.retentionMs,
       orphanGraceMs: own.orphanGraceMs,
       reportBatchRows: own.batchRows,
+      reportWorker: { databaseUrl: deps.databaseUrl, heapMb: own.workerHeapMb },
       reverify: { maxIds: own.reverifyMaxIds, concurrency: own.reverifyConcurrency },
     });
   const module = createServiceModule(

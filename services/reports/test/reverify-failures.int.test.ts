@@ -33,6 +33,7 @@ describe('bulk re-verification when the verification service keeps failing', () 
       retentionMs: 60_000,
       orphanGraceMs: 60_000,
       reportBatchRows: 1000,
+      reportWorker: { databaseUrl: '', heapMb: 48 }, // this suite generates no report
       reverify: { maxIds: 10, concurrency: 2 },
     };
   }, 120_000);

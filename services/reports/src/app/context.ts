@@ -18,5 +18,7 @@ export interface AppContext {
   orphanGraceMs: number;
   /** Rows read (and personal information fetched) per round trip while generating. */
   reportBatchRows: number;
+  /** The report worker thread (app/report-csv.ts): its own connection, and the cap on its old space. */
+  reportWorker: { databaseUrl: string; heapMb: number };
   reverify: { maxIds: number; concurrency: number };
 }

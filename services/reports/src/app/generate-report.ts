@@ -2,17 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { csvLines } from '../domain/csv';
 import { MAX_METADATA_COLUMNS } from '../domain/fields';
-import {
-  personalCells,
-  REVERIFY_FIELDS,
-  reverifyCells,
-  standardCells,
-  verificationHeader,
-} from '../domain/report-cells';
-import type { ReportRow, ReverifyReportRow } from '../domain/report-row';
+import { REVERIFY_FIELDS, verificationHeader } from '../domain/report-cells';
 import { reportWindow, type VerificationReportParams } from '../domain/report-request';
 import { metadataKeysOf } from '../repository/projection.repository';
-import { cursorBatches } from '../repository/report-cursor';
 import { reverifyReportQuery, verificationReportQuery } from '../repository/report-queries';
 import {
   claimPendingReport,
@@ -22,6 +14,7 @@ import {
 } from '../repository/reports.repository';
 import type { AppContext } from './context';
 import { reportCompleted } from '../events/publish';
+import { reportCsv } from './report-csv';
 
 /** A report is retried this many times (a dependency down, the store full) before it ends in ERROR. */
 export const MAX_REPORT_ATTEMPTS = 3;
@@ -39,7 +32,8 @@ export const reportIdOfKey = (key: string): string | undefined =>
 
 /**
  * One pass of the generator: claims the oldest pending report and writes its CSV to the object store as it
- * is read (cursor batch -> CSV text -> upload part), so memory holds one batch whatever the report's size.
+ * is read (cursor batch -> CSV text -> upload part, the first two in a worker thread: app/report-csv.ts), so
+ * memory holds one batch whatever the report's size.
  * The claim is renewed while it runs; a lost claim (the report deleted, or taken over after a stall) stops
  * the run and leaves the report to its new owner. Answers true when it did a report (there may be more).
  */
@@ -112,48 +106,33 @@ async function* csvOf(
   counter: { rows: number },
   lost: AbortSignal,
 ): AsyncGenerator<Buffer> {
+  let rows: AsyncGenerator<Buffer>;
   if (report.kind === 'REVERIFY') {
     yield Buffer.from(csvLines([REVERIFY_FIELDS]));
     const { sql, values } = reverifyReportQuery(app.schema, String(report.params.batchId));
-    for await (const rows of cursorBatches<ReverifyReportRow>(app.db, sql, values, app.reportBatchRows)) {
-      if (lost.aborted) return;
-      counter.rows += rows.length;
-      yield Buffer.from(csvLines(rows.map(reverifyCells)));
-    }
-    return;
-  }
-  const params = report.params as unknown as VerificationReportParams;
-  const { from, until } = reportWindow(params);
-  const testMode = params.mode === 'ALL' ? null : params.mode === 'TEST';
-  const filter = { accountId: report.accountId, from, until, programIds: params.programIds, testMode };
-  // Metadata values travel with the personal information only; their columns are the keys in range.
-  const keys = report.piiIncluded
-    ? await metadataKeysOf(
-        app.db,
-        app.schema,
-        { ...filter, testMode: testMode ?? undefined },
-        MAX_METADATA_COLUMNS,
-      )
-    : [];
-  yield Buffer.from(csvLines([verificationHeader(report.piiIncluded, keys)]));
-  const { sql, values } = verificationReportQuery(app.schema, filter);
-  for await (const rows of cursorBatches<ReportRow>(app.db, sql, values, app.reportBatchRows)) {
-    if (lost.aborted) return;
-    const people = report.piiIncluded
-      ? await app.verification.personalInfo(
-          report.accountId,
-          rows.map((r) => r.verification_id),
+    rows = reportCsv(app, { sql, values, kind: 'REVERIFY' }, report.accountId, counter);
+  } else {
+    const params = report.params as unknown as VerificationReportParams;
+    const { from, until } = reportWindow(params);
+    const testMode = params.mode === 'ALL' ? null : params.mode === 'TEST';
+    const filter = { accountId: report.accountId, from, until, programIds: params.programIds, testMode };
+    // Metadata values travel with the personal information only; their columns are the keys in range.
+    const keys = report.piiIncluded
+      ? await metadataKeysOf(
+          app.db,
+          app.schema,
+          { ...filter, testMode: testMode ?? undefined },
+          MAX_METADATA_COLUMNS,
         )
-      : undefined;
-    counter.rows += rows.length;
-    yield Buffer.from(
-      csvLines(
-        rows.map((r) =>
-          people
-            ? [...standardCells(r), ...personalCells(people.get(r.verification_id), keys)]
-            : standardCells(r),
-        ),
-      ),
-    );
+      : [];
+    yield Buffer.from(csvLines([verificationHeader(report.piiIncluded, keys)]));
+    const { sql, values } = verificationReportQuery(app.schema, filter);
+    const metadataKeys = report.piiIncluded ? keys : undefined;
+    rows = reportCsv(app, { sql, values, kind: 'VERIFICATION', metadataKeys }, report.accountId, counter);
+  }
+  // Leaving the loop (a lost claim) stops the worker.
+  for await (const batch of rows) {
+    if (lost.aborted) return;
+    yield batch;
   }
 }

@@ -50,17 +50,3 @@ export function validateConversion(input: ConversionInput): Conversion {
   // Rounded half away from zero to 4 places: the column's scale, said rather than left to the database.
   return { amount: (Math.round(value * 10_000) / 10_000).toFixed(4), currency, tags };
 }
-
-/** "USD 12.50|EUR 3.00" from {"USD": "12.5000", ...}: sorted by currency, two places at least. */
-export function totalsCell(totals: Record<string, string> | null | undefined): string {
-  return Object.entries(totals ?? {})
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([currency, amount]) => `${currency} ${trimAmount(amount)}`)
-    .join('|');
-}
-
-function trimAmount(amount: string): string {
-  const [whole, fraction = ''] = amount.split('.');
-  const kept = fraction.replace(/0+$/, '').padEnd(2, '0');
-  return `${whole}.${kept}`;
-}

@@ -1,4 +1,7 @@
-import { totalsCell, validateConversion } from './conversion';
+import { validateConversion } from './conversion';
+import { totalsCell } from './totals-cell';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { csvLines, listCell, textCell } from './csv';
 import { fieldSets } from './fields';
 import { outcomeOf } from './outcome';
@@ -112,6 +115,28 @@ describe('CSV cells', () => {
 
   it('writes RFC 4180 lines (quotes, commas, line breaks)', () => {
     expect(csvLines([['a,b', 'say "hi"', 'two\nlines']])).toBe('"a,b","say ""hi""","two\nlines"\r\n');
+    expect(
+      csvLines([
+        ['', 'x'],
+        ['lone\r', ' spaced ', '""'],
+      ]),
+    ).toBe(',x\r\n"lone\r", spaced ,""""""\r\n');
+    expect(csvLines([])).toBe('');
+  });
+
+  it('writes exactly what csv-stringify writes with the report options, and reads back as it was', () => {
+    // Random fields over the characters that matter to CSV (and a few that do not), rows of several widths.
+    const alphabet = ['a', 'Z', '0', ',', '"', '\r', '\n', ' ', '|', "'", '=', 'é', '😀', '\t', ';'];
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const field = () => Array.from({ length: next(8) }, () => alphabet[next(alphabet.length)]).join('');
+    const rows = Array.from({ length: 2000 }, () => Array.from({ length: 2 + next(6) }, field));
+    const written = csvLines(rows);
+    expect(written).toBe(stringify(rows, { record_delimiter: 'windows', quoted_match: /[\r\n]/ }));
+    expect(parse(written, { record_delimiter: '\r\n', relax_column_count: true })).toEqual(rows);
   });
 });
 

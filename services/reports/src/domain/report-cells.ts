@@ -1,4 +1,4 @@
-import { totalsCell } from './conversion';
+import { totalsCell } from './totals-cell';
 import { listCell, textCell } from './csv';
 import { metadataField, PII_FIELDS, STANDARD_FIELDS } from './fields';
 import { outcomeOf } from './outcome';
