@@ -120,17 +120,19 @@ describe('organization single sign-on settings', () => {
   });
 
   it('answers NOT_FOUND noOrganization for an unknown organization', async () => {
+    // Each call made when its turn comes: a failed call nobody awaits yet is an unhandled rejection.
     for (const call of [
-      h.client.unary('setOrganizationSso', { ...settings(), organizationId: 999_999 }),
-      h.client.unary('getOrganizationSso', { organizationId: 999_999 }),
-      h.client.unary('deleteOrganizationSso', { organizationId: 0 }),
-      h.client.unary('startSsoSignOn', {
-        organizationId: 999_999,
-        verificationId: 'ab'.repeat(12),
-        redirectUri: 'https://eligo.example.com/callback',
-      }),
+      () => h.client.unary('setOrganizationSso', { ...settings(), organizationId: 999_999 }),
+      () => h.client.unary('getOrganizationSso', { organizationId: 999_999 }),
+      () => h.client.unary('deleteOrganizationSso', { organizationId: 0 }),
+      () =>
+        h.client.unary('startSsoSignOn', {
+          organizationId: 999_999,
+          verificationId: 'ab'.repeat(12),
+          redirectUri: 'https://eligo.example.com/callback',
+        }),
     ]) {
-      const err = await failure(call);
+      const err = await failure(call());
       expect([err.codeName, err.errorIds]).toEqual(['NOT_FOUND', ['noOrganization']]);
     }
   });
@@ -138,15 +140,16 @@ describe('organization single sign-on settings', () => {
   it('deletes it; then an organization without one is NOT_FOUND without an errorId', async () => {
     await h.client.unary('deleteOrganizationSso', { organizationId: oxford.id });
     for (const call of [
-      h.client.unary('getOrganizationSso', { organizationId: oxford.id }),
-      h.client.unary('deleteOrganizationSso', { organizationId: oxford.id }),
-      h.client.unary('startSsoSignOn', {
-        organizationId: oxford.id,
-        verificationId: 'ab'.repeat(12),
-        redirectUri: 'https://eligo.example.com/callback',
-      }),
+      () => h.client.unary('getOrganizationSso', { organizationId: oxford.id }),
+      () => h.client.unary('deleteOrganizationSso', { organizationId: oxford.id }),
+      () =>
+        h.client.unary('startSsoSignOn', {
+          organizationId: oxford.id,
+          verificationId: 'ab'.repeat(12),
+          redirectUri: 'https://eligo.example.com/callback',
+        }),
     ]) {
-      const err = await failure(call);
+      const err = await failure(call());
       expect([err.codeName, err.errorIds]).toEqual(['NOT_FOUND', []]);
     }
     expect(await h.db.table('organization_sso').where({ organization_id: oxford.id })).toEqual([]);
