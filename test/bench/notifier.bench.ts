@@ -53,13 +53,19 @@ it(`event-to-webhook latency at ${RATE} and ${2 * RATE} verifications/s on Kafka
 
   const database = await freshDatabase();
   const adminToken = `eligo_admin_${randomBytes(16).toString('hex')}`;
-  const eligo = await startEligo(['start', '--target', 'all'], {
-    ...realServersEnv(database.url),
-    ELIGO_ADMIN_TOKEN: adminToken,
-    ELIGO_ORGANIZATIONS_SEED: 'none',
-    ELIGO_LOG_LEVEL: 'warn',
-    ELIGO_WEBHOOK_ALLOW_CIDRS: '127.0.0.0/8',
-  });
+  // ELIGO_BENCH_NODE_ARGS passes flags to eligo's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const eligo = await startEligo(
+    ['start', '--target', 'all'],
+    {
+      ...realServersEnv(database.url),
+      ELIGO_ADMIN_TOKEN: adminToken,
+      ELIGO_ORGANIZATIONS_SEED: 'none',
+      ELIGO_LOG_LEVEL: 'warn',
+      ELIGO_WEBHOOK_ALLOW_CIDRS: '127.0.0.0/8',
+    },
+    undefined,
+    process.env.ELIGO_BENCH_NODE_ARGS?.split(' ').filter(Boolean),
+  );
   const db = createDb({ url: database.url, schema: 'verification', poolMax: 8, applicationName: 'bench' });
   try {
     await waitReady(eligo);

@@ -28,7 +28,7 @@ const schema = z.object({
   // Rows per cursor read and per personal-information call (the verification service takes 1000 at most).
   ELIGO_REPORTS_BATCH_ROWS: z.coerce.number().int().min(1).max(1_000).default(1_000),
   // The old-space cap (MiB) of the worker thread that writes a report's CSV: it holds one batch at a time.
-  ELIGO_REPORTS_WORKER_HEAP_MB: z.coerce.number().int().min(16).max(4_096).default(48),
+  ELIGO_REPORTS_WORKER_HEAP_MB: z.coerce.number().int().min(16).max(4_096).default(32),
   ELIGO_REPORTS_REVERIFY_MAX_IDS: z.coerce.number().int().min(1).max(100_000).default(10_000),
   ELIGO_REPORTS_REVERIFY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   // Where a new projection consumer group starts: 'earliest' builds the projection from the history Kafka
