@@ -162,6 +162,51 @@ describe('createWebhookSender', () => {
     expect(target.received).toHaveLength(0);
   });
 
+  it('keeps the connection for the next webhook to the same receiver', async () => {
+    const server = await startServer(status(204));
+    let connections = 0;
+    servers.at(-1)!.on('connection', () => connections++);
+    const send = sender();
+    const url = `http://127.0.0.1:${server.port}/`;
+    for (let i = 0; i < 3; i++) expect((await send.send(attempt(url))).outcome).toBe('delivered');
+    expect([server.received.length, connections]).toEqual([3, 1]);
+  });
+
+  it('sends again at once on a new connection when the receiver closed the kept one', async () => {
+    // The receiver answers the first request of each connection and drops any later one unanswered, as a
+    // server does whose idle timeout ends just as the connection is reused.
+    const requestsOn = new WeakMap<object, number>();
+    let connections = 0;
+    const server = http.createServer((req, res) => {
+      const n = (requestsOn.get(req.socket) ?? 0) + 1;
+      requestsOn.set(req.socket, n);
+      req.resume();
+      req.on('end', () => (n === 1 ? status(204)(res) : req.socket.destroy()));
+    });
+    server.on('connection', () => connections++);
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const send = sender();
+    expect((await send.send(attempt(url))).outcome).toBe('delivered');
+    expect(await send.send(attempt(url))).toMatchObject({ outcome: 'delivered', statusCode: 204 });
+    expect(connections).toBe(2);
+  });
+
+  it('does not keep a connection whose answer it cut', async () => {
+    let connections = 0;
+    const server = await startServer((res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('x'.repeat(256 * 1024)); // and never ends
+    });
+    servers.at(-1)!.on('connection', () => connections++);
+    const send = sender({ maxResponseBytes: 1024 });
+    const url = `http://127.0.0.1:${server.port}/`;
+    expect((await send.send(attempt(url))).outcome).toBe('delivered');
+    expect((await send.send(attempt(url))).outcome).toBe('delivered');
+    expect(connections).toBe(2);
+  });
+
   it('gives up on a receiver that never answers within the timeout', async () => {
     const server = await startServer(() => undefined);
     const result = await sender({ timeoutMs: 300 }).send(attempt(`http://127.0.0.1:${server.port}/`));

@@ -23,17 +23,42 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024;
 
 type Verdict = Pick<AttemptResult, 'outcome' | 'error' | 'retryAfterMs'>;
 
-/** Sends single attempts with node:http(s); retrying is the caller's business (domain/retry-schedule.ts). */
+/**
+ * How long an idle connection to a receiver is kept for the next webhook: below the usual keep-alive of servers
+ * (Node's 5 s, proxies' 60 s), so that we close it before they do.
+ */
+const IDLE_CONNECTION_MS = 4_000;
+
+interface Agents {
+  http: http.Agent;
+  https: https.Agent;
+}
+
+/**
+ * Sends single attempts with node:http(s); retrying is the caller's business (domain/retry-schedule.ts).
+ * Connections are kept alive between webhooks to the same receiver: a new one is opened only through the
+ * guarded lookup, so a reused connection goes to an address that was checked when it was opened.
+ */
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
   const settings: Required<WebhookSenderOptions> = {
     userAgent: DEFAULT_USER_AGENT,
     maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
     ...options,
   };
-  return { send: (attempt) => send(attempt, settings) };
+  const agents: Agents = {
+    http: new http.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }),
+    https: new https.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }),
+  };
+  return { send: (attempt) => send(attempt, settings, agents) };
 }
 
-function send(attempt: WebhookAttempt, options: Required<WebhookSenderOptions>): Promise<AttemptResult> {
+function send(
+  attempt: WebhookAttempt,
+  options: Required<WebhookSenderOptions>,
+  agents: Agents,
+  /** A kept connection that the receiver had closed: the attempt goes again, on a new connection. */
+  fresh = false,
+): Promise<AttemptResult> {
   const started = performance.now();
   const result = (verdict: Verdict, statusCode = 0): AttemptResult => ({
     ...verdict,
@@ -63,12 +88,13 @@ function send(attempt: WebhookAttempt, options: Required<WebhookSenderOptions>):
   return new Promise((resolve) => {
     let statusCode = 0;
     let settled = false;
-    const finish = (verdict: Verdict): void => {
+    const finish = (verdict: Verdict, complete = false): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      // Also cuts an answer that is still coming (too long, or the time is up): nothing more is read.
-      request?.destroy();
+      // Cuts an answer that is still coming (too long, or the time is up): nothing more is read. A complete
+      // answer leaves its connection to the agent, for the next webhook.
+      if (!complete) request?.destroy();
       resolve(result(verdict, statusCode));
     };
     const timer = setTimeout(
@@ -77,11 +103,12 @@ function send(attempt: WebhookAttempt, options: Required<WebhookSenderOptions>):
     );
     let request: http.ClientRequest | undefined;
     try {
-      // agent: false: a fresh connection each time, so that every attempt goes through the guarded lookup.
+      // A new connection (from the agent, or `fresh`) is opened through the guarded lookup.
+      const agent = fresh ? false : checked.protocol === 'https:' ? agents.https : agents.http;
       request = (checked.protocol === 'https:' ? https : http).request(checked, {
         method: 'POST',
         headers,
-        agent: false,
+        agent,
         lookup: guardedLookup(options.allowCidrs),
       });
     } catch (error) {
@@ -89,13 +116,21 @@ function send(attempt: WebhookAttempt, options: Required<WebhookSenderOptions>):
       finish({ outcome: 'refused', error: `the request could not be built (${codeOf(error)})` });
       return;
     }
-    request.on('error', (error) =>
+    request.on('error', (error) => {
+      // A kept connection the receiver closed as we reused it (a race of idle timeouts): nothing was answered,
+      // so the webhook goes again at once on a new connection (receivers deduplicate by webhook-id anyway).
+      if (!settled && request?.reusedSocket && statusCode === 0 && codeOf(error) === 'ECONNRESET') {
+        settled = true;
+        clearTimeout(timer);
+        resolve(send(attempt, options, agents, true));
+        return;
+      }
       finish(
         error instanceof BlockedAddressError
           ? { outcome: 'refused', error: error.message }
           : { outcome: 'failed', error: `connection failed (${codeOf(error)})` },
-      ),
-    );
+      );
+    });
     request.on('close', () => finish({ outcome: 'failed', error: 'connection closed without an answer' }));
     request.on('response', (response) => {
       statusCode = response.statusCode ?? 0;
@@ -106,7 +141,7 @@ function send(attempt: WebhookAttempt, options: Required<WebhookSenderOptions>):
         received += chunk.length;
         if (received > options.maxResponseBytes) finish(verdict);
       });
-      response.on('end', () => finish(verdict));
+      response.on('end', () => finish(verdict, true));
       response.on('error', () => undefined); // 'close' follows and settles.
       response.on('close', () =>
         finish({ outcome: 'failed', error: 'connection closed before the answer was complete' }),
