@@ -11,6 +11,7 @@ import { programsApi } from '../support/programs-api';
 import { importUniversity, janeDoe, verificationApi } from '../support/verification-api';
 import { report, summarize, type Figures } from './measure';
 import { machineCores, observePhase, type PhaseUsage } from './process-usage';
+import { benchNodeArgs } from './bench-node';
 
 /**
  * Form B upload of a 5 MB file through the gateway (multipart -> spooled per part -> presigned PUT to MinIO,
@@ -96,7 +97,7 @@ it('form B upload of a 5 MB file: through the gateway against a direct PUT to Mi
     ['start', '--target', 'all'],
     { ...servers, ELIGO_ADMIN_TOKEN: adminToken, ELIGO_ORGANIZATIONS_SEED: 'none', ELIGO_LOG_LEVEL: 'warn' },
     undefined,
-    process.env.ELIGO_BENCH_NODE_ARGS?.split(' ').filter(Boolean),
+    benchNodeArgs(),
   );
   try {
     await waitReady(eligo);

@@ -6,6 +6,7 @@ import { createDb } from '@eligo/runtime';
 import { freshDatabase, realServersEnv, startEligo, waitReady } from '../support/eligo-process';
 import { programsApi } from '../support/programs-api';
 import { machineCores, observePhase, type PhaseUsage } from './process-usage';
+import { benchNodeArgs } from './bench-node';
 
 /**
  * Customer eligibility lists (issue 22): a list of 1,000,000 generated rows (an email and a member id each,
@@ -83,7 +84,7 @@ it(`PUT eligibility-list of ${ROWS} rows: through the gateway against the bare f
     ['start', '--target', 'all'],
     { ...servers, ELIGO_ADMIN_TOKEN: adminToken, ELIGO_ORGANIZATIONS_SEED: 'none', ELIGO_LOG_LEVEL: 'warn' },
     undefined,
-    process.env.ELIGO_BENCH_NODE_ARGS?.split(' ').filter(Boolean),
+    benchNodeArgs(),
   );
   const db = createDb({ url: database.url, schema: 'public', poolMax: 2, applicationName: 'bench' });
   try {

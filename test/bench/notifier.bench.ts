@@ -7,6 +7,7 @@ import { freshDatabase, realServersEnv, startEligo, waitReady } from '../support
 import { programsApi } from '../support/programs-api';
 import { measureOpenLoop, report, summarize } from './measure';
 import { machineBusySeconds, machineCores } from './process-usage';
+import { benchNodeArgs } from './bench-node';
 
 /**
  * Event-to-webhook latency: from the commit of a verification's success (its VerificationSucceeded event in
@@ -64,7 +65,7 @@ it(`event-to-webhook latency at ${RATE} and ${2 * RATE} verifications/s on Kafka
       ELIGO_WEBHOOK_ALLOW_CIDRS: '127.0.0.0/8',
     },
     undefined,
-    process.env.ELIGO_BENCH_NODE_ARGS?.split(' ').filter(Boolean),
+    benchNodeArgs(),
   );
   const db = createDb({ url: database.url, schema: 'verification', poolMax: 8, applicationName: 'bench' });
   try {

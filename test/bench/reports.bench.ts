@@ -6,6 +6,7 @@ import { programsApi, type ProgramsApi } from '../support/programs-api';
 import { machineCores, observePhase, processUsage } from './process-usage';
 import { copyAsCsv, countLines, cursorRead } from './reports-baseline';
 import { rangeOf, seedPrograms, seedVerificationRows, settle, type SeededRange } from './reports-seed';
+import { benchNodeArgs } from './bench-node';
 
 /**
  * A verification report over 250k, 500k and 1M rows, end to end as an integrator gets it: POST
@@ -154,7 +155,7 @@ it(`a verification report of ${SIZES.join(', ')} rows: time, peak RSS, download`
       ELIGO_REPORTS_POLL_MS: '100',
     },
     undefined,
-    process.env.ELIGO_BENCH_NODE_ARGS?.split(' ').filter(Boolean),
+    benchNodeArgs(),
   );
   const db = new Client({ connectionString: database.url, application_name: 'bench-reports-seed' });
   try {

@@ -151,8 +151,7 @@ class InProcessCall implements CallStream {
     private readonly authority: string,
     options: ChannelOptions,
   ) {
-    this.maxReceive =
-      (options['grpc.max_receive_message_length'] as number | undefined) ?? DEFAULT_MAX_RECEIVE;
+    this.maxReceive = limit(options, 'grpc.max_receive_message_length', DEFAULT_MAX_RECEIVE);
   }
 
   start(metadata: Metadata, listener: InterceptingListener): void {
@@ -256,12 +255,7 @@ class InProcessCall implements CallStream {
     // OK waits for the messages before it to be read. An error ends the call now, as over HTTP/2, after the
     // message the handler sent before it (at most one waits: a write waits for the one before to be read).
     if (status.code !== Status.OK) {
-      const listener = this.listener!;
-      for (const { message, sent } of this.toClient.splice(0))
-        process.nextTick(() => {
-          listener.onReceiveMessage(message);
-          sent();
-        });
+      for (const queued of this.toClient.splice(0)) this.deliver(queued);
       this.finish(status);
       return;
     }
@@ -272,15 +266,19 @@ class InProcessCall implements CallStream {
     if (this.ended) return;
     if (this.clientWantsRead && this.toClient.length > 0) {
       this.clientWantsRead = false;
-      const { message, sent } = this.toClient.shift()!;
-      const listener = this.listener!;
-      process.nextTick(() => {
-        listener.onReceiveMessage(message);
-        sent();
-      });
+      this.deliver(this.toClient.shift()!);
       return;
     }
     if (this.pendingStatus && this.toClient.length === 0) this.finish(this.pendingStatus);
+  }
+
+  /** One response message to the caller; the handler's write completes once it is taken. */
+  private deliver({ message, sent }: { message: Buffer; sent: () => void }): void {
+    const listener = this.listener!;
+    process.nextTick(() => {
+      listener.onReceiveMessage(message);
+      sent();
+    });
   }
 
   private finish(status: StatusObject): void {
@@ -311,9 +309,8 @@ class ServerSide implements ServerInterceptingCallInterface {
     private readonly authority: string,
     options: ServerOptions,
   ) {
-    this.maxReceive =
-      (options['grpc.max_receive_message_length'] as number | undefined) ?? DEFAULT_MAX_RECEIVE;
-    this.maxSend = (options['grpc.max_send_message_length'] as number | undefined) ?? DEFAULT_MAX_SEND;
+    this.maxReceive = limit(options, 'grpc.max_receive_message_length', DEFAULT_MAX_RECEIVE);
+    this.maxSend = limit(options, 'grpc.max_send_message_length', DEFAULT_MAX_SEND);
   }
 
   start(listener: ServerListener): void {
@@ -444,6 +441,11 @@ class ServerSide implements ServerInterceptingCallInterface {
     const listener = this.listener;
     process.nextTick(() => listener?.onCancel());
   }
+}
+
+/** A message size limit from channel or server options (-1: none), else grpc-js's default. */
+function limit(options: ChannelOptions | ServerOptions, key: string, fallback: number): number {
+  return (options[key] as number | undefined) ?? fallback;
 }
 
 function deadlineMs(deadline: Deadline): number {

@@ -59,7 +59,9 @@ export async function sendReport(
       logger.warn({ err, reportId }, 'report download broke off after the headers were sent');
     // What was sent reaches the client (the 200 and the CSV so far) before the connection is cut: a failure
     // that follows its chunk at once (a service in this process) must not turn the download into no answer.
-    await Promise.race([flushed, new Promise((resolve) => setTimeout(resolve, 1000))]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([flushed, new Promise((resolve) => (timer = setTimeout(resolve, 1000)))]);
+    clearTimeout(timer);
     res.destroy();
     return;
   }
