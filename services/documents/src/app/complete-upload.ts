@@ -65,7 +65,8 @@ async function submittedReviewId(db: Knex, uploadId: string): Promise<string> {
   return review.id;
 }
 
-async function submit(trx: Knex.Transaction, ctx: AppContext, uploadId: string): Promise<string> {
+/** Queues the upload's review (and its events) in the caller's transaction; answers the review id. */
+export async function submit(trx: Knex.Transaction, ctx: AppContext, uploadId: string): Promise<string> {
   const upload = (await findUpload(trx, uploadId, true))!;
   // A concurrent completion got the lock first.
   if (upload.status === 'submitted') return submittedReviewId(trx, upload.id);

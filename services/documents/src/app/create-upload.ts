@@ -8,9 +8,10 @@ import {
 } from '../domain';
 import { insertDocuments, objectKeysOfUploads, type NewDocument } from '../repository/documents.repository';
 import { cancelOpenUploads, insertUpload, lockVerificationUploads } from '../repository/uploads.repository';
+import type { Knex } from '@eligo/runtime';
 import type { AppContext } from './context';
 import { deleteDocumentObjects, objectKeyOf } from './objects';
-import type { VerificationResponse } from './ports';
+import type { DocUploadContext, VerificationResponse } from './ports';
 import type { DocumentView } from './views';
 
 export interface CreateUploadInput {
@@ -61,25 +62,10 @@ export async function createUpload(ctx: AppContext, input: CreateUploadInput): P
       objectKey: objectKeyOf(uploadId, id),
     };
   });
-  const replacedKeys = await ctx.db.transaction(async (trx) => {
-    await lockVerificationUploads(trx, input.verificationId);
-    const replaced = await cancelOpenUploads(trx, input.verificationId, now);
-    await insertUpload(trx, {
-      id: uploadId,
-      verificationId: input.verificationId,
-      programId: context.programId,
-      accountId: context.accountId,
-      testMode: context.testMode,
-      createdAt: now,
-      // For the review queue's segment filter: the verification's segment, as its docUpload context says.
-      segment: context.verification.segment || null,
-    });
-    await insertDocuments(trx, documents);
-    return objectKeysOfUploads(trx, replaced);
-  });
-  // After the commit: the store is not transactional. A failure here (or a PUT still in flight) is caught up
-  // by the retention job, which deletes a cancelled upload's objects again once its PUT URLs have expired.
-  await deleteDocumentObjects(ctx.store, replacedKeys).catch(() => undefined);
+  const replacedKeys = await ctx.db.transaction((trx) =>
+    recordUpload(trx, { id: uploadId, verificationId: input.verificationId, context, now, documents }),
+  );
+  await deleteReplacedObjects(ctx, replacedKeys);
 
   return {
     verification: context.verification,
@@ -96,8 +82,44 @@ export async function createUpload(ctx: AppContext, input: CreateUploadInput): P
   };
 }
 
+/** A new upload of the verification with its documents; returns the object keys of the uploads it replaced. */
+export async function recordUpload(
+  trx: Knex.Transaction,
+  upload: {
+    id: string;
+    verificationId: string;
+    context: DocUploadContext;
+    now: Date;
+    documents: readonly NewDocument[];
+  },
+): Promise<string[]> {
+  const { context } = upload;
+  await lockVerificationUploads(trx, upload.verificationId);
+  const replaced = await cancelOpenUploads(trx, upload.verificationId, upload.now);
+  await insertUpload(trx, {
+    id: upload.id,
+    verificationId: upload.verificationId,
+    programId: context.programId,
+    accountId: context.accountId,
+    testMode: context.testMode,
+    createdAt: upload.now,
+    // For the review queue's segment filter: the verification's segment, as its docUpload context says.
+    segment: context.verification.segment || null,
+  });
+  await insertDocuments(trx, upload.documents);
+  return objectKeysOfUploads(trx, replaced);
+}
+
+/**
+ * After the commit: the store is not transactional. A failure here (or a PUT still in flight) is caught up
+ * by the retention job, which deletes a cancelled upload's objects again once its PUT URLs have expired.
+ */
+export async function deleteReplacedObjects(ctx: AppContext, keys: readonly string[]): Promise<void> {
+  await deleteDocumentObjects(ctx.store, keys).catch(() => undefined);
+}
+
 /** A file of a refused manifest: nothing was stored, so it has no id and no token, and no file awaits bytes. */
-function refusedView(file: CheckedFile): DocumentView {
+export function refusedView(file: CheckedFile): DocumentView {
   return {
     documentId: '',
     status: 'REJECTED',

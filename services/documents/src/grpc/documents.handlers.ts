@@ -10,6 +10,7 @@ import { decideReview } from '../app/decide-review';
 import { finishFileUpload } from '../app/finish-file-upload';
 import { readReviewFile } from '../app/read-review-file';
 import { getReview, listReviewPage } from '../app/reviews';
+import { uploadFiles } from '../app/upload-files';
 import {
   beginFileUploadResponseToProto,
   claimReviewResponseToProto,
@@ -22,6 +23,7 @@ import {
   reviewFilePartToProto,
   reviewToProto,
 } from './mapping';
+import { uploadFilesResponseToProto, uploadParts } from './upload-files.mapping';
 
 /** The gRPC face of the documents service: each handler converts, calls one use case, converts back. */
 export function documentsGrpcService({ deps }: ServiceContext, app: AppContext): GrpcServiceBinding {
@@ -40,6 +42,8 @@ export function documentsGrpcService({ deps }: ServiceContext, app: AppContext):
         completeUploadResponseToProto(
           await completeUpload(app, { verificationId: req.verificationId, uploadId: req.uploadId }),
         ),
+      uploadFiles: async (requests) =>
+        uploadFilesResponseToProto(await uploadFiles(app, uploadParts(requests))),
       cancelUpload: async (req) => {
         await cancelUpload(app, req.uploadId);
         return {};

@@ -66,7 +66,10 @@ export type NewDocument = Pick<
   | 'tokenHash'
   | 'tokenExpiresAt'
   | 'objectKey'
->;
+> & {
+  /** Form B: the bytes are in and sealed already (UPLOADED); form A's documents await theirs. */
+  uploaded?: { detectedMime: string; uploadedAt: Date };
+};
 
 export async function insertDocuments(db: Db, docs: readonly NewDocument[]): Promise<void> {
   await db('documents').insert(
@@ -77,7 +80,12 @@ export async function insertDocuments(db: Db, docs: readonly NewDocument[]): Pro
       file_name_enc: d.fileNameEnc,
       declared_mime: d.declaredMime,
       file_size: d.fileSize,
-      status: 'AWAITING_UPLOAD',
+      status: d.uploaded ? 'UPLOADED' : 'AWAITING_UPLOAD',
+      ...(d.uploaded && {
+        detected_mime: d.uploaded.detectedMime,
+        upload_started_at: d.uploaded.uploadedAt,
+        uploaded_at: d.uploaded.uploadedAt,
+      }),
       token_hash: d.tokenHash,
       token_expires_at: d.tokenExpiresAt,
       object_key: d.objectKey,
