@@ -35,6 +35,9 @@ describe('statuses the spec names', () => {
     expect(httpStatusOf(Status.NOT_FOUND, [], 'uploadUrlUsed')).toBe(410);
     expect(STATUS_BY_REASON.uploadUrlUsed).toBe(410);
   });
+  it('answers a document store that did not take a file 502, not the kind’s 503', () => {
+    expect(httpStatusOf(Status.UNAVAILABLE, [], 'documentStoreFailed')).toBe(502);
+  });
   it('keeps the kind for errorIds and reasons it does not list', () => {
     expect(httpStatusOf(Status.NOT_FOUND, ['noProgram'], 'somethingElse')).toBe(404);
   });

@@ -40,6 +40,9 @@ export const STATUS_BY_REASON: Readonly<Record<string, number>> = {
   alreadyDecided: 409,
   // Cancelling an upload whose files all arrived.
   uploadCompleted: 409,
+  // The object store did not take a form B file: a bad gateway behind the service, not the service being
+  // unavailable; nothing was kept and the client may send the files again.
+  documentStoreFailed: 502,
 };
 
 /** The status of a failure: its reason's, else its first errorId's, else its kind's (500 for an unknown code). */

@@ -6,6 +6,7 @@ import {
   invalidArgument,
   notFound,
   unauthenticated,
+  unavailable,
   type DomainError,
 } from '@eligo/runtime';
 import { httpErrorOf, toHttpError } from './errors';
@@ -51,6 +52,12 @@ describe('toHttpError: a gRPC status from a service becomes the spec status and 
       notFound('The upload URL was used', { reason: 'uploadUrlUsed' }),
       410,
       { systemErrorMessage: 'The upload URL was used' },
+    ],
+    [
+      "the document store's failure (reason documentStoreFailed) -> 502 SEM, the service's message kept",
+      unavailable('The file could not be stored; upload it again', { reason: 'documentStoreFailed' }),
+      502,
+      { systemErrorMessage: 'The file could not be stored; upload it again' },
     ],
     [
       'a SEM body without errorIds',

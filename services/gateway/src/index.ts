@@ -20,7 +20,6 @@ import { loadGatewayConfig } from './config';
 import { createStaffOidc } from './staff/oidc';
 import { gatewayGrpcService } from './grpc/gateway.handlers';
 import { mountRest } from './http/rest-app';
-import { prepareUploadSpool } from './http/upload-spool';
 import { createGatewayData } from './gateway-data';
 
 /** The gateway calls every service; in one process they start first, otherwise it needs their addresses. */
@@ -91,7 +90,6 @@ export const createModule: ModuleFactory = (config, deps) => {
         idempotencyLockMs: own.idempotencyLockMs,
         rateLimits: data.limits,
         trustProxy: own.trustProxy,
-        uploadSpoolDir: prepareUploadSpool(config.dataDir),
       }),
     migrate: () => data.migrate(),
     start: async () => {

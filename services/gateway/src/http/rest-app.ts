@@ -87,8 +87,6 @@ export interface RestOptions {
   /** ELIGO_GATEWAY_IMPORT_MAX_BYTES: the organization import streams its body, outside bodyLimit. */
   importMaxBytes: number;
   importBatchDeadlineMs: number;
-  /** Where the docUpload step's form B spools files; the OS temp directory when unset. */
-  uploadSpoolDir?: string;
 }
 
 /**
@@ -128,15 +126,13 @@ export function mountRest(app: Express, options: RestOptions): void {
       options.rateLimits.publicCreation,
     );
   // Ahead of the JSON parser: these routes read their own bodies (application/jose steps, smaller limits,
-  // multipart uploads streamed to disk).
+  // multipart uploads streamed on to the documents service).
   v2.use(
     docUploadRouter({
       idempotent,
       documents,
       publicBaseUrl: options.publicBaseUrl,
       bodyLimit: options.bodyLimit,
-      logger,
-      spoolDir: options.uploadSpoolDir,
     }),
   );
   // Ahead of the verification flow, whose /verification/:verificationId routes would otherwise see

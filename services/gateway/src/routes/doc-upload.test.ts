@@ -1,16 +1,15 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer, request, Server, type IncomingHttpHeaders, type RequestListener } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { request } from 'node:http';
 import { documentsV1, verificationVerificationV1 } from '@eligo/proto';
-import { failedPrecondition, invalidArgument, resourceExhausted } from '@eligo/runtime';
+import { failedPrecondition, invalidArgument, resourceExhausted, unavailable } from '@eligo/runtime';
+import { MAX_FILE_BYTES } from '@eligo/vocabulary';
 import type { DocumentsClient } from '../clients/documents.client';
+import { UPLOAD_CHUNK_BYTES } from '../upload/multipart-files';
 import { startTestRestApp, type TestRestApp } from '../../test/rest-app';
+import { standIn } from '../../test/stand-in';
 
-// The docUpload step as mounted by mountRest, against a recording stand-in for the documents service and a
-// local HTTP server standing in for the object store: routing, content-type dispatch, body rules, the calls
-// each form makes and the answers. The documents service itself is covered by its own integration tests.
+// The docUpload step as mounted by mountRest, against a recording stand-in for the documents service:
+// routing, content-type dispatch, body rules, the calls each form makes (form B's messages byte for byte) and
+// the answers. The documents service itself is covered by its own integration tests.
 const base = 'https://eligo.example.com';
 const id = '0123456789abcdef01234567';
 const MiB = 1024 * 1024;
@@ -56,91 +55,72 @@ const answer =
     return (next as Res | undefined) ?? fallback(req);
   };
 
-let storeUrl: string;
-const documents: DocumentsClient = {
+/** One UploadFiles call as the stand-in saw it: the messages, and how the gateway's stream of them ended. */
+interface UploadCall {
+  messages: documentsV1.UploadFilesRequest[];
+  /** The iterable's error: the gateway gave up on the call (the service keeps nothing). */
+  failure?: unknown;
+  /** The stream was read to its end (the gateway half-closed). */
+  ended: boolean;
+  signal: AbortSignal | undefined;
+}
+/** A planned UploadFiles failure on receiving `start`, before any byte of the body. */
+class FailOnStart {
+  constructor(readonly error: Error) {}
+}
+
+const completed: documentsV1.UploadFilesResponse = {
+  outcome: documentsV1.UploadOutcome.UPLOAD_OUTCOME_COMPLETED,
+  verification: vr({ currentStep: 'pending', docUploadToken: '' }),
+  documents: [],
+};
+
+/** UploadFiles: reads the stream to its end, then answers as planned (completed by default). */
+async function uploadFiles(
+  messages: AsyncIterable<documentsV1.UploadFilesRequest>,
+  signal?: AbortSignal,
+): Promise<documentsV1.UploadFilesResponse> {
+  const call: UploadCall = { messages: [], ended: false, signal };
+  calls.push(['uploadFiles', call]);
+  const next = planned.get('uploadFiles')?.shift();
+  const early = next instanceof FailOnStart ? next.error : undefined;
+  try {
+    for await (const message of messages) {
+      call.messages.push(message);
+      if (early) throw early;
+    }
+  } catch (err) {
+    if (err !== early) call.failure = err;
+    throw err;
+  }
+  call.ended = true;
+  if (next instanceof Error) throw next;
+  return (next as documentsV1.UploadFilesResponse | undefined) ?? completed;
+}
+
+const documents = standIn<DocumentsClient>('documents', {
   createUpload: answer('createUpload', created),
-  beginFileUpload: answer('beginFileUpload', (req: documentsV1.BeginFileUploadRequest) => ({
-    documentId: `d${req.uploadToken.slice(4)}`,
-    putUrl: `${storeUrl}/bucket/${req.uploadToken}?X-Amz-Signature=s1`,
-    fileSize: 0,
-    mimeType: 'image/png',
-  })),
-  finishFileUpload: answer('finishFileUpload', (req: documentsV1.FinishFileUploadRequest) => ({
-    document: doc(Number(req.uploadToken.slice(4)), { status: 'UPLOADED', uploadToken: '' }),
-  })),
   completeUpload: answer('completeUpload', () => ({
     verification: vr({ currentStep: 'pending', docUploadToken: '' }),
     reviewId: 'r1',
   })),
-  cancelUpload: answer('cancelUpload', () => ({})),
-  listReviews: answer('listReviews', () => ({ reviews: [], nextCursor: '' })),
-  getReview: answer('getReview', () => ({ review: undefined, files: [] })),
-  decideReview: answer('decideReview', () => ({ review: undefined })),
-  claimReview: answer('claimReview', () => ({ review: undefined, files: [] })),
-  releaseReview: answer('releaseReview', () => ({ review: undefined })),
-  readReviewFile: () => {
-    throw new Error('the doc-upload routes read no review file');
-  },
-};
-
-/** What the stand-in object store received, and what it answers next. */
-interface StoredPut {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-const puts: StoredPut[] = [];
-let storeStatus = 200;
+  uploadFiles,
+});
 
 let app: TestRestApp;
 let url: string;
-let spoolRoot: string;
-const servers: Server[] = [];
 
 beforeAll(async () => {
-  // Form B spools into a directory of this suite, to see it emptied after every request.
-  spoolRoot = await mkdtemp(join(tmpdir(), 'gateway-doc-upload-test-'));
-
-  const store = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      puts.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(storeStatus).end(storeStatus === 200 ? '' : '<Error>AccessDenied</Error>');
-    });
-  });
-  storeUrl = await listen(store);
-
   // The docUpload step takes no token: the kit's authenticator, which refuses every account token, is never
   // reached.
-  app = await startTestRestApp({
-    publicBaseUrl: base,
-    bodyLimit: '1mb',
-    documents,
-    uploadSpoolDir: spoolRoot,
-  });
+  app = await startTestRestApp({ publicBaseUrl: base, bodyLimit: '1mb', documents });
   url = `${app.origin}/rest/v2`;
 });
-afterAll(async () => {
-  for (const s of servers) s.close();
-  await rm(spoolRoot, { recursive: true, force: true });
-  app.close();
-});
+afterAll(() => app.close());
 beforeEach(() => {
   calls.length = 0;
   planned.clear();
-  puts.length = 0;
-  storeStatus = 200;
 });
-
-async function listen(handler: Server | RequestListener): Promise<string> {
-  const server = handler instanceof Server ? handler : createServer(handler);
-  server.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  servers.push(server);
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
 
 async function post(path: string, body: unknown, contentType = 'application/json') {
   const init: RequestInit = { method: 'POST' };
@@ -168,7 +148,26 @@ const stepError = (errorId: string, message: string | RegExp = /./) => ({
   systemErrorMessage: typeof message === 'string' ? message : expect.stringMatching(message),
 });
 const methods = () => calls.map(([m]) => m);
-const spoolLeft = () => readdir(spoolRoot);
+/** The one UploadFiles call of a test. */
+function uploadCall(): UploadCall {
+  expect(methods()).toEqual(['uploadFiles']);
+  return calls[0]![1] as UploadCall;
+}
+/** What a call's messages carried: its start, and each file's header with its bytes joined. */
+function received(call: UploadCall) {
+  const files: { fileName: string; mimeType: string; bytes: Buffer; chunks: number[] }[] = [];
+  let start: documentsV1.UploadFilesStart | undefined;
+  for (const { part } of call.messages) {
+    if (part?.$case === 'start') start = part.start;
+    else if (part?.$case === 'file') files.push({ ...part.file, bytes: Buffer.alloc(0), chunks: [] });
+    else if (part?.$case === 'chunk') {
+      const file = files.at(-1)!;
+      file.bytes = Buffer.concat([file.bytes, part.chunk]);
+      file.chunks.push(part.chunk.length);
+    }
+  }
+  return { start, files };
+}
 
 describe('form A: a JSON manifest', () => {
   it('answers each document with its upload URL and completeDocUpload as the next submissionUrl', async () => {
@@ -323,6 +322,7 @@ describe('the Content-Type chooses the form', () => {
   it('refuses multipart without a boundary', async () => {
     const res = await post(step, 'x', 'multipart/form-data');
     expect([res.status, res.body]).toEqual([400, stepError('invalidRequest', /needs a boundary/)]);
+    expect(calls).toEqual([]);
   });
 });
 
@@ -336,10 +336,35 @@ function form(...parts: [string, Buffer | string, string?, string?][]): FormData
 }
 
 describe('form B: the files as multipart/form-data', () => {
-  it('stores every file through the documents service and the store, then answers pending', async () => {
+  /** A streamed body the test writes as it likes: chunked, or with a declared length it may not keep to. */
+  function streamed(headers: Record<string, string> = { 'transfer-encoding': 'chunked' }) {
+    const boundary = 'b0undary';
+    const req = request(`${url}${step}`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...headers },
+    });
+    const answered = new Promise<{ status: number; connection: string | undefined; body: string }>(
+      (resolve) =>
+        req.on('response', (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body }));
+        }),
+    );
+    // The server may close the connection while the test is still writing: that is what it is for.
+    req.on('error', () => undefined);
+    req.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file1"; filename="a.png"\r\n` +
+        'Content-Type: image/png\r\n\r\n',
+    );
+    return { req, answered };
+  }
+
+  it('streams start, then each file’s header and bytes in order, and answers pending', async () => {
+    const big = Buffer.from(Array.from({ length: 700 * 1024 }, (_, i) => (i * 7) % 251));
     const res = await post(
       step,
-      form(['file1', PNG, 'front.png'], ['file2', PDF, 'letter.pdf', 'application/pdf']),
+      form(['file1', big, 'front.png'], ['file2', PDF, 'letter.pdf', 'application/pdf']),
     );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -349,34 +374,21 @@ describe('form B: the files as multipart/form-data', () => {
       statusUrl: `${base}/rest/v2/verification/${id}`,
     });
     expect(res.body).not.toHaveProperty('submissionUrl');
-    expect(calls).toEqual([
-      [
-        'createUpload',
-        {
-          verificationId: id,
-          docUploadToken: '',
-          files: [
-            { fileName: 'front.png', mimeType: 'image/png', fileSize: PNG.length },
-            { fileName: 'letter.pdf', mimeType: 'application/pdf', fileSize: PDF.length },
-          ],
-        },
-      ],
-      ['beginFileUpload', { uploadToken: 'tok_1' }],
-      ['finishFileUpload', { uploadToken: 'tok_1' }],
-      ['beginFileUpload', { uploadToken: 'tok_2' }],
-      ['finishFileUpload', { uploadToken: 'tok_2' }],
-      ['completeUpload', { verificationId: id, uploadId: 'u1' }],
+    const call = uploadCall();
+    expect(call.messages[0]).toEqual({
+      part: { $case: 'start', start: { verificationId: id, docUploadToken: '' } },
+    });
+    expect(call.ended).toBe(true);
+    const { files } = received(call);
+    expect(files.map((f) => [f.fileName, f.mimeType])).toEqual([
+      ['front.png', 'image/png'],
+      ['letter.pdf', 'application/pdf'],
     ]);
-    // The bytes went to each presigned URL whole, with their length and the service's type.
-    expect(
-      puts.map((p) => [p.method, p.url, p.headers['content-length'], p.headers['content-type']]),
-    ).toEqual([
-      ['PUT', '/bucket/tok_1?X-Amz-Signature=s1', String(PNG.length), 'image/png'],
-      ['PUT', '/bucket/tok_2?X-Amz-Signature=s1', String(PDF.length), 'image/png'],
-    ]);
-    expect(puts[0]!.body.equals(PNG)).toBe(true);
-    expect(puts[1]!.body.equals(PDF)).toBe(true);
-    expect(await spoolLeft()).toEqual([]);
+    expect(files[0]!.bytes.equals(big)).toBe(true);
+    expect(files[1]!.bytes.equals(PDF)).toBe(true);
+    // Socket-sized pieces joined: a few messages per file, never the whole file in one.
+    expect(files[0]!.chunks.length).toBeGreaterThan(1);
+    expect(files[0]!.chunks.slice(0, -1).every((n) => n >= UPLOAD_CHUNK_BYTES && n < big.length)).toBe(true);
   });
 
   it('takes the part names real clients send: `file` alone, or any name beginning with file', async () => {
@@ -388,28 +400,24 @@ describe('form B: the files as multipart/form-data', () => {
       form(['file0', PNG, 'a.png'], ['file9', PNG, 'b.png'], ['files[]', PNG, 'c.png']),
     );
     expect([three.status, three.body.currentStep]).toEqual([200, 'pending']);
-    expect(calls[0]).toEqual([
-      'createUpload',
-      expect.objectContaining({
-        files: ['a.png', 'b.png', 'c.png'].map((fileName) => expect.objectContaining({ fileName })),
-      }),
-    ]);
+    expect(received(uploadCall()).files.map((f) => f.fileName)).toEqual(['a.png', 'b.png', 'c.png']);
   });
 
-  it('refuses a part name used twice with 400 invalidRequest, calling no service', async () => {
+  it('refuses a part name used twice with 400 invalidRequest, giving the call up', async () => {
     const res = await post(step, form(['file', PNG, 'a.png'], ['file', PNG, 'b.png']));
     expect([res.status, res.body]).toEqual([400, stepError('invalidRequest', /Part file appears twice/)]);
-    expect(calls).toEqual([]);
-    expect(await spoolLeft()).toEqual([]);
+    const call = uploadCall();
+    expect(call.ended).toBe(false);
+    expect(call.failure).toMatchObject({ errorIds: ['invalidRequest'] });
   });
 
-  it('passes the attempt token of the path to CreateUpload', async () => {
+  it('passes the attempt token of the path in start', async () => {
     const res = await post(`${step}/attempt_2`, form(['file1', PNG, 'a.png']));
     expect(res.status).toBe(200);
-    expect(calls[0]).toEqual(['createUpload', expect.objectContaining({ docUploadToken: 'attempt_2' })]);
+    expect(received(uploadCall()).start).toEqual({ verificationId: id, docUploadToken: 'attempt_2' });
   });
 
-  it('refuses a fourth file with 400 invalidNumberOfFiles, calling no service', async () => {
+  it('refuses a fourth file with 400 invalidNumberOfFiles, giving the call up', async () => {
     const res = await post(
       step,
       form(
@@ -423,9 +431,7 @@ describe('form B: the files as multipart/form-data', () => {
       400,
       stepError('invalidNumberOfFiles', 'At most 3 files may be uploaded'),
     ]);
-    expect(calls).toEqual([]);
-    expect(puts).toEqual([]);
-    expect(await spoolLeft()).toEqual([]);
+    expect(uploadCall()).toMatchObject({ ended: false, failure: { errorIds: ['invalidNumberOfFiles'] } });
   });
 
   it.each([
@@ -437,41 +443,45 @@ describe('form B: the files as multipart/form-data', () => {
     ['a text field', form(['file1', PNG, 'a.png'], ['comment', 'hi']), /"comment" is not a file/],
     // busboy takes a part without a file name for a field.
     ['a file without a name', form(['file1', PNG, '']), /"file1" is not a file/],
-  ])('refuses %s with 400 invalidRequest, calling no service', async (_, body, message) => {
+  ])('refuses %s with 400 invalidRequest, giving the call up', async (_, body, message) => {
     const res = await post(step, body);
     expect([res.status, res.body]).toEqual([400, stepError('invalidRequest', message)]);
     expect(res.headers.get('connection')).toBe('close');
-    expect(calls).toEqual([]);
-    expect(await spoolLeft()).toEqual([]);
+    expect(uploadCall()).toMatchObject({ ended: false, failure: { errorIds: ['invalidRequest'] } });
   });
 
-  it('reports an oversized file at one byte past the limit, without spooling the rest, for the service to refuse', async () => {
-    plan('createUpload', {
+  it('forwards an oversized file up to one byte past the limit, not the rest, for the service to refuse', async () => {
+    plan('uploadFiles', {
+      outcome: documentsV1.UploadOutcome.UPLOAD_OUTCOME_REFUSED,
       verification: vr({ errorIds: ['invalidFileSizeMax'] }),
-      uploadId: '',
-      documents: [doc(1, { documentId: '', uploadToken: '', errors: ['TOO_LARGE'], fileSize: 10 * MiB + 1 })],
-    });
-    const res = await post(step, form(['file1', Buffer.alloc(10 * MiB + 4096, 1), 'big.png']));
-    expect(calls).toEqual([
-      [
-        'createUpload',
-        expect.objectContaining({
-          files: [{ fileName: 'big.png', mimeType: 'image/png', fileSize: 10 * MiB + 1 }],
-        }),
+      documents: [
+        doc(1, { documentId: '', uploadToken: '', errors: ['TOO_LARGE'], fileSize: MAX_FILE_BYTES + 1 }),
       ],
+    });
+    const res = await post(step, form(['file1', Buffer.alloc(MAX_FILE_BYTES + 4096, 1), 'big.png']));
+    const call = uploadCall();
+    expect(call.ended).toBe(true);
+    expect(received(call).files.map((f) => [f.fileName, f.bytes.length])).toEqual([
+      ['big.png', MAX_FILE_BYTES + 1],
     ]);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
+      currentStep: 'docUpload',
       errorIds: ['invalidFileSizeMax'],
+      submissionUrl: `${base}/rest/v2/verification/${id}/step/docUpload/attempt_1`,
       documents: [{ errors: ['TOO_LARGE'] }],
     });
-    expect(puts).toEqual([]);
-    expect(await spoolLeft()).toEqual([]);
+    for (const d of res.body.documents) expect(d).not.toHaveProperty('uploadUrl');
   });
 
-  it('cancels the upload and answers 400 unsupportedDocMimeType when a file is refused once stored', async () => {
-    plan('finishFileUpload', {
-      document: doc(1, { status: 'REJECTED', uploadToken: '', errors: ['UNSUPPORTED_TYPE'] }),
+  it('answers REJECTED (bytes not their declared type) 400 unsupportedDocMimeType with each file’s errors', async () => {
+    plan('uploadFiles', {
+      outcome: documentsV1.UploadOutcome.UPLOAD_OUTCOME_REJECTED,
+      verification: vr(),
+      documents: [
+        doc(1, { documentId: '', uploadToken: '', status: 'REJECTED', errors: ['UNSUPPORTED_TYPE'] }),
+        doc(2, { documentId: '', uploadToken: '' }),
+      ],
     });
     const res = await post(step, form(['file1', PNG, 'a.png'], ['file2', PNG, 'b.png']));
     expect(res.status).toBe(400);
@@ -480,28 +490,55 @@ describe('form B: the files as multipart/form-data', () => {
       errorIds: ['unsupportedDocMimeType'],
       submissionUrl: `${base}/rest/v2/verification/${id}/step/docUpload/attempt_1`,
       documents: [
-        { documentId: 'd1', status: 'REJECTED', errors: ['UNSUPPORTED_TYPE'] },
-        { documentId: 'd2', status: 'AWAITING_UPLOAD', errors: [] },
+        { status: 'REJECTED', errors: ['UNSUPPORTED_TYPE'] },
+        { status: 'AWAITING_UPLOAD', errors: [] },
       ],
     });
     for (const d of res.body.documents) expect(d).not.toHaveProperty('uploadUrl');
-    expect(methods()).toEqual(['createUpload', 'beginFileUpload', 'finishFileUpload', 'cancelUpload']);
-    expect(calls[3]).toEqual(['cancelUpload', { uploadId: 'u1' }]);
   });
 
-  it('answers 502 when the store refuses a file, after resetting it and cancelling the upload', async () => {
-    storeStatus = 403;
+  it('answers the service’s refusal at start (wrong step) without reading the body, closing the connection', async () => {
+    plan(
+      'uploadFiles',
+      new FailOnStart(failedPrecondition('Not at docUpload', { errorIds: ['invalidStep'] })),
+    );
+    // Declares 20 MiB and sends a fraction: the answer comes without the rest.
+    const { req, answered } = streamed({ 'content-length': String(20 * MiB) });
+    req.write(Buffer.alloc(64 * 1024, 7));
+    const res = await answered;
+    req.destroy();
+    expect([res.status, JSON.parse(res.body)]).toEqual([400, stepError('invalidStep', 'Not at docUpload')]);
+    expect(res.connection).toBe('close');
+    expect(received(uploadCall())).toEqual({ start: { verificationId: id, docUploadToken: '' }, files: [] });
+  });
+
+  it('passes the review limit (429 ER) through', async () => {
+    plan(
+      'uploadFiles',
+      new FailOnStart(resourceExhausted('No more reviews', { errorIds: ['docReviewLimitExceeded'] })),
+    );
+    const res = await post(step, form(['file1', PNG, 'a.png']));
+    expect([res.status, res.body]).toEqual([
+      429,
+      { errorIds: ['docReviewLimitExceeded'], systemErrorMessage: 'No more reviews' },
+    ]);
+  });
+
+  it('answers 502 SEM when the document store did not take a file', async () => {
+    plan(
+      'uploadFiles',
+      unavailable('The file could not be stored; upload it again', { reason: 'documentStoreFailed' }),
+    );
     const res = await post(step, form(['file1', PNG, 'a.png']));
     expect([res.status, res.body]).toEqual([
       502,
       { systemErrorMessage: 'The file could not be stored; upload it again' },
     ]);
-    expect(methods()).toEqual(['createUpload', 'beginFileUpload', 'finishFileUpload', 'cancelUpload']);
-    expect(JSON.stringify(res.body)).not.toContain('AccessDenied');
-    expect(await spoolLeft()).toEqual([]);
+    // The body was read to its end: the connection may serve another request.
+    expect(res.headers.get('connection')).not.toBe('close');
   });
 
-  it('refuses a declared body over 31 MiB with 413 before reading it', async () => {
+  it('refuses a declared body over 31 MiB with 413 before reading it, calling no service', async () => {
     const res = await raw(
       step,
       { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(31 * MiB + 1) },
@@ -511,62 +548,37 @@ describe('form B: the files as multipart/form-data', () => {
     expect(calls).toEqual([]);
   });
 
-  it('stops reading a chunked body at 31 MiB with 413, calling no service', async () => {
-    const boundary = 'b0undary';
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = request(`${url}${step}`, {
-        method: 'POST',
-        headers: {
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'transfer-encoding': 'chunked',
-        },
-      });
-      req.on('response', (res) => {
-        res.resume();
-        resolve(res.statusCode!);
-      });
-      req.on('error', (err: NodeJS.ErrnoException) =>
-        err.code === 'EPIPE' || err.code === 'ECONNRESET' ? undefined : reject(err),
-      );
-      req.write(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file1"; filename="a.png"\r\n` +
-          'Content-Type: image/png\r\n\r\n',
-      );
-      // Far more than the limit, one MiB at a time as the server takes it.
-      const chunk = Buffer.alloc(MiB, 3);
-      let sent = 0;
-      const more = () => {
-        while (sent < 40 && !req.destroyed) {
-          sent++;
-          if (!req.write(chunk)) return void req.once('drain', more);
-        }
-      };
-      more();
-    });
-    expect(status).toBe(413);
-    expect(calls).toEqual([]);
-    await until(async () => (await spoolLeft()).length === 0);
+  it('stops reading a chunked body at 31 MiB with 413, giving the call up', async () => {
+    const { req, answered } = streamed();
+    // Far more than the limit, one MiB at a time as the server takes it.
+    const chunk = Buffer.alloc(MiB, 3);
+    let sent = 0;
+    const more = () => {
+      while (sent < 40 && !req.destroyed) {
+        sent++;
+        if (!req.write(chunk)) return void req.once('drain', more);
+      }
+    };
+    more();
+    const res = await answered;
+    req.destroy();
+    expect([res.status, JSON.parse(res.body).errorIds]).toEqual([413, ['invalidRequest']]);
+    expect(res.connection).toBe('close');
+    const call = uploadCall();
+    expect(call).toMatchObject({ ended: false, failure: { errorIds: ['invalidRequest'] } });
+    // Nothing past the limit was forwarded: the file stops at busboy's limit at most.
+    expect(received(call).files[0]!.bytes.length).toBeLessThanOrEqual(MAX_FILE_BYTES + 1);
   });
 
-  it('removes the spooled files of a client that goes away mid-body, calling no service', async () => {
-    const boundary = 'b0undary';
-    const req = request(`${url}${step}`, {
-      method: 'POST',
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': String(5 * MiB),
-      },
-    });
-    req.on('error', () => undefined);
-    req.write(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file1"; filename="a.png"\r\n` +
-        'Content-Type: image/png\r\n\r\n',
-    );
-    req.write(Buffer.alloc(256 * 1024, 7));
-    await until(async () => (await spoolLeft()).length === 1);
+  it('gives the call up (aborted, nothing kept) when the client goes away mid-body', async () => {
+    const { req } = streamed({ 'content-length': String(5 * MiB) });
+    req.write(Buffer.alloc(300 * 1024, 7));
+    await until(async () => (calls[0]?.[1] as UploadCall | undefined)?.messages.length === 3);
     req.destroy();
-    await until(async () => (await spoolLeft()).length === 0);
-    expect(calls).toEqual([]);
+    const call = uploadCall();
+    await until(async () => call.failure !== undefined);
+    expect(call.ended).toBe(false);
+    await until(async () => call.signal?.aborted === true);
   });
 });
 

@@ -1,10 +1,6 @@
 import { passThrough } from '../idempotency/middleware';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import express, { Router, type Request, type Response, type RequestHandler } from 'express';
-import type { Logger } from 'pino';
-import type { verificationVerificationV1 } from '@eligo/proto';
+import { documentsV1, type verificationVerificationV1 } from '@eligo/proto';
 import type { DocumentsClient } from '../clients/documents.client';
 import { checkBody } from '../endpoints/body-check';
 import { DocUploadRequest } from '../endpoints/doc-upload-schemas';
@@ -13,27 +9,20 @@ import { routeTable } from '../endpoints/route-table';
 import { docUploadCreatedToJson, docUploadRefusedToJson, REJECTED_FILE_ERROR_ID } from '../mapping/document';
 import { present } from '../mapping/program';
 import { verificationToJson } from '../mapping/verification';
-import { spoolMultipart } from '../upload/multipart-spool';
-import { putFile } from '../upload/put-file';
-import {
-  storeSpooledFiles,
-  type FormBOutcome,
-  type StoreSpooledFilesDeps,
-} from '../upload/store-spooled-files';
+import { multipartFiles } from '../upload/multipart-files';
 import { DOC_UPLOAD_CONTENT_TYPES, docUploadForm } from '../validation/doc-upload-form';
 import { tokenParam } from '../validation/doc-upload-limits';
 import { declaredLengthTooLarge, invalidRequest, multipartTooLarge } from '../validation/multipart-parts';
 import { verificationNotFound } from '../validation/path-ids';
 import { stepErrors, verificationIdOf, verificationIdParam } from './verification-params';
 
+type UploadFilesRequest = documentsV1.UploadFilesRequest;
+
 export interface DocUploadRouteOptions {
   documents: DocumentsClient;
   publicBaseUrl: string;
   /** ELIGO_HTTP_BODY_LIMIT, for form A's JSON manifest. */
   bodyLimit: string;
-  logger: Logger;
-  /** Where form B spools files (a private directory per request is made in it); the OS temp dir if unset. */
-  spoolDir?: string;
   /** Idempotency-Key handling (idempotency/middleware.ts), placed after each route's body parser. */
   idempotent?: RequestHandler;
 }
@@ -47,10 +36,8 @@ export interface DocUploadRouteOptions {
  * endpoints' 400 VR (stepErrors).
  */
 export function docUploadRouter(options: DocUploadRouteOptions): Router {
-  const { documents, publicBaseUrl, logger } = options;
-  const spoolDir = options.spoolDir ?? tmpdir();
-  const store: StoreSpooledFilesDeps = { documents, logger, putFile };
-  // Parses application/json only; a multipart body is left unread for the spool.
+  const { documents, publicBaseUrl } = options;
+  // Parses application/json only; a multipart body is left unread, for form B to stream.
   const json = express.json({ limit: options.bodyLimit, strict: true });
   const idempotent = options.idempotent ?? passThrough;
 
@@ -83,43 +70,51 @@ export function docUploadRouter(options: DocUploadRouteOptions): Router {
     res.json(docUploadCreatedToJson(vr, reply.documents, publicBaseUrl));
   }
 
-  /** Form B: spool the parts to disk, then make form A's calls with them. The spool is always removed. */
+  /**
+   * Form B: one UploadFiles call, its messages read from the body as it arrives. `start` goes first, before
+   * any byte is read, so that the service's refusal (wrong step, unknown verification, review limit) comes
+   * before the client has sent its files.
+   */
   async function multipart(req: Request, res: Response, verificationId: string, docUploadToken: string) {
     if (declaredLengthTooLarge(req.headers['content-length'])) {
       res.set('Connection', 'close');
       throw multipartTooLarge();
     }
-    // A private (0700) directory per request, removed whatever happens, and before the answer: once the
-    // client has it, no copy of its files is left on the gateway's disk.
-    const dir = await mkdtemp(join(spoolDir, 'eligo-docupload-'));
-    let outcome: FormBOutcome;
-    try {
-      const files = await spoolMultipart(req, dir).catch((err: unknown) => {
-        // The rest of the body is left unread: do not keep the connection for another request.
-        res.set('Connection', 'close');
-        throw err;
-      });
-      outcome = await storeSpooledFiles(store, { verificationId, docUploadToken, files });
-    } finally {
-      await rm(dir, { recursive: true, force: true }).catch((err: unknown) =>
-        logger.error({ err }, 'could not remove spooled document files'),
-      );
+    // Aborted when the client goes away (the call is cancelled: the service keeps nothing) and once the call
+    // is over (the body's reading stops, also when the call failed while it waited for bytes).
+    const over = new AbortController();
+    res.once('close', () => over.abort());
+    let read = false;
+    async function* messages(files: AsyncIterable<UploadFilesRequest>): AsyncGenerator<UploadFilesRequest> {
+      yield { part: { $case: 'start', start: { verificationId, docUploadToken } } };
+      yield* files;
+      read = true;
     }
-    switch (outcome.kind) {
-      case 'refused':
-        res.status(400).json(docUploadRefusedToJson(outcome.verification, outcome.documents, publicBaseUrl));
+    let reply: documentsV1.UploadFilesResponse;
+    try {
+      reply = await documents.uploadFiles(messages(multipartFiles(req, over.signal)), over.signal);
+    } catch (err) {
+      // The rest of the body is left unread: do not keep the connection for another request.
+      if (!read) res.set('Connection', 'close');
+      throw err;
+    } finally {
+      over.abort();
+    }
+    const vr = present(reply.verification, 'verification');
+    switch (reply.outcome) {
+      case documentsV1.UploadOutcome.UPLOAD_OUTCOME_REFUSED:
+        res.status(400).json(docUploadRefusedToJson(vr, reply.documents, publicBaseUrl));
         return;
-      case 'rejected':
+      case documentsV1.UploadOutcome.UPLOAD_OUTCOME_REJECTED:
         res
           .status(400)
-          .json(
-            docUploadRefusedToJson(outcome.verification, outcome.documents, publicBaseUrl, [
-              REJECTED_FILE_ERROR_ID,
-            ]),
-          );
+          .json(docUploadRefusedToJson(vr, reply.documents, publicBaseUrl, [REJECTED_FILE_ERROR_ID]));
         return;
-      case 'completed':
-        send(res, outcome.verification);
+      case documentsV1.UploadOutcome.UPLOAD_OUTCOME_COMPLETED:
+        send(res, vr);
+        return;
+      default:
+        throw new Error(`UploadFiles answered outcome ${reply.outcome}`);
     }
   }
 

@@ -1,7 +1,17 @@
 import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { STORE_IDLE_TIMEOUT_MS } from './put-file';
+import { RestError } from '../errors';
+
+/** Idle time after which a store that stopped reading or answering is given up on. */
+export const STORE_IDLE_TIMEOUT_MS = 60_000;
+
+/**
+ * 502 SEM: the object store did not take a file. The store's own answer stays in the log: its URLs and errors
+ * are never shown to clients.
+ */
+export const storeFailed = (): RestError =>
+  new RestError(502, 'The file could not be stored; upload it again');
 
 /** What the object store made of a proxied body: its status, or why it never answered. */
 export type ProxyOutcome = { status: number } | { error: Error };

@@ -14,8 +14,8 @@ export const MAX_MIME_TYPE_LENGTH = 127;
 
 /**
  * busboy's limits for form B. One byte past the file maximum: busboy stops handing over a file's bytes there,
- * so an oversized file is recognised (and reported at that size, which the documents service refuses as
- * TOO_LARGE) without spooling the rest of it. A fourth file trips `files` (invalidNumberOfFiles). Non-file
+ * so an oversized file is forwarded only that far (one byte too many, which the documents service refuses as
+ * TOO_LARGE) and the rest of it is discarded. A fourth file trips `files` (invalidNumberOfFiles). Non-file
  * fields are refused as soon as they end; fieldSize 0 keeps busboy from buffering their values meanwhile.
  */
 export const multipartLimits: Limits = {
@@ -39,7 +39,7 @@ export interface FilePartInfo {
 }
 
 /**
- * What is wrong with a file part, or undefined when it may be spooled. `earlier` are the names of the parts
+ * What is wrong with a file part, or undefined when it may be forwarded. `earlier` are the names of the parts
  * already taken: two parts of one name would leave it unclear which file is which.
  */
 export function filePartProblem(
