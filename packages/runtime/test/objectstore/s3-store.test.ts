@@ -1,3 +1,5 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Client } from 'minio';
 import { S3ObjectStore, type S3ObjectStoreConfig } from '../../src/objectstore/s3-store';
 import { objectStoreContract, type ContractTarget } from './object-store-contract';
@@ -80,6 +82,42 @@ describe('S3ObjectStore', () => {
       size: 11 * MIB,
       contentType: 'video/mp4',
     });
+  });
+
+  it('sends bodies without hashing them (unsigned payload, no Content-MD5)', async () => {
+    // A recording stand-in for the server: what the store sends, as the server receives it.
+    const seen: { url: string; headers: IncomingHttpHeaders; body: Buffer }[] = [];
+    const recorder = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        seen.push({ url: req.url!, headers: req.headers, body: Buffer.concat(chunks) });
+        res.writeHead(200, { etag: '"abc123"' }).end();
+      });
+    });
+    await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = recorder.address() as AddressInfo;
+      const recorded = new S3ObjectStore({ ...config, endpoint: `http://127.0.0.1:${port}` });
+      const body = Buffer.from('identity document bytes');
+      expect(await recorded.put('unhashed/doc.bin', body, { contentType: 'image/png' })).toEqual({
+        etag: 'abc123',
+      });
+      expect(seen).toHaveLength(1);
+      expect(seen[0]!.body.equals(body)).toBe(true);
+      expect(seen[0]!.headers['content-type']).toBe('image/png');
+      // minio's own PUT sends the body's SHA-256 over plain HTTP, and its MD5.
+      expect(seen[0]!.headers['x-amz-content-sha256']).toBeUndefined();
+      expect(seen[0]!.headers['content-md5']).toBeUndefined();
+      expect(seen[0]!.url).toMatch(/^\/eligo-test-[^/]+\/unhashed\/doc\.bin\?.*X-Amz-Signature=/);
+    } finally {
+      recorder.close();
+    }
+  });
+
+  it('reports the server’s error code when it refuses a body', async () => {
+    const missing = new S3ObjectStore({ ...config, bucket: `eligo-missing-${randomSuffix()}` });
+    await expect(missing.put('x/y.bin', Buffer.from('x'))).rejects.toMatchObject({ code: 'NoSuchBucket' });
   });
 
   it('signs URLs for the presign endpoint, not the one it talks to', async () => {
