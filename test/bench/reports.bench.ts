@@ -7,6 +7,7 @@ import { machineCores, observePhase, processUsage } from './process-usage';
 import { copyAsCsv, countLines, cursorRead } from './reports-baseline';
 import { rangeOf, seedPrograms, seedVerificationRows, settle, type SeededRange } from './reports-seed';
 import { benchNodeArgs } from './bench-node';
+import { probeMainThreadMemory } from './heap-probe';
 
 /**
  * A verification report over 250k, 500k and 1M rows, end to end as an integrator gets it: POST
@@ -127,6 +128,9 @@ interface Row {
   'peak RSS MB': number;
   'over idle MB': number;
   'RSS after MB': number;
+  /** Peaks of the main thread's heap and external memory while generating (heap-probe.ts). */
+  'main heap MB': number;
+  'main external MB': number;
   'eligo CPU s': number;
   /** Cores the whole machine kept busy while the report was generated (eligo, Postgres, MinIO, ...). */
   'busy cores': number;
@@ -191,7 +195,9 @@ it(`a verification report of ${SIZES.join(', ')} rows: time, peak RSS, download`
     for (const [i, range] of ranges.entries()) {
       const label = i === 0 ? 'warm-up' : `${range.rows / 1000}k rows`;
       const rssBefore = processUsage(pid).rssMb;
+      const mainThread = probeMainThreadMemory(eligo.httpUrl);
       const [made, use] = await observePhase(pid, () => generate(api, token, range));
+      const mainPeaks = mainThread.stop();
       const {
         rows: [server],
       } = await db.query<{ seconds: number; attempts: number; row_count: string }>(
@@ -233,6 +239,8 @@ it(`a verification report of ${SIZES.join(', ')} rows: time, peak RSS, download`
         'peak RSS MB': rssBefore + use.peakRssMb,
         'over idle MB': rssBefore + use.peakRssMb - idleRssMb,
         'RSS after MB': rssAfter,
+        'main heap MB': mainPeaks.heapUsedMb,
+        'main external MB': mainPeaks.externalMb,
         'eligo CPU s': round(use.processCpuSeconds),
         'busy cores': round(use.machineCpuSeconds / use.seconds),
         'status p50 ms': round(median(made.statusMs.sort((a, b) => a - b)), 1),
