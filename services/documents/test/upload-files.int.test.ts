@@ -189,6 +189,34 @@ describe('UploadFiles (form B)', () => {
     expect([await rowCounts(h.db), await storedKeys()]).toEqual(before);
   });
 
+  it('queues one review when two uploads of one verification race past the check at start', async () => {
+    const vr = await verificationAtDocUpload(h, program);
+    const before = await storedKeys();
+    // Each stream holds its files until both calls were asked for the message after start, which the
+    // service asks for only once the verification let the upload begin.
+    let begun = 0;
+    let release!: () => void;
+    const bothBegun = new Promise<void>((resolve) => (release = resolve));
+    async function* racer(name: string) {
+      yield start(vr.verificationId);
+      if (++begun === 2) release();
+      await bothBegun;
+      yield* fileMessages(name, 'image/png', PNG);
+    }
+    const results = await Promise.allSettled([upload(racer('a.png')), upload(racer('b.png'))]);
+    const outcomes = results.map((r) => (r.status === 'fulfilled' ? 'completed' : 'refused'));
+    expect(outcomes.sort()).toEqual(['completed', 'refused']);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    const err = await failure(Promise.reject(refused.reason));
+    expect([err.codeName, err.errorIds]).toEqual(['FAILED_PRECONDITION', ['invalidStep']]);
+    expect(await h.db('reviews').where({ verification_id: vr.verificationId })).toHaveLength(1);
+    const uploads = await h.db('uploads').where({ verification_id: vr.verificationId }).select('id');
+    expect(uploads).toHaveLength(1);
+    // The refused upload's file went too: only the recorded upload's is new in the store.
+    const added = (await storedKeys()).filter((k) => !before.includes(k));
+    expect(added.map((k) => k.split('/')[1])).toEqual([uploads[0].id]);
+  });
+
   it('replaces a form A upload that was announced and not completed', async () => {
     const vr = await verificationAtDocUpload(h, program);
     const announced = await announce(h, vr.verificationId, [

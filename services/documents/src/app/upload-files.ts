@@ -1,7 +1,8 @@
-import { invalidArgument } from '@eligo/runtime';
+import { failedPrecondition, invalidArgument } from '@eligo/runtime';
 import { MAX_UPLOAD_FILES, type ErrorId } from '@eligo/vocabulary';
 import { checkManifest, newDocumentId, newUploadId, newUploadToken } from '../domain';
 import type { NewDocument } from '../repository/documents.repository';
+import { hasLiveSubmission, lockVerificationUploads } from '../repository/uploads.repository';
 import { submit } from './complete-upload';
 import type { AppContext } from './context';
 import { deleteReplacedObjects, recordUpload, refusedView } from './create-upload';
@@ -22,6 +23,11 @@ export type UploadFilesResult =
 
 const outOfOrder = (what: string) =>
   invalidArgument(`UploadFiles: ${what}`, { errorIds: ['invalidRequest' satisfies ErrorId] });
+// The spec's answer to documents for a verification that is past its docUpload step (400).
+const alreadySubmitted = () =>
+  failedPrecondition('Documents were already submitted for this verification', {
+    errorIds: ['invalidStep' satisfies ErrorId],
+  });
 const tooManyFiles = () =>
   invalidArgument(`At most ${MAX_UPLOAD_FILES} files can be uploaded`, {
     errorIds: ['invalidNumberOfFiles' satisfies ErrorId],
@@ -139,6 +145,10 @@ async function decide(ctx: AppContext, intake: Intake): Promise<UploadFilesResul
     };
   });
   return ctx.db.transaction(async (trx) => {
+    // Two uploads that both passed the verification's check at start: the first to commit queues the review,
+    // the other is too late (form A's completion is refused the same way, its upload replaced).
+    await lockVerificationUploads(trx, intake.verificationId);
+    if (await hasLiveSubmission(trx, intake.verificationId)) throw alreadySubmitted();
     const replacedKeys = await recordUpload(trx, {
       id: intake.uploadId,
       verificationId: intake.verificationId,

@@ -88,6 +88,19 @@ export async function findLatestUpload(db: Db, verificationId: string): Promise<
   return row ? toRecord(row) : undefined;
 }
 
+/**
+ * Whether the verification has documents submitted whose review did not send it back (pending, or
+ * approved): then no other upload may be submitted. A rejected review's upload is an earlier attempt.
+ */
+export async function hasLiveSubmission(db: Db, verificationId: string): Promise<boolean> {
+  const row: unknown = await db('uploads as u')
+    .join('reviews as r', 'r.upload_id', 'u.id')
+    .where({ 'u.verification_id': verificationId, 'u.status': 'submitted' })
+    .whereNot('r.status', 'rejected')
+    .first(db.raw('1'));
+  return row !== undefined;
+}
+
 /** Cancels the verification's open upload, if any; returns the ids cancelled. */
 export async function cancelOpenUploads(db: Db, verificationId: string, now: Date): Promise<string[]> {
   const rows: { id: string }[] = await db('uploads')
