@@ -31,7 +31,13 @@ export class ChunkReader implements AsyncIterable<Buffer> {
   /** Whatever was not read yet, as it arrives. */
   async *[Symbol.asyncIterator](): AsyncGenerator<Buffer> {
     try {
-      while (await this.more()) yield this.take(this.length);
+      // Each buffered piece as it is: no copy to join what the caller takes piece by piece anyway.
+      while (await this.more()) {
+        const pieces = this.buffered;
+        this.buffered = [];
+        this.length = 0;
+        yield* pieces;
+      }
     } finally {
       await this.close();
     }
@@ -62,13 +68,35 @@ export class ChunkReader implements AsyncIterable<Buffer> {
     }
   }
 
+  /**
+   * The next `n` buffered bytes. Only a block that straddles source chunks is copied, and only its own
+   * bytes: the rest stays a view of its chunk, so each byte is copied at most once however the source's
+   * chunk sizes fall against the block size.
+   */
   private take(n: number): Buffer {
     if (n === 0) return Buffer.alloc(0);
-    const all = this.buffered.length === 1 ? this.buffered[0]! : Buffer.concat(this.buffered, this.length);
-    const rest = all.subarray(n);
-    this.buffered = rest.length > 0 ? [rest] : [];
-    this.length = rest.length;
-    return all.subarray(0, n);
+    this.length -= n;
+    const first = this.buffered[0]!;
+    if (first.length >= n) {
+      if (first.length === n) this.buffered.shift();
+      else this.buffered[0] = first.subarray(n);
+      return first.subarray(0, n);
+    }
+    const pieces: Buffer[] = [];
+    for (let got = 0; got < n;) {
+      const piece = this.buffered[0]!;
+      const need = n - got;
+      if (piece.length <= need) {
+        pieces.push(piece);
+        this.buffered.shift();
+        got += piece.length;
+      } else {
+        pieces.push(piece.subarray(0, need));
+        this.buffered[0] = piece.subarray(need);
+        got = n;
+      }
+    }
+    return Buffer.concat(pieces, n);
   }
 }
 
