@@ -343,16 +343,29 @@ describe('form B: the files as multipart/form-data', () => {
       method: 'POST',
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...headers },
     });
-    const answered = new Promise<{ status: number; connection: string | undefined; body: string }>(
-      (resolve) =>
-        req.on('response', (res) => {
-          let body = '';
-          res.on('data', (c: Buffer) => (body += c.toString()));
-          res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body }));
-        }),
-    );
-    // The server may close the connection while the test is still writing: that is what it is for.
-    req.on('error', () => undefined);
+    // The server answers before the body is read and then closes the connection with the rest unread: a
+    // client still sending may get that close as a reset before the answer (TCP drops what it had not read
+    // yet), which is then status 0; `complete` says whether the answer's body arrived whole.
+    const answered = new Promise<{
+      status: number;
+      connection: string | undefined;
+      body: string;
+      complete: boolean;
+    }>((resolve) => {
+      req.on('error', () => resolve({ status: 0, connection: undefined, body: '', complete: false }));
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('close', () =>
+          resolve({
+            status: res.statusCode!,
+            connection: res.headers.connection,
+            body,
+            complete: res.complete,
+          }),
+        );
+      });
+    });
     req.write(
       `--${boundary}\r\nContent-Disposition: form-data; name="file1"; filename="a.png"\r\n` +
         'Content-Type: image/png\r\n\r\n',
@@ -562,10 +575,11 @@ describe('form B: the files as multipart/form-data', () => {
     more();
     const res = await answered;
     req.destroy();
-    expect([res.status, JSON.parse(res.body).errorIds]).toEqual([413, ['invalidRequest']]);
-    expect(res.connection).toBe('close');
+    // The client kept sending: whether the 413 reached it before the reset is the network's race.
+    if (res.status !== 0) expect([res.status, res.connection]).toEqual([413, 'close']);
+    if (res.complete) expect(JSON.parse(res.body).errorIds).toEqual(['invalidRequest']);
     const call = uploadCall();
-    expect(call).toMatchObject({ ended: false, failure: { errorIds: ['invalidRequest'] } });
+    expect(call).toMatchObject({ ended: false, failure: { status: 413, errorIds: ['invalidRequest'] } });
     // Nothing past the limit was forwarded: the file stops at busboy's limit at most.
     expect(received(call).files[0]!.bytes.length).toBeLessThanOrEqual(MAX_FILE_BYTES + 1);
   });
