@@ -57,6 +57,37 @@ describe('readParts', () => {
     expect(maxAhead).toBeLessThanOrEqual(partSize + 4 * chunkSize);
   });
 
+  it('finishes with each chunk before pulling the next: a producer may reuse its chunk buffer', async () => {
+    const data = bytes(1000);
+    // One buffer, refilled with the next bytes each time the producer is asked again.
+    async function* reusing(size: number) {
+      const buffer = Buffer.alloc(size);
+      for (let at = 0; at < data.length; at += size) {
+        const n = data.copy(buffer, 0, at, at + size);
+        yield buffer.subarray(0, n);
+      }
+    }
+    for (const [chunk, partSize] of [
+      [128, 128],
+      [100, 128],
+      [300, 128],
+    ] as const) {
+      const parts: Buffer[] = [];
+      // Each part is consumed (copied here, uploaded by the S3 store) before the next is asked for.
+      for await (const part of readParts(reusing(chunk), partSize)) parts.push(Buffer.from(part));
+      expect(Buffer.concat(parts)).toEqual(data);
+      expect(parts.slice(0, -1).every((p) => p.length === partSize)).toBe(true);
+    }
+  });
+
+  it('hands a chunk that is a whole part on as it is, without copying it', async () => {
+    // Larger than Node's pool slabs, so that sharing an ArrayBuffer means sharing the memory.
+    const chunk = bytes(64 * 1024);
+    const parts = await collect(readParts(Readable.from([chunk]), 64 * 1024));
+    expect(parts[0]!.buffer).toBe(chunk.buffer);
+    expect(parts[0]!.byteOffset).toBe(chunk.byteOffset);
+  });
+
   it('accepts string and Uint8Array chunks', async () => {
     const parts = await collect(readParts(Readable.from(['ab', new Uint8Array([99, 100])]), 3));
     expect(Buffer.concat(parts).toString()).toBe('abcd');

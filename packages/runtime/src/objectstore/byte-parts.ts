@@ -1,39 +1,52 @@
 import type { Readable } from 'node:stream';
 import { toBuffer } from '../crypto/chunk-reader';
 
+/** What a put takes: a whole body, a stream, or chunks produced on demand (see readParts). */
+export type ObjectBody = Buffer | Readable | AsyncIterable<Buffer>;
+
 /**
  * Splits a body into parts of exactly `partSize` bytes; only the last part may be shorter, and an empty body
  * yields one empty part. A stream is pulled lazily as parts are consumed, so memory stays at about one part
  * whatever the object's size (this is what keeps S3 uploads streamed rather than buffered whole).
+ *
+ * Each source chunk is finished with before the next one is pulled: a chunk that is a whole part by itself
+ * is handed on as it is (no copy) and its part is consumed before the source is asked again; anything else
+ * is copied into a part of its own. So a producer that reuses a chunk's memory once asked for the next one
+ * (the report worker's part buffers) is safe, provided nothing pulls ahead of the parts (an async iterable,
+ * not a Readable, which buffers ahead).
  */
-export async function* readParts(source: Buffer | Readable, partSize: number): AsyncGenerator<Buffer> {
+export async function* readParts(source: ObjectBody, partSize: number): AsyncGenerator<Buffer> {
   if (!Number.isSafeInteger(partSize) || partSize < 1)
     throw new RangeError('partSize must be a positive integer');
   if (Buffer.isBuffer(source)) {
     yield* sliceBuffer(source, partSize);
     return;
   }
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
+  let part: Buffer | undefined;
+  let filled = 0;
   let yielded = false;
   for await (const chunk of source) {
     let bytes = toBuffer(chunk);
-    while (pendingBytes + bytes.length >= partSize) {
-      const take = partSize - pendingBytes;
-      pending.push(bytes.subarray(0, take));
-      bytes = bytes.subarray(take);
-      const part = Buffer.concat(pending, partSize);
-      pending = [];
-      pendingBytes = 0;
+    while (filled === 0 && bytes.length >= partSize) {
       yielded = true;
-      yield part;
+      yield bytes.subarray(0, partSize);
+      bytes = bytes.subarray(partSize);
     }
-    if (bytes.length > 0) {
-      pending.push(bytes);
-      pendingBytes += bytes.length;
+    while (bytes.length > 0) {
+      part ??= Buffer.allocUnsafe(partSize);
+      const copied = bytes.copy(part, filled);
+      filled += copied;
+      bytes = bytes.subarray(copied);
+      if (filled === partSize) {
+        yielded = true;
+        yield part;
+        part = undefined;
+        filled = 0;
+      }
     }
   }
-  if (pendingBytes > 0 || !yielded) yield Buffer.concat(pending, pendingBytes);
+  if (filled > 0) yield part!.subarray(0, filled);
+  else if (!yielded) yield Buffer.alloc(0);
 }
 
 function* sliceBuffer(buffer: Buffer, partSize: number): Generator<Buffer> {

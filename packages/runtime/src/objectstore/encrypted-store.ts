@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { ObjectBody } from './byte-parts';
 import { ChunkReader, toBuffer } from '../crypto/chunk-reader';
 import { deriveKey } from '../crypto/field-cipher';
 import {
@@ -66,7 +67,7 @@ export class EncryptedObjectStore implements ObjectStore {
     return this.inner.ensureBucket();
   }
 
-  async put(key: string, body: Buffer | Readable, options: PutOptions = {}): Promise<PutResult> {
+  async put(key: string, body: ObjectBody, options: PutOptions = {}): Promise<PutResult> {
     // Checked here too: the inner store sees only the sealed stream, and must refuse before any is read.
     assertValidKey(key);
     assertDeclaredSize(options.size);

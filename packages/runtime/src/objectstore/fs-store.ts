@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, mkdir, open, rename, rm } from 'node:fs/promises';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { access, mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { toBuffer } from '../crypto/chunk-reader';
+import type { ObjectBody } from './byte-parts';
 import { notFound, unavailable } from '../errors/domain-error';
 import { FsLayout, isNotFoundError, type FsObjectRecord } from './fs-layout';
 import { ObjectUrlSigner, type SignatureCheck, type SignedMethod } from './fs-signing';
@@ -66,22 +67,13 @@ export class FsObjectStore implements ObjectStore {
     await access(this.layout.tmpDir, constants.W_OK);
   }
 
-  async put(key: string, body: Buffer | Readable, options: PutOptions = {}): Promise<PutResult> {
+  async put(key: string, body: ObjectBody, options: PutOptions = {}): Promise<PutResult> {
     assertValidKey(key);
     assertDeclaredSize(options.size);
     const contentType = normalizeContentType(options.contentType);
     const declared = options.size;
     const md5 = createHash('md5');
     let size = 0;
-    // Counts and hashes on the way to disk; fails as soon as the body outgrows its declared size.
-    const meter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        size += chunk.length;
-        if (declared !== undefined && size > declared) return done(sizeMismatch(declared));
-        md5.update(chunk);
-        done(null, chunk);
-      },
-    });
 
     await mkdir(this.layout.tmpDir, { recursive: true });
     const tmp = this.layout.newTmpPath();
@@ -90,8 +82,19 @@ export class FsObjectStore implements ObjectStore {
     const file = await open(tmp, 'wx');
     let blobPath: string | undefined;
     try {
-      const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-      await pipeline(source, meter, file.createWriteStream());
+      // Counts and hashes on the way to disk, one chunk at a time: each is written before the next is
+      // pulled (the contract of ObjectStore.put), and the put fails as soon as the body outgrows its size.
+      try {
+        for await (const chunk of Buffer.isBuffer(body) ? [body] : body) {
+          const bytes = toBuffer(chunk);
+          size += bytes.length;
+          if (declared !== undefined && size > declared) throw sizeMismatch(declared);
+          md5.update(bytes);
+          await writeAll(file, bytes);
+        }
+      } finally {
+        await file.close();
+      }
       if (declared !== undefined && size !== declared) throw sizeMismatch(declared);
 
       const record: FsObjectRecord = {
@@ -206,4 +209,9 @@ function toStat(record: FsObjectRecord): ObjectStat {
     etag: record.etag,
     lastModified: new Date(record.lastModified),
   };
+}
+
+/** FileHandle.write may write less than asked; the rest follows. */
+async function writeAll(file: FileHandle, bytes: Buffer): Promise<void> {
+  for (let at = 0; at < bytes.length;) at += (await file.write(bytes, at)).bytesWritten;
 }

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { ObjectBody } from './byte-parts';
 import { isDomainError } from '../errors/domain-error';
 
 /**
@@ -19,9 +20,13 @@ export interface ObjectStore {
   /**
    * Stores an object, replacing any previous one under the key. A stream is consumed as it arrives (memory is
    * bounded by one upload part, never the whole object). When `size` is given and the body's length differs,
-   * the put fails and the previous object, if any, is left untouched.
+   * the put fails and the previous object, if any, is left untouched. The S3 and filesystem stores pull an
+   * async iterable one chunk at a time and finish with each chunk (write it, upload it, or copy it into a
+   * part) before they pull the next, so its producer may reuse a chunk's memory once asked for the next; a
+   * Readable buffers ahead of its consumer, and the encrypted store gathers blocks across chunks, so this
+   * holds for neither.
    */
-  put(key: string, body: Buffer | Readable, options?: PutOptions): Promise<PutResult>;
+  put(key: string, body: ObjectBody, options?: PutOptions): Promise<PutResult>;
   /** The object's bytes as a stream. Rejects with notFound before any byte is read when the key is absent. */
   get(key: string): Promise<Readable>;
   stat(key: string): Promise<ObjectStat>;

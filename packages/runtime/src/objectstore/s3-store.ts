@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Client } from 'minio';
 import { invalidArgument, notFound } from '../errors/domain-error';
-import { readParts } from './byte-parts';
+import { readParts, type ObjectBody } from './byte-parts';
 import {
   DEFAULT_CONTENT_TYPE,
   isObjectNotFound,
@@ -96,7 +96,7 @@ export class S3ObjectStore implements ObjectStore {
     }
   }
 
-  async put(key: string, body: Buffer | Readable, options: PutOptions = {}): Promise<PutResult> {
+  async put(key: string, body: ObjectBody, options: PutOptions = {}): Promise<PutResult> {
     assertValidKey(key);
     assertDeclaredSize(options.size);
     const contentType = normalizeContentType(options.contentType);

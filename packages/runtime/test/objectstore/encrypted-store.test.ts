@@ -52,6 +52,7 @@ async function encryptedOver(
     },
     signatureParam: 'X-Eligo-Signature',
     streamSize: 12 * MIB,
+    finishesEachChunk: false,
   };
   return { target, store, inner, server };
 }

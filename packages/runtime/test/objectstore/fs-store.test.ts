@@ -48,6 +48,7 @@ async function startFsTarget(): Promise<{
       },
       signatureParam: 'X-Eligo-Signature',
       streamSize: 12 * MIB,
+      finishesEachChunk: true,
     },
     close: async () => {
       server.closeAllConnections();

@@ -39,6 +39,7 @@ describe('S3ObjectStore', () => {
     },
     signatureParam: 'X-Amz-Signature',
     streamSize: 12 * MIB,
+    finishesEachChunk: true,
   };
 
   beforeAll(async () => {
