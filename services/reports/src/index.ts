@@ -12,6 +12,7 @@ import type { AppContext } from './app/context';
 import { generateNextReport } from './app/generate-report';
 import { programsPort, verificationPort } from './app/ports';
 import { purgeExpiredReports } from './app/read-reports';
+import { REPORT_PART_BYTES, REPORTS_PURPOSE } from './app/report-parts';
 import { reverifyPendingItems } from './app/reverify';
 import { sweepReportOrphans } from './app/sweep-orphans';
 import { loadReportsConfig } from './config';
@@ -51,8 +52,9 @@ export const createModule: ModuleFactory = (config, deps) => {
       store: createEncryptedObjectStore({
         inner: deps.objectStore,
         masterKey: deps.encryptionKey,
-        purpose: 'reports',
+        purpose: REPORTS_PURPOSE,
       }),
+      rawStore: deps.objectStore,
       verification: verificationPort(verification, own.piiStreamDeadlineMs),
       programs: programsPort(programs),
       logger: deps.logger,
@@ -60,7 +62,12 @@ export const createModule: ModuleFactory = (config, deps) => {
       retentionMs: own.retentionMs,
       orphanGraceMs: own.orphanGraceMs,
       reportBatchRows: own.batchRows,
-      reportWorker: { databaseUrl: deps.databaseUrl, heapMb: own.workerHeapMb },
+      reportWorker: {
+        databaseUrl: deps.databaseUrl,
+        heapMb: own.workerHeapMb,
+        masterKey: deps.encryptionKey,
+        partBytes: REPORT_PART_BYTES,
+      },
       reverify: { maxIds: own.reverifyMaxIds, concurrency: own.reverifyConcurrency },
     });
   const module = createServiceModule(

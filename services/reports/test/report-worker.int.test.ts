@@ -1,8 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { parse } from 'csv-parse/sync';
+import { createObjectCipher } from '@eligo/runtime/dist/crypto/object-cipher';
 import type { AppContext } from '../src/app/context';
-import { reportCsv } from '../src/app/report-csv';
+import { reportParts, REPORTS_PURPOSE } from '../src/app/report-parts';
+import type { ReportJob } from '../src/app/report-worker-protocol';
 import type { PersonalInfo } from '../src/domain/personal-info';
 
 const databaseUrl = process.env.ELIGO_TEST_DATABASE_URL!;
@@ -18,6 +20,11 @@ const rowsSql = (marker: string, nameBytes = 5) => `
     '2026-01-01T00:00:00.000Z' as created, null as last_updated, null as completed
   from generate_series(1, $1::int) g order by g`;
 
+const masterKey = randomBytes(32);
+const objectKey = 'reports/a1/r1/lease.csv';
+/** Small parts, so that a report of a few thousand rows goes through many of them (and each buffer again). */
+const PART_BYTES = 64 * 1024;
+
 function context(asked: string[][], heapMb = 48): AppContext {
   const person = (id: string): PersonalInfo => ({
     firstName: `First ${id}`,
@@ -31,7 +38,7 @@ function context(asked: string[][], heapMb = 48): AppContext {
   });
   return {
     reportBatchRows: 1000,
-    reportWorker: { databaseUrl, heapMb },
+    reportWorker: { databaseUrl, heapMb, masterKey, partBytes: PART_BYTES },
     verification: {
       personalInfo: async (_accountId: string, ids: readonly string[]) => {
         asked.push([...ids]);
@@ -42,17 +49,31 @@ function context(asked: string[][], heapMb = 48): AppContext {
   } as unknown as AppContext;
 }
 
-async function collect(batches: AsyncIterable<Buffer>): Promise<Buffer[]> {
+type Job = Pick<ReportJob, 'sql' | 'values' | 'kind' | 'metadataKeys'>;
+
+/** The worker's parts for `job`, each copied before the next is asked for (as a store finishes with each). */
+async function parts(app: AppContext, job: Job, counter = { rows: 0 }): Promise<Buffer[]> {
   const out: Buffer[] = [];
-  for await (const batch of batches) out.push(batch);
+  const target = { accountId: 'a1', objectKey };
+  for await (const part of reportParts(app, { ...job, header: 'h1,h2\r\n' }, target, counter))
+    out.push(Buffer.from(part));
   return out;
 }
 
-/**
- * A report's CSV is made by a worker thread with a heap of its own (app/report-csv.ts): the rows arrive in
- * batches as the caller asks for them, personal information comes from the main thread, and a worker that
- * fails or is no longer wanted ends, its connection closed.
- */
+/** The file in the clear, as the encrypted store reads it back: fails if any part was not what was sealed. */
+async function opened(sealed: Buffer[]): Promise<string> {
+  const cipher = createObjectCipher(masterKey, REPORTS_PURPOSE);
+  const chunks: Buffer[] = [];
+  const source = (async function* () {
+    yield* sealed;
+  })();
+  for await (const chunk of await cipher.open(source, objectKey)) chunks.push(chunk);
+  return Buffer.concat(chunks).toString();
+}
+
+const rowsOf = (text: string) =>
+  parse(text, { record_delimiter: '\r\n', relax_column_count: true }) as string[][];
+
 describe('the report worker', () => {
   let db: pg.Client;
 
@@ -70,14 +91,19 @@ describe('the report worker', () => {
     return rows[0].n;
   };
 
-  it('writes every row as CSV, one batch per read, and counts them', async () => {
+  it('seals the header and every row as CSV in parts of the configured size, and counts them', async () => {
     const counter = { rows: 0 };
-    const batches = await collect(
-      reportCsv(context([]), { sql: rowsSql('all'), values: [2500], kind: 'VERIFICATION' }, 'a1', counter),
+    const sealed = await parts(
+      context([]),
+      { sql: rowsSql('all'), values: [2500], kind: 'VERIFICATION' },
+      counter,
     );
-    expect(batches).toHaveLength(3);
+    expect(sealed.length).toBeGreaterThan(2);
+    expect(sealed.slice(0, -1).every((p) => p.length === PART_BYTES)).toBe(true);
     expect(counter.rows).toBe(2500);
-    const rows = parse(Buffer.concat(batches).toString(), { record_delimiter: '\r\n' }) as string[][];
+    const text = await opened(sealed);
+    expect(text.startsWith('h1,h2\r\n')).toBe(true);
+    const rows = rowsOf(text).slice(1);
     expect(rows).toHaveLength(2500);
     expect(rows[0]!.slice(0, 9)).toEqual([
       'v1',
@@ -93,6 +119,27 @@ describe('the report worker', () => {
     expect(rows[2499]![0]).toBe('v2500');
   });
 
+  it('hands each part over without a copy, and takes its memory back once the next is asked for', async () => {
+    const job = { sql: rowsSql('recycled'), values: [3000], kind: 'VERIFICATION' as const };
+    const seen: Buffer[] = [];
+    const copies: Buffer[] = [];
+    for await (const part of reportParts(
+      context([]),
+      { ...job, header: '' },
+      { accountId: 'a1', objectKey },
+      {
+        rows: 0,
+      },
+    )) {
+      seen.push(part);
+      copies.push(Buffer.from(part));
+    }
+    // Every part but the one in hand when the worker ended went back (transferred: detached here).
+    expect(seen.slice(0, -1).every((p) => p.byteLength === 0)).toBe(true);
+    expect(seen.length).toBeGreaterThan(4);
+    expect(rowsOf(await opened(copies))).toHaveLength(3000);
+  });
+
   it('asks the main thread for the personal information of each batch, in order', async () => {
     const asked: string[][] = [];
     const job = {
@@ -101,10 +148,9 @@ describe('the report worker', () => {
       kind: 'VERIFICATION' as const,
       metadataKeys: ['plan'],
     };
-    const csv = Buffer.concat(await collect(reportCsv(context(asked), job, 'a1', { rows: 0 }))).toString();
+    const rows = rowsOf(await opened(await parts(context(asked), job))).slice(1);
     expect(asked.map((ids) => ids.length)).toEqual([1000, 500]);
     expect(asked[0]![0]).toBe('v1');
-    const rows = parse(csv, { record_delimiter: '\r\n' }) as string[][];
     // The PII cells follow the 23 standard ones; metadata values are guarded like any text cell.
     expect(rows[0]!.slice(23)).toEqual(['First v1', 'Doe', 'v1@example.com', '', '', '', 'US', "'=v1"]);
     expect(rows[1]!.slice(23)).toEqual(['', '', '', '', '', '', '', '']);
@@ -113,17 +159,18 @@ describe('the report worker', () => {
   it('throws what failed in the worker, and closes its connection', async () => {
     const marker = `fails-${randomUUID()}`;
     const job = { sql: `select /* ${marker} */ 1 / (0 * $1::int) as verification_id`, values: [1] };
-    await expect(
-      collect(reportCsv(context([]), { ...job, kind: 'VERIFICATION' }, 'a1', { rows: 0 })),
-    ).rejects.toThrow(/report worker: division by zero/);
+    await expect(parts(context([]), { ...job, kind: 'VERIFICATION' })).rejects.toThrow(
+      /report worker: division by zero/,
+    );
     expect(await connectionsRunning(marker)).toBe(0);
   });
 
   it('stops the worker and closes its connection when the caller breaks off', async () => {
     const marker = `breaks-${randomUUID()}`;
     const job = { sql: rowsSql(marker), values: [100_000], kind: 'VERIFICATION' as const };
-    for await (const batch of reportCsv(context([]), job, 'a1', { rows: 0 })) {
-      expect(batch.length).toBeGreaterThan(0);
+    const target = { accountId: 'a1', objectKey };
+    for await (const part of reportParts(context([]), { ...job, header: '' }, target, { rows: 0 })) {
+      expect(part.length).toBe(PART_BYTES);
       expect(await connectionsRunning(marker)).toBe(1);
       break;
     }
@@ -135,15 +182,9 @@ describe('the report worker', () => {
   it('fails a report whose batch does not fit the worker heap, without harm to this process', async () => {
     // 200 rows of 1 MB each in one batch: far over a 16 MiB old space.
     const job = { sql: rowsSql('big', 1_000_000), values: [200], kind: 'VERIFICATION' as const };
-    await expect(collect(reportCsv(context([], 16), job, 'a1', { rows: 0 }))).rejects.toThrow(
-      /memory|exit code/i,
-    );
+    await expect(parts(context([], 16), job)).rejects.toThrow(/memory|exit code/i);
     // This process goes on: the next report works.
-    const after = await collect(
-      reportCsv(context([]), { sql: rowsSql('after'), values: [10], kind: 'VERIFICATION' }, 'a1', {
-        rows: 0,
-      }),
-    );
-    expect(after).toHaveLength(1);
+    const after = await parts(context([]), { sql: rowsSql('after'), values: [10], kind: 'VERIFICATION' });
+    expect(rowsOf(await opened(after))).toHaveLength(11);
   });
 });

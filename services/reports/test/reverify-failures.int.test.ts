@@ -20,6 +20,7 @@ describe('bulk re-verification when the verification service keeps failing', () 
       db: h.db,
       schema: 'reports',
       store: h.store,
+      rawStore: h.store,
       verification: {
         personalInfo: async () => new Map(),
         reverify: async () => {
@@ -33,7 +34,8 @@ describe('bulk re-verification when the verification service keeps failing', () 
       retentionMs: 60_000,
       orphanGraceMs: 60_000,
       reportBatchRows: 1000,
-      reportWorker: { databaseUrl: '', heapMb: 48 }, // this suite generates no report
+      // This suite generates no report.
+      reportWorker: { databaseUrl: '', heapMb: 48, masterKey: Buffer.alloc(32), partBytes: 1024 },
       reverify: { maxIds: 10, concurrency: 2 },
     };
   }, 120_000);

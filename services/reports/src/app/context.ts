@@ -5,8 +5,10 @@ import type { ProgramsPort, VerificationPort } from './ports';
 export interface AppContext {
   db: Knex;
   schema: string;
-  /** Report files, encrypted at rest (an EncryptedObjectStore over the process's store). */
+  /** Report files, encrypted at rest (an EncryptedObjectStore over the process's store): reads, deletes. */
   store: ObjectStore;
+  /** The process's store as it is: new report files go in already sealed by the report worker. */
+  rawStore: ObjectStore;
   verification: VerificationPort;
   programs: ProgramsPort;
   logger: Logger;
@@ -18,7 +20,10 @@ export interface AppContext {
   orphanGraceMs: number;
   /** Rows read (and personal information fetched) per round trip while generating. */
   reportBatchRows: number;
-  /** The report worker thread (app/report-csv.ts): its own connection, and the cap on its old space. */
-  reportWorker: { databaseUrl: string; heapMb: number };
+  /**
+   * The report worker thread (app/report-parts.ts): its own connection, the cap on its old space, the master
+   * key it seals with, and the size of the parts it hands over (the S3 store's, so that each goes as it is).
+   */
+  reportWorker: { databaseUrl: string; heapMb: number; masterKey: Buffer; partBytes: number };
   reverify: { maxIds: number; concurrency: number };
 }

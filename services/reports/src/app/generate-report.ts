@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { csvLines } from '../domain/csv';
 import { MAX_METADATA_COLUMNS } from '../domain/fields';
 import { REVERIFY_FIELDS, verificationHeader } from '../domain/report-cells';
@@ -14,7 +13,7 @@ import {
 } from '../repository/reports.repository';
 import type { AppContext } from './context';
 import { reportCompleted } from '../events/publish';
-import { reportCsv } from './report-csv';
+import { reportParts } from './report-parts';
 
 /** A report is retried this many times (a dependency down, the store full) before it ends in ERROR. */
 export const MAX_REPORT_ATTEMPTS = 3;
@@ -32,8 +31,8 @@ export const reportIdOfKey = (key: string): string | undefined =>
 
 /**
  * One pass of the generator: claims the oldest pending report and writes its CSV to the object store as it
- * is read (cursor batch -> CSV text -> upload part, the first two in a worker thread: app/report-csv.ts), so
- * memory holds one batch whatever the report's size.
+ * is read (cursor batch -> CSV text -> sealed -> upload part, all but the upload in a worker thread:
+ * app/report-parts.ts), so memory holds a batch and two parts whatever the report's size.
  * The claim is renewed while it runs; a lost claim (the report deleted, or taken over after a stall) stops
  * the run and leaves the report to its new owner. Answers true when it did a report (there may be more).
  */
@@ -54,7 +53,9 @@ export async function generateNextReport(app: AppContext): Promise<boolean> {
   const key = reportObjectKey(report, lease);
   try {
     const counter = { rows: 0 };
-    await app.store.put(key, Readable.from(csvOf(app, report, counter, lost.signal)), {
+    // Sealed by the worker already: straight into the raw store, as an iterable (no read-ahead, so each part's
+    // memory can go back to the worker once the store asks for the next).
+    await app.rawStore.put(key, sealedReport(app, report, key, counter, lost.signal), {
       contentType: 'text/csv; charset=utf-8',
     });
     if (lost.signal.aborted) throw new Error('the claim on the report was lost');
@@ -100,17 +101,20 @@ async function failed(
   });
 }
 
-async function* csvOf(
+/** The report's file, sealed, in parts (app/report-parts.ts); the header and query are made here. */
+async function* sealedReport(
   app: AppContext,
   report: ReportRecord,
+  objectKey: string,
   counter: { rows: number },
   lost: AbortSignal,
 ): AsyncGenerator<Buffer> {
-  let rows: AsyncGenerator<Buffer>;
+  const target = { accountId: report.accountId, objectKey };
+  let parts: AsyncGenerator<Buffer>;
   if (report.kind === 'REVERIFY') {
-    yield Buffer.from(csvLines([REVERIFY_FIELDS]));
     const { sql, values } = reverifyReportQuery(app.schema, String(report.params.batchId));
-    rows = reportCsv(app, { sql, values, kind: 'REVERIFY' }, report.accountId, counter);
+    const header = csvLines([REVERIFY_FIELDS]);
+    parts = reportParts(app, { sql, values, kind: 'REVERIFY', header }, target, counter);
   } else {
     const params = report.params as unknown as VerificationReportParams;
     const { from, until } = reportWindow(params);
@@ -125,14 +129,14 @@ async function* csvOf(
           MAX_METADATA_COLUMNS,
         )
       : [];
-    yield Buffer.from(csvLines([verificationHeader(report.piiIncluded, keys)]));
+    const header = csvLines([verificationHeader(report.piiIncluded, keys)]);
     const { sql, values } = verificationReportQuery(app.schema, filter);
     const metadataKeys = report.piiIncluded ? keys : undefined;
-    rows = reportCsv(app, { sql, values, kind: 'VERIFICATION', metadataKeys }, report.accountId, counter);
+    parts = reportParts(app, { sql, values, kind: 'VERIFICATION', metadataKeys, header }, target, counter);
   }
   // Leaving the loop (a lost claim) stops the worker.
-  for await (const batch of rows) {
+  for await (const part of parts) {
     if (lost.aborted) return;
-    yield batch;
+    yield part;
   }
 }

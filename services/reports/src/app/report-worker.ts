@@ -1,4 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
+// The cipher alone, not the whole runtime: this thread's heap holds a batch and little else.
+import { createObjectCipher } from '@eligo/runtime/dist/crypto/object-cipher';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { csvLines } from '../domain/csv';
@@ -8,22 +10,20 @@ import type { ReportRow, ReverifyReportRow } from '../domain/report-row';
 import type { FromWorker, ReportJob, ToWorker } from './report-worker-protocol';
 
 /**
- * The report worker thread (app/report-csv.ts starts one per report): reads the report's query through a
- * server-side cursor on its own connection and turns each batch into CSV, one batch ahead of what the main
- * thread asked for. It imports only pg and the report's domain cells, so that its heap (capped by the
- * main thread's resourceLimits) holds a batch and little else, and the garbage of a million rows is collected
- * here, never in the heap that serves requests. Personal information is asked of the main thread, which holds
- * the verification service's client.
+ * The report worker thread (app/report-parts.ts starts one per report): reads the report's query through a
+ * server-side cursor on its own connection, turns each batch into CSV, seals it (the reports' object cipher,
+ * as the encrypted store would) and packs the sealed bytes into parts of the store's part size, handed to the
+ * main thread one at a time as it asks. Every allocation of the file's bytes is this thread's, whose small
+ * young generation frees them within moments; the main thread only sends the parts, and gives each part's
+ * memory back once the store is done with it, so two part buffers serve the whole file. Personal information
+ * is asked of the main thread, which holds the verification service's client.
  */
 const port = parentPort!;
 const job = workerData as ReportJob;
 
-/**
- * The two kinds of message arrive independently (a `next` may come while a batch waits for its people), so
- * each has its own queue.
- */
-const queues = { next: [] as ToWorker[], people: [] as ToWorker[] };
-const waiting: { next?: (message: ToWorker) => void; people?: (message: ToWorker) => void } = {};
+/** Each kind of message arrives independently (a `next` may come while a batch waits for its people). */
+const queues: Record<ToWorker['type'], ToWorker[]> = { next: [], people: [], recycle: [] };
+const waiting: Partial<Record<ToWorker['type'], (message: ToWorker) => void>> = {};
 port.on('message', (message: ToWorker) => {
   const resolve = waiting[message.type];
   if (resolve) {
@@ -42,18 +42,71 @@ async function peopleOf(ids: string[]): Promise<Map<string, PersonalInfo>> {
   return new Map(answer.type === 'people' ? answer.people : []);
 }
 
-/** One batch as CSV (encoded, in a buffer of its own that can be transferred), or undefined at the end. */
-async function produce(cursor: Cursor<ReportRow>): Promise<FromWorker | undefined> {
-  const rows = await cursor.read(job.batchRows);
-  if (rows.length === 0) return undefined;
-  let cells: string[][];
-  if (job.kind === 'REVERIFY') cells = (rows as ReverifyReportRow[]).map(reverifyCells);
-  else if (job.metadataKeys) {
-    const keys = job.metadataKeys;
-    const people = await peopleOf(rows.map((r) => r.verification_id));
-    cells = rows.map((r) => [...standardCells(r), ...personalCells(people.get(r.verification_id), keys)]);
-  } else cells = rows.map(standardCells);
-  return { type: 'csv', bytes: new TextEncoder().encode(csvLines(cells)), rows: rows.length };
+let rowsRead = 0;
+
+/** The file in the clear: the header, then each batch as CSV. */
+async function* csv(cursor: Cursor<ReportRow>): AsyncGenerator<Buffer> {
+  yield Buffer.from(job.header);
+  for (;;) {
+    const rows = await cursor.read(job.batchRows);
+    if (rows.length === 0) return;
+    let cells: string[][];
+    if (job.kind === 'REVERIFY') cells = (rows as ReverifyReportRow[]).map(reverifyCells);
+    else if (job.metadataKeys) {
+      const keys = job.metadataKeys;
+      const people = await peopleOf(rows.map((r) => r.verification_id));
+      cells = rows.map((r) => [...standardCells(r), ...personalCells(people.get(r.verification_id), keys)]);
+    } else cells = rows.map(standardCells);
+    rowsRead += rows.length;
+    yield Buffer.from(csvLines(cells));
+  }
+}
+
+/**
+ * Packs bytes into parts of `partBytes`, each handed over (its memory transferred) when the main thread asks;
+ * two buffers, filled again as the main thread gives them back.
+ */
+class PartPacker {
+  private readonly free: ArrayBuffer[];
+  private part: Uint8Array | undefined;
+  private filled = 0;
+
+  constructor(private readonly partBytes: number) {
+    this.free = [new ArrayBuffer(partBytes), new ArrayBuffer(partBytes)];
+  }
+
+  async add(bytes: Uint8Array): Promise<void> {
+    for (let at = 0; at < bytes.length;) {
+      this.part ??= new Uint8Array(this.free.pop() ?? (await this.returned()));
+      const n = Math.min(this.partBytes - this.filled, bytes.length - at);
+      this.part.set(bytes.subarray(at, at + n), this.filled);
+      this.filled += n;
+      at += n;
+      if (this.filled === this.partBytes) await this.hand();
+    }
+  }
+
+  async finish(): Promise<void> {
+    if (this.filled > 0) await this.hand();
+    await receive('next');
+    port.postMessage({ type: 'end', rows: rowsRead } satisfies FromWorker);
+  }
+
+  private async hand(): Promise<void> {
+    await receive('next');
+    const bytes = this.part!.subarray(0, this.filled);
+    port.postMessage({ type: 'part', bytes, rows: rowsRead } satisfies FromWorker, [
+      bytes.buffer as ArrayBuffer,
+    ]);
+    this.part = undefined;
+    this.filled = 0;
+  }
+
+  private async returned(): Promise<ArrayBuffer> {
+    const message = await receive('recycle');
+    if (message.type !== 'recycle') throw new Error(`expected a part back, got ${message.type}`);
+    return message.buffer;
+  }
 }
 
 async function run(): Promise<void> {
@@ -61,17 +114,10 @@ async function run(): Promise<void> {
   await client.connect();
   try {
     const cursor = client.query(new Cursor<ReportRow>(job.sql, job.values));
-    let next = await produce(cursor);
-    for (;;) {
-      await receive('next');
-      if (!next) {
-        port.postMessage({ type: 'end' } satisfies FromWorker);
-        return;
-      }
-      const sent = next;
-      port.postMessage(sent, sent.type === 'csv' ? [sent.bytes.buffer as ArrayBuffer] : []);
-      next = await produce(cursor);
-    }
+    const cipher = createObjectCipher(Buffer.from(job.seal.masterKey), job.seal.purpose);
+    const packer = new PartPacker(job.seal.partBytes);
+    for await (const sealed of cipher.seal(csv(cursor), job.seal.objectKey)) await packer.add(sealed);
+    await packer.finish();
   } finally {
     await client.end().catch(() => undefined);
   }

@@ -4,6 +4,15 @@ import { Worker } from 'node:worker_threads';
 import type { AppContext } from './context';
 import type { FromWorker, ReportJob, ToWorker } from './report-worker-protocol';
 
+/** The purpose report files are sealed for (their own key, derived from ELIGO_ENCRYPTION_KEY). */
+export const REPORTS_PURPOSE = 'reports';
+
+/**
+ * The parts the worker hands over: the S3 store's default part size, so that each is sent as it is (another
+ * size still works; the store then copies into parts of its own).
+ */
+export const REPORT_PART_BYTES = 8 * 1024 * 1024;
+
 /**
  * The worker's script: beside this file once built; from the build when this file runs as TypeScript (the
  * service's own tests, which run after `npm run build` like every test here).
@@ -15,18 +24,20 @@ function workerScript(): string {
 }
 
 /**
- * A report's rows as CSV, batch by batch, made by a worker thread (app/report-worker.ts) with a heap of its
- * own, capped at `app.reportWorker.heapMb`: generation then neither slows the requests this process serves
- * (its CPU is another thread's) nor grows their heap (its garbage is collected in its own). The main thread
- * asks for one batch at a time, so the upload's pace holds the worker back (it reads one batch ahead), and
- * answers the worker's requests for personal information with the verification service's client. Breaking
- * off the iteration (a lost claim, an upload that failed) or a worker that fails (its error, an exhausted
- * heap) stops the worker; the failure is thrown to the caller, which retries the report.
+ * A report's file, sealed, in parts of `app.reportWorker.partBytes`, made by a worker thread
+ * (app/report-worker.ts) with a heap of its own, capped at `app.reportWorker.heapMb`: reading, CSV and
+ * encryption then neither slow the requests this process serves (the CPU is another thread's) nor grow their
+ * memory (the garbage is the worker's). For the raw store (ObjectStore.put with an async iterable): each part's
+ * memory goes back to the worker when the store asks for the next one, having finished with it, so the file
+ * passes through two buffers whatever its size. The main thread answers the worker's requests for personal
+ * information with the verification service's client. Breaking off the iteration (a lost claim, an upload that
+ * failed) or a worker that fails (its error, an exhausted heap) stops the worker; the failure is thrown to the
+ * caller, which retries the report.
  */
-export async function* reportCsv(
+export async function* reportParts(
   app: AppContext,
-  job: Pick<ReportJob, 'sql' | 'values' | 'kind' | 'metadataKeys'>,
-  accountId: string,
+  job: Pick<ReportJob, 'sql' | 'values' | 'kind' | 'metadataKeys' | 'header'>,
+  target: { accountId: string; objectKey: string },
   counter: { rows: number },
 ): AsyncGenerator<Buffer> {
   const worker = new Worker(workerScript(), {
@@ -35,6 +46,12 @@ export async function* reportCsv(
       databaseUrl: app.reportWorker.databaseUrl,
       applicationName: 'eligo-reports-worker',
       batchRows: app.reportBatchRows,
+      seal: {
+        masterKey: app.reportWorker.masterKey,
+        purpose: REPORTS_PURPOSE,
+        objectKey: target.objectKey,
+        partBytes: app.reportWorker.partBytes,
+      },
     } satisfies ReportJob,
     // A batch's garbage dies young: a small young generation (V8 would take 16 MiB semi-spaces) is
     // collected often and cheaply, and keeps the worker's share of the process's memory small.
@@ -47,10 +64,10 @@ export async function* reportCsv(
     results.push(result);
     wake?.();
   };
-  const post = (message: ToWorker) => worker.postMessage(message);
+  const post = (message: ToWorker, transfer: ArrayBuffer[] = []) => worker.postMessage(message, transfer);
   worker.on('message', (message: FromWorker) => {
     if (message.type !== 'people') return deliver(message);
-    app.verification.personalInfo(accountId, message.ids).then(
+    app.verification.personalInfo(target.accountId, message.ids).then(
       (people) => post({ type: 'people', people: [...people] }),
       (error: unknown) => deliver({ error }),
     );
@@ -63,14 +80,22 @@ export async function* reportCsv(
     if ('error' in result) throw result.error;
     return result;
   };
+  let lent: ArrayBuffer | undefined;
   try {
     for (;;) {
+      // Asked again: the store is done with the part it had, whose memory goes back to be filled again.
+      if (lent) post({ type: 'recycle', buffer: lent }, [lent]);
+      lent = undefined;
       post({ type: 'next' });
       const result = await next();
-      if (result.type === 'end') return;
       if (result.type === 'failed') throw new Error(`report worker: ${result.message}`);
-      if (result.type !== 'csv') throw new Error(`the report worker sent ${result.type} out of turn`);
-      counter.rows += result.rows;
+      if (result.type === 'end') {
+        counter.rows = result.rows;
+        return;
+      }
+      if (result.type !== 'part') throw new Error(`the report worker sent ${result.type} out of turn`);
+      counter.rows = result.rows;
+      lent = result.bytes.buffer as ArrayBuffer;
       yield Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
     }
   } finally {
