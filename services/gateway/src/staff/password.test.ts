@@ -60,8 +60,9 @@ describe('staff passwords', () => {
     expect(new Set(passwords).size).toBe(1000);
   });
 
-  it('hashes and verifies in under 150 ms with N=2^15, r=8, p=1 on this machine', async () => {
+  it('hashes with N=2^15, r=8, p=1 and verifies in about 100 ms on this machine', async () => {
     const stored = await hashPassword('correct horse battery');
+    expect(stored.startsWith('scrypt$32768$8$1$')).toBe(true);
     const times: number[] = [];
     for (let i = 0; i < 5; i += 1) {
       const started = process.hrtime.bigint();
@@ -73,7 +74,9 @@ describe('staff passwords', () => {
     console.log(
       `scrypt N=2^15 r=8 p=1: ${times.map((t) => t.toFixed(0)).join(', ')} ms (median ${median.toFixed(0)})`,
     );
-    expect(median).toBeLessThan(150);
+    // A figure, not a timing assertion (it depends on what else the machine runs): the bound only catches a
+    // cost gone wrong by an order of magnitude.
+    expect(median).toBeLessThan(1500);
   });
 
   it('checks an unknown email against a dummy hash that costs as much as a real one', async () => {
