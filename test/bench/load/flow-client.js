@@ -1,0 +1,62 @@
+// Load generator for the topology benchmark, run in its own process so that the server being measured (an
+// Eligo process, or the baseline in the bench's process) has no load generator on its event loop. Runs the
+// two-request test-mode flow: POST {base}/verification, then the student's personal info, which must succeed.
+// Input (argv[2], JSON): { bases: string[] (clients take them in turn), programId, organization, subject,
+//   step, warmUp, total, concurrency }. Output (stdout, JSON): { seconds, latencies (ms), failures, first }.
+'use strict';
+
+async function post(url, body) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status < 200 || res.status > 299)
+    throw new Error(`${url} answered ${res.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+async function main() {
+  const job = JSON.parse(process.argv[2]);
+  let failures = 0;
+  let first = '';
+  const flow = async (i) => {
+    const base = job.bases[i % job.bases.length];
+    try {
+      const started = await post(`${base}/verification`, { programId: job.programId });
+      const done = await post(`${base}/verification/${started.verificationId}/step/${job.step}`, {
+        ...job.subject,
+        email: `student-${i}@example.com`,
+        organization: job.organization,
+      });
+      if (done.currentStep !== 'success') throw new Error(`submit ended on ${done.currentStep}`);
+    } catch (err) {
+      failures++;
+      first ||= err instanceof Error ? err.message : String(err);
+    }
+  };
+  const run = async (offset, total, latencies) => {
+    let next = 0;
+    const worker = async () => {
+      while (next < total) {
+        const i = offset + next++;
+        const t0 = process.hrtime.bigint();
+        await flow(i);
+        latencies?.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      }
+    };
+    await Promise.all(Array.from({ length: job.concurrency }, worker));
+  };
+  await run(0, job.warmUp); // untimed: JIT, pools, caches on both sides
+  const latencies = [];
+  const started = process.hrtime.bigint();
+  await run(job.warmUp, job.total, latencies);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  process.stdout.write(JSON.stringify({ seconds, latencies, failures, first }));
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err.stack ?? err}\n`);
+  process.exit(1);
+});
