@@ -9,7 +9,7 @@ import {
   newProgram,
   rowCounts,
   startDocuments,
-  submitStudent,
+  succeededVerification,
   verificationAtDocUpload,
   type Harness,
   type TestProgram,
@@ -132,14 +132,7 @@ describe('UploadFiles (form B)', () => {
   });
 
   it('answers the verification’s refusal at start, before the files are sent', async () => {
-    const { verification: started } = await h.verification.unary('startVerification', {
-      programId: program.programId,
-      trackingId: '',
-      metadata: {},
-      locale: '',
-      requestId: '',
-    });
-    const done = await submitStudent(h, program, started!.verificationId, 'Jane');
+    const done = await succeededVerification(h, program);
     // The stream never ends: only an answer at start can end the call.
     async function* forever() {
       yield start(done.verificationId);

@@ -10,7 +10,7 @@ import {
   rowCounts,
   send,
   startDocuments,
-  submitStudent,
+  succeededVerification,
   uploadAll,
   verificationAtDocUpload,
   type Harness,
@@ -173,14 +173,7 @@ describe('document uploads', () => {
     );
     expect([unknown.codeName, unknown.errorIds]).toEqual(['NOT_FOUND', ['noVerification']]);
     // A verification that succeeded at once has no docUpload step to send files to.
-    const { verification: started } = await h.verification.unary('startVerification', {
-      programId: program.programId,
-      trackingId: '',
-      metadata: {},
-      locale: '',
-      requestId: '',
-    });
-    const done = await submitStudent(h, program, started!.verificationId, 'Jane');
+    const done = await succeededVerification(h, program);
     expect(done.currentStep).toBe('success');
     const wrongStep = await failure(
       h.documents.unary('createUpload', { verificationId: done.verificationId, docUploadToken: '', files }),
