@@ -34,7 +34,7 @@ const tooManyFiles = () =>
   });
 
 /**
- * Form B in one call (docs/architecture.md, "Documents"): the verification is asked first, so that a refusal
+ * Form B in one call (docs/architecture.md, "Wire details"): the verification is asked first, so that a refusal
  * comes before any byte is read; each file is sniffed and sealed into the store as it streams (FileIntake);
  * once the last byte is in, all or nothing. A refused or rejected upload, a failed store and a cancelled call
  * keep nothing: what reached the store is deleted (and the orphan sweep deletes it after a crash). An
