@@ -17,6 +17,7 @@ import { programsApi } from '../support/programs-api';
 import { importUniversity, janeDoe } from '../support/verification-api';
 import { report, summarize, type Figures } from './measure';
 import { startBaseline } from './verification-baseline';
+import { benchNodeArgs } from './bench-node';
 
 /**
  * The two-request test-mode flow (as in verification.bench.ts) against the Express + pg baseline and three
@@ -30,7 +31,8 @@ import { startBaseline } from './verification-baseline';
  * Each is measured at saturation (32 clients, closed loop); the all-in-one row prints its ratio to the
  * baseline (issue 23's goal: >= 0.50), the others theirs to the all-in-one row of the run. Everything shares the machine's cores, Postgres, Kafka and MinIO included: on 2 cores the split
  * deployment pays its extra hops without gaining a core, which is what this measures.
- * Run: `cd test && npm run bench -- topology`.
+ * Run: `cd test && npm run bench -- topology`; ELIGO_BENCH_NODE_ARGS passes flags to the all-in-one's node
+ * (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 const FLOWS = 2000;
 const WARM_UP = 300;
@@ -145,9 +147,12 @@ async function load(
 }
 
 async function allInOne(env: Record<string, string>): Promise<Topology> {
-  const eligo = await startEligo(['start', '--target', 'all'], env);
+  const nodeArgs = benchNodeArgs();
+  const eligo = await startEligo(['start', '--target', 'all'], env, undefined, nodeArgs);
   await waitReady(eligo, 120_000);
-  return { gatewayUrls: [eligo.httpUrl], stop: async () => void (await eligo.stop('SIGKILL')) };
+  // A profile (ELIGO_BENCH_NODE_ARGS) is written only by a process that exits by itself.
+  const signal = nodeArgs.length > 0 ? 'SIGTERM' : 'SIGKILL';
+  return { gatewayUrls: [eligo.httpUrl], stop: async () => void (await eligo.stop(signal)) };
 }
 
 async function split(env: Record<string, string>, gateways: number): Promise<Topology> {

@@ -27,6 +27,16 @@ export interface DeliveredMessage extends BusMessage {
 
 export type MessageHandler = (message: DeliveredMessage) => Promise<void>;
 
+/**
+ * Handles consecutive messages of one partition, in order, all or nothing: when it throws, none of them may
+ * have taken effect. The bus then gives the same messages to the subscription's `handler` one at a time,
+ * with its usual retries, so that a message that keeps failing is isolated from the others.
+ */
+export type BatchHandler = (messages: DeliveredMessage[]) => Promise<void>;
+
+/** The most messages a bus passes to a batch handler at once (it splits larger fetches). */
+export const MAX_HANDLER_BATCH = 100;
+
 export interface SubscribeOptions {
   /** Consumers sharing a group id share the work and one committed position per partition. */
   groupId: string;
@@ -34,6 +44,11 @@ export interface SubscribeOptions {
   /** Where a group without a committed position starts: the oldest message, or only new ones. */
   fromBeginning?: boolean;
   handler: MessageHandler;
+  /**
+   * Optional: called instead of `handler` when two or more messages of a partition are ready, so that a
+   * consumer can apply them in one database transaction (event-consumer.ts) instead of one each.
+   */
+  batchHandler?: BatchHandler;
 }
 
 export interface Subscription {

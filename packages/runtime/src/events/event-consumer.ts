@@ -4,7 +4,7 @@ import { withComponent } from './component-logger';
 import { InvalidCloudEventError, parseCloudEventHeaders, type CloudEventAttributes } from './cloudevents';
 import type { EventCounter } from './counters';
 import type { DeliveredMessage, EventBus, Subscription } from './event-bus';
-import { handleOnce } from './inbox';
+import { handleNew, handleOnce } from './inbox';
 import { parkEvent } from './parked-events';
 import { inEventSpan } from '../telemetry/trace-context';
 import { isTransientFailure } from './transient-failure';
@@ -120,11 +120,22 @@ export function createEventConsumer(options: EventConsumerOptions): Promise<Subs
       logger.debug({ ceId: message.headers.ce_id, ...where }, 'duplicate event skipped');
   };
 
+  // All or nothing in one transaction; when it fails the bus hands the same messages to onMessage one by one,
+  // which retries, parks and logs each as above.
+  const onBatch = async (messages: DeliveredMessage[]): Promise<void> => {
+    const outcomes = await processBatch(options, messages);
+    outcomes.forEach((outcome, i) => {
+      failures.delete(messages[i]!.headers.ce_id ?? '');
+      onCount?.(countOf[outcome], labels, 1);
+    });
+  };
+
   return bus.subscribe({
     groupId: `eligo.${schema}.${name}`,
     topics: options.topics,
     fromBeginning: options.fromBeginning ?? true,
     handler: onMessage,
+    batchHandler: onBatch,
   });
 }
 
@@ -135,40 +146,83 @@ const countOf = {
   invalid: 'inbox_invalid',
 } as const;
 
+type ConsumerParts = Pick<EventConsumerOptions, 'db' | 'schema' | 'name' | 'handlers' | 'logger'>;
+
+/** A message ready for its handler, or why it has none ('ignored': no handler for its type). */
+type Prepared =
+  | { outcome: 'apply'; event: CloudEventAttributes; handler: EventHandler; payload: unknown }
+  | { outcome: 'ignored' }
+  | { outcome: 'invalid'; err: unknown };
+
+function prepare(handlers: ConsumerParts['handlers'], message: DeliveredMessage): Prepared {
+  try {
+    const event = parseCloudEventHeaders(message.headers);
+    const handler = handlers[event.type];
+    if (!handler) return { outcome: 'ignored' };
+    return { outcome: 'apply', event, handler, payload: handler.decode(message.value) };
+  } catch (err) {
+    return { outcome: 'invalid', err };
+  }
+}
+
+function logInvalid(options: ConsumerParts, message: DeliveredMessage, err: unknown): void {
+  const problems = err instanceof InvalidCloudEventError ? err.problems : undefined;
+  options.logger.error(
+    {
+      err,
+      problems,
+      consumer: options.name,
+      topic: message.topic,
+      partition: message.partition,
+      offset: message.offset,
+    },
+    'skipping an event that cannot be processed',
+  );
+}
+
 /**
  * One delivery through the consumer's handler, exactly once per ce_id (the inbox). Shared by the bus and by
  * a replay of a parked event, so that a replay runs exactly what the consumer runs.
  */
-export async function processMessage(
-  options: Pick<EventConsumerOptions, 'db' | 'schema' | 'name' | 'handlers' | 'logger'>,
-  message: DeliveredMessage,
-): Promise<Processed> {
-  let event: CloudEventAttributes;
-  let payload: unknown;
-  let handler: EventHandler | undefined;
-  try {
-    event = parseCloudEventHeaders(message.headers);
-    handler = options.handlers[event.type];
-    if (!handler) return 'ignored';
-    payload = handler.decode(message.value);
-  } catch (err) {
-    const problems = err instanceof InvalidCloudEventError ? err.problems : undefined;
-    options.logger.error(
-      {
-        err,
-        problems,
-        consumer: options.name,
-        topic: message.topic,
-        partition: message.partition,
-        offset: message.offset,
-      },
-      'skipping an event that cannot be processed',
-    );
-    return 'invalid';
-  }
+export async function processMessage(options: ConsumerParts, message: DeliveredMessage): Promise<Processed> {
+  const prepared = prepare(options.handlers, message);
+  if (prepared.outcome === 'invalid') logInvalid(options, message, prepared.err);
+  if (prepared.outcome !== 'apply') return prepared.outcome;
+  const { event, handler, payload } = prepared;
   return handleOnce(options.db, options.schema, options.name, event.id, (trx) =>
     handler.handle(payload, { trx, event, message }),
   );
+}
+
+/**
+ * Consecutive messages of a partition in one transaction: one inbox statement records every ce_id, then each
+ * new event's handler runs in order, each in its own span. The statements a message costs alone (a
+ * transaction's BEGIN and COMMIT, its inbox insert, a commit to disk) are paid once per batch. Throws, with
+ * nothing applied, if any handler throws; an undecodable message is skipped as processMessage skips it.
+ */
+export async function processBatch(
+  options: ConsumerParts,
+  messages: DeliveredMessage[],
+): Promise<Processed[]> {
+  const prepared = messages.map((m) => prepare(options.handlers, m));
+  // Postgres answers a uuid in lower case; a producer may have sent it in upper case.
+  const ids = prepared.flatMap((p) => (p.outcome === 'apply' ? [p.event.id.toLowerCase()] : []));
+  const outcomes: Processed[] = prepared.map((p) => (p.outcome === 'apply' ? 'duplicate' : p.outcome));
+  if (ids.length > 0) {
+    await handleNew(options.db, options.schema, options.name, ids, async (fresh, trx) => {
+      for (const [i, p] of prepared.entries()) {
+        // A ce_id repeated within the batch (a relay that republished) is applied at its first occurrence.
+        if (p.outcome !== 'apply' || !fresh.delete(p.event.id.toLowerCase())) continue;
+        const message = messages[i]!;
+        await inEventSpan(`eligo.${options.schema}.${options.name}`, message, () =>
+          p.handler.handle(p.payload, { trx, event: p.event, message }),
+        );
+        outcomes[i] = 'applied';
+      }
+    });
+  }
+  prepared.forEach((p, i) => p.outcome === 'invalid' && logInvalid(options, messages[i]!, p.err));
+  return outcomes;
 }
 
 /** The error as an operator reads it: its class, a code when there is one, the message. Never the payload. */

@@ -4,6 +4,7 @@ import { withComponent } from './component-logger';
 import { backoffDelay, sleep, type BackoffOptions } from '../util/backoff';
 import type { BusLog, LoggedMessage } from './bus-log';
 import { ChangeSignal } from './change-signal';
+import { MAX_HANDLER_BATCH } from './event-bus';
 import type {
   BusMessage,
   DeliveredMessage,
@@ -14,6 +15,15 @@ import type {
   Subscription,
 } from './event-bus';
 import { createMemoryBusLog } from './memory-bus-log';
+
+const delivered = (topic: string, message: LoggedMessage): DeliveredMessage => ({
+  topic,
+  partition: 0,
+  offset: String(message.offset),
+  key: message.key,
+  value: message.value,
+  headers: message.headers,
+});
 
 export interface InProcessEventBusOptions {
   logger: Logger;
@@ -27,8 +37,11 @@ export interface InProcessEventBusOptions {
   logRetry?: BackoffOptions;
 }
 
-/** Messages read from the log at once by one consumer; they are still delivered and committed one by one. */
-const READ_BATCH = 100;
+/**
+ * Messages read from the log at once by one consumer: given to its batch handler together and committed
+ * once, or delivered and committed one by one.
+ */
+const READ_BATCH = MAX_HANDLER_BATCH;
 
 /**
  * The event bus of the embedded all-in-one mode, with Kafka's semantics (see event-bus.ts) over a BusLog: a
@@ -50,7 +63,7 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): Even
   const consumeTopic = async (
     groupId: string,
     topic: string,
-    handler: SubscribeOptions['handler'],
+    { handler, batchHandler }: Pick<SubscribeOptions, 'handler' | 'batchHandler'>,
     stopping: AbortSignal,
   ): Promise<void> => {
     const member = Symbol(groupId);
@@ -69,11 +82,17 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): Even
         try {
           next ??= await log.position(groupId, topic);
           batch = await log.read(topic, next, READ_BATCH);
-          for (const message of batch) {
-            await nextTurn(); // asynchronous delivery, and no starving of I/O while a backlog drains
-            if (!(await deliver(message))) break; // stopping
-            await log.commit(groupId, topic, message.offset + 1);
-            next = message.offset + 1;
+          await nextTurn(); // asynchronous delivery, and no starving of I/O while a backlog drains
+          if (batchHandler && batch.length > 1 && (await deliverBatch(batch))) {
+            await log.commit(groupId, topic, batch[batch.length - 1]!.offset + 1);
+            next = batch[batch.length - 1]!.offset + 1;
+          } else {
+            for (const [i, message] of batch.entries()) {
+              if (i > 0) await nextTurn();
+              if (!(await deliver(message))) break; // stopping
+              await log.commit(groupId, topic, message.offset + 1);
+              next = message.offset + 1;
+            }
           }
           failures = 0;
         } catch (err) {
@@ -95,18 +114,25 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): Even
       }
     }
 
+    /** All of them through the batch handler, at most once: false when it failed (or the bus is stopping). */
+    async function deliverBatch(messages: LoggedMessage[]): Promise<boolean> {
+      if (stopping.aborted) return false;
+      try {
+        await batchHandler!(messages.map((m) => delivered(topic, m)));
+        return true;
+      } catch (err) {
+        logger.debug(
+          { err, groupId, topic, size: messages.length },
+          'batch handler failed; handling its messages one at a time',
+        );
+        return false;
+      }
+    }
+
     async function deliver(message: LoggedMessage): Promise<boolean> {
-      const delivered: DeliveredMessage = {
-        topic,
-        partition: 0,
-        offset: String(message.offset),
-        key: message.key,
-        value: message.value,
-        headers: message.headers,
-      };
       for (let failures = 0; !stopping.aborted;) {
         try {
-          await handler(delivered);
+          await handler(delivered(topic, message));
           return true;
         } catch (err) {
           failures += 1;
@@ -138,12 +164,13 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): Even
       topics: names,
       fromBeginning = false,
       handler,
+      batchHandler,
     }: SubscribeOptions): Promise<Subscription> {
       if (closed) throw new Error('event bus is closed');
       await log.join(groupId, names, fromBeginning);
       const stopping = new AbortController();
       const loops = names.map((name) =>
-        consumeTopic(groupId, name, handler, stopping.signal).catch((err: unknown) => {
+        consumeTopic(groupId, name, { handler, batchHandler }, stopping.signal).catch((err: unknown) => {
           logger.error({ err, groupId, topic: name }, 'in-process consumer stopped unexpectedly');
         }),
       );

@@ -36,18 +36,37 @@ export async function handleOnce(
   ceId: string,
   effect: (trx: Knex.Transaction) => Promise<void>,
 ): Promise<InboxOutcome> {
+  let outcome: InboxOutcome = 'duplicate';
+  await handleNew(knex, schema, consumer, [ceId], async (fresh, trx) => {
+    if (fresh.size === 0) return;
+    await effect(trx);
+    outcome = 'applied';
+  });
+  return outcome;
+}
+
+/**
+ * handleOnce for several events at once: one transaction records every ceId with one statement, and `effect`
+ * gets those not recorded before (`fresh`) to apply in the same transaction. All or nothing: if the effect
+ * throws, no ceId is recorded.
+ */
+export async function handleNew(
+  knex: Knex,
+  schema: string,
+  consumer: string,
+  ceIds: string[],
+  effect: (fresh: Set<string>, trx: Knex.Transaction) => Promise<void>,
+): Promise<void> {
   assertSchemaName(schema);
-  return knex.transaction(async (trx) => {
-    const inserted: unknown[] = await trx
+  await knex.transaction(async (trx) => {
+    const inserted: { ce_id: string }[] = await trx
       .withSchema(schema)
       .table('inbox')
-      .insert({ consumer, ce_id: ceId })
+      .insert(ceIds.map((ceId) => ({ consumer, ce_id: ceId })))
       .onConflict(['consumer', 'ce_id'])
       .ignore()
       .returning('ce_id');
-    if (inserted.length === 0) return 'duplicate';
-    await effect(trx);
-    return 'applied';
+    await effect(new Set(inserted.map((row) => row.ce_id)), trx);
   });
 }
 

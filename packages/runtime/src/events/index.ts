@@ -38,7 +38,14 @@ export {
 } from './outbox';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { outboxInboxMigration, serviceBaseMigrations } from './migrations';
-export { createInboxTable, deleteInboxRows, dropInboxTable, handleOnce, type InboxOutcome } from './inbox';
+export {
+  createInboxTable,
+  deleteInboxRows,
+  dropInboxTable,
+  handleNew,
+  handleOnce,
+  type InboxOutcome,
+} from './inbox';
 export {
   createEventConsumer,
   eventHandler,

@@ -20,7 +20,9 @@ import { withComponent } from './component-logger';
 import { kafkaClientSecurity, kafkaSecurityWarnings } from './kafka-client-options';
 import { backoffDelay, sleep } from '../util/backoff';
 import type { LagReporting, PartitionLag } from './consumer-lag';
+import { MAX_HANDLER_BATCH } from './event-bus';
 import type {
+  BatchHandler,
   BusMessage,
   DeliveredMessage,
   EnsureTopicsOptions,
@@ -217,7 +219,12 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
   };
 
   const consume =
-    (handler: MessageHandler, groupId: string, stopping: AbortSignal) =>
+    (
+      handler: MessageHandler,
+      batchHandler: BatchHandler | undefined,
+      groupId: string,
+      stopping: AbortSignal,
+    ) =>
     async ({
       batch,
       resolveOffset,
@@ -227,6 +234,15 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
       isStale,
       uncommittedOffsets,
     }: EachBatchPayload) => {
+      // Not resolving an offset is what keeps a message for later: kafkajs fetches again from the first
+      // unresolved offset and only ever commits resolved ones.
+      const running = (): boolean => !stopping.aborted && isRunning() && !isStale();
+      const handled = async (offset: string): Promise<void> => {
+        resolveOffset(offset);
+        await commitOffsetsIfNecessary();
+        await heartbeat();
+      };
+
       try {
         await handleBatch();
       } finally {
@@ -241,35 +257,59 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
       }
 
       async function handleBatch(): Promise<void> {
-        for (const message of batch.messages) {
-          const delivered = toDelivered(batch.topic, batch.partition, message);
-          for (let failures = 0; ;) {
-            // Not resolving an offset is what keeps a message for later: kafkajs fetches again from the
-            // first unresolved offset and only ever commits resolved ones.
-            if (stopping.aborted || !isRunning() || isStale()) return;
-            try {
-              await handler(delivered);
-              break;
-            } catch (err) {
-              failures += 1;
-              logger.warn(
-                {
-                  err,
-                  groupId,
-                  topic: batch.topic,
-                  partition: batch.partition,
-                  offset: message.offset,
-                  failures,
-                },
-                'event handler failed; retrying the same message',
-              );
-              await heartbeat();
-              await sleep(backoffDelay(failures, options.handlerRetry), stopping);
+        const messages = batch.messages;
+        for (let from = 0; from < messages.length; from += MAX_HANDLER_BATCH) {
+          const chunk = messages.slice(from, from + MAX_HANDLER_BATCH);
+          if (batchHandler && chunk.length > 1) {
+            if (!running()) return;
+            const applied = await batchHandler(
+              chunk.map((m) => toDelivered(batch.topic, batch.partition, m)),
+            ).then(
+              () => true,
+              (err: unknown) => {
+                logger.debug(
+                  { err, groupId, topic: batch.topic, partition: batch.partition, size: chunk.length },
+                  'batch handler failed; handling its messages one at a time',
+                );
+                return false;
+              },
+            );
+            if (applied) {
+              await handled(chunk[chunk.length - 1]!.offset);
+              continue;
             }
           }
-          resolveOffset(message.offset);
-          await commitOffsetsIfNecessary();
-          await heartbeat();
+          for (const message of chunk) {
+            if (!(await handleOne(message))) return;
+            await handled(message.offset);
+          }
+        }
+      }
+
+      /** The message through `handler`, again after each failure; false when stopping first. */
+      async function handleOne(message: KafkaMessage): Promise<boolean> {
+        const delivered = toDelivered(batch.topic, batch.partition, message);
+        for (let failures = 0; ;) {
+          if (!running()) return false;
+          try {
+            await handler(delivered);
+            return true;
+          } catch (err) {
+            failures += 1;
+            logger.warn(
+              {
+                err,
+                groupId,
+                topic: batch.topic,
+                partition: batch.partition,
+                offset: message.offset,
+                failures,
+              },
+              'event handler failed; retrying the same message',
+            );
+            await heartbeat();
+            await sleep(backoffDelay(failures, options.handlerRetry), stopping);
+          }
         }
       }
     };
@@ -343,6 +383,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
       topics,
       fromBeginning = false,
       handler,
+      batchHandler,
     }: SubscribeOptions): Promise<Subscription & LagReporting> {
       if (closed) throw new Error('event bus is closed');
       const group = `${options.groupPrefix ?? ''}${groupId}`;
@@ -398,7 +439,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
           autoCommit: true,
           // Offsets of handled messages are committed at least this often and at the end of every batch.
           autoCommitInterval: 1000,
-          eachBatch: consume(handler, groupId, stopping.signal),
+          eachBatch: consume(handler, batchHandler, groupId, stopping.signal),
         })
         .catch((err: unknown) => {
           if (!stopping.signal.aborted) options.onConsumerFailure?.(err);

@@ -42,7 +42,10 @@ function stuckGate(): { stuck: Promise<never>; unstick(): void } {
   return { stuck, unstick };
 }
 
-/** The bus as a consumer sees it, whose handler gets stuck after `passing` messages were handled. */
+/**
+ * The bus as a consumer sees it, whose handler gets stuck after `passing` messages were handled (one at a
+ * time: without its batch handler, so that it stops after exactly that many).
+ */
 function stallingAfter(bus: EventBus, passing: number, stuck: Promise<never>): EventBus {
   let handled = 0;
   return {
@@ -50,6 +53,7 @@ function stallingAfter(bus: EventBus, passing: number, stuck: Promise<never>): E
     subscribe: (options) =>
       bus.subscribe({
         ...options,
+        batchHandler: undefined,
         handler: async (message) => {
           if (handled >= passing) await stuck;
           await options.handler(message);

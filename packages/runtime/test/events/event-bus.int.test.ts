@@ -209,6 +209,52 @@ describe.each(harnesses)('%s event bus', (_name, makeHarness) => {
     expect(standby.seen).toEqual(['k:5', 'k:6']);
   }, 60_000);
 
+  it('gives a batch handler the messages ready on a partition together, in order, and moves past them', async () => {
+    const topic = await newTopic(1);
+    const groupId = randomName('test.group.');
+    await harness.bus.publish(range(1, 30).map((n) => message(topic, 'k', n)));
+    const batches: string[][] = [];
+    const single = recorder();
+    const subscription = await subscribe({
+      groupId,
+      topics: [topic],
+      fromBeginning: true,
+      handler: single.handler,
+      batchHandler: async (messages) => void batches.push(messages.map((m) => m.value.toString())),
+    });
+    const seen = () => [...batches.flat(), ...single.seen.map((s) => s.slice(2))];
+    await waitFor('all thirty', async () => seen().length >= 30);
+    expect(batches.flat()).toEqual(range(1, 30).map(String)); // one partition, all ready: no single delivery
+    expect(single.seen).toEqual([]);
+    expect(Math.max(...batches.map((b) => b.length))).toBeGreaterThan(1);
+    await subscription.stop();
+
+    await harness.bus.publish([message(topic, 'k', 31)]);
+    const after = recorder();
+    await subscribe({ groupId, topics: [topic], handler: after.handler, batchHandler: async () => {} });
+    await waitFor('the next message', async () => after.seen.length >= 1);
+    expect(after.seen).toEqual(['k:31']); // a batch of one goes to the handler; nothing before it again
+  });
+
+  it('gives the messages of a failed batch to the handler one at a time, each once', async () => {
+    const topic = await newTopic(1);
+    await harness.bus.publish(range(1, 10).map((n) => message(topic, 'k', n)));
+    const single = recorder();
+    let batchCalls = 0;
+    await subscribe({
+      topics: [topic],
+      fromBeginning: true,
+      handler: single.handler,
+      batchHandler: async () => {
+        batchCalls += 1;
+        throw new Error('injected batch failure');
+      },
+    });
+    await waitFor('all ten', async () => single.seen.length >= 10);
+    expect(batchCalls).toBeGreaterThan(0);
+    expect(single.seen).toEqual(range(1, 10).map((n) => `k:${n}`));
+  });
+
   it('refuses to publish to a topic that was never created', async () => {
     await expect(harness.bus.publish([message(randomName('test.missing.'), 'k', 1)])).rejects.toThrow();
   });

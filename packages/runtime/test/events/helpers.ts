@@ -3,6 +3,10 @@ import knexFactory, { type Knex } from 'knex';
 import { createLogger, type Logger } from '../../src/logging/logger';
 import { createInboxTable } from '../../src/events/inbox';
 import { createOutboxTable } from '../../src/events/outbox';
+import { verificationEventsV1 } from '@eligo/proto';
+import type { EventBus } from '../../src/events/event-bus';
+import { createInProcessEventBus } from '../../src/events/in-process-bus';
+import { createKafkaEventBus } from '../../src/events/kafka-bus';
 
 /** The servers come from the environment (the shared jest global setup, or /tmp/devinfra/env.sh by hand). */
 export function testInfra(): { databaseUrl: string; kafkaBrokers: string[] } {
@@ -73,4 +77,31 @@ export async function waitFor(
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
+}
+
+/** The bus of a consumer test, Kafka or in-process, retrying a failed handler after a few ms. */
+export function testBus(kind: 'in-process' | 'kafka', clientId: string): EventBus {
+  const logger = testLogger();
+  const handlerRetry = { initialMs: 5, maxMs: 50 };
+  return kind === 'kafka'
+    ? createKafkaEventBus({ brokers: testInfra().kafkaBrokers, clientId, logger, handlerRetry })
+    : createInProcessEventBus({ logger, handlerRetry });
+}
+
+/** An encoded VerificationStepChanged of `key` to `step`, the event the consumer tests apply. */
+export function stepChangedPayload(key: string, step: string): Uint8Array {
+  return verificationEventsV1.VerificationStepChanged.encode({
+    verificationId: key,
+    programId: 'p',
+    accountId: 'a',
+    previousStep: '',
+    currentStep: step,
+    errorIds: [],
+    testMode: true,
+    occurredAt: new Date(),
+    subSegment: '',
+    organizationId: 0,
+    organizationName: '',
+    verificationMethod: '',
+  }).finish();
 }

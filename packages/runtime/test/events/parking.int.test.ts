@@ -5,8 +5,6 @@ import { topicFor, eventType } from '../../src/events/cloudevents';
 import type { EventCounter } from '../../src/events/counters';
 import type { EventBus, Subscription } from '../../src/events/event-bus';
 import { createEventConsumer, eventHandler, type EventHandler } from '../../src/events/event-consumer';
-import { createInProcessEventBus } from '../../src/events/in-process-bus';
-import { createKafkaEventBus } from '../../src/events/kafka-bus';
 import { enqueueEvent } from '../../src/events/outbox';
 import { OutboxRelay } from '../../src/events/outbox-relay';
 import { listParkedEvents, parkedEventsMigration } from '../../src/events/parked-events';
@@ -17,6 +15,8 @@ import {
   createEventSchema,
   dropSchema,
   randomName,
+  stepChangedPayload,
+  testBus,
   testDb,
   testInfra,
   testLogger,
@@ -55,20 +55,7 @@ describe.each(['in-process', 'kafka'] as const)('a poisoned event on the %s bus'
         service,
         eventName: EVENT,
         subject: key,
-        payload: VerificationStepChanged.encode({
-          verificationId: key,
-          programId: 'p',
-          accountId: 'a',
-          previousStep: '',
-          currentStep: step,
-          errorIds: [],
-          testMode: true,
-          occurredAt: new Date(),
-          subSegment: '',
-          organizationId: 0,
-          organizationName: '',
-          verificationMethod: '',
-        }).finish(),
+        payload: stepChangedPayload(key, step),
       }),
     );
   const applied = (seq: string) => count(db, schema, 'effects', (q) => q.where({ key: seq }));
@@ -77,15 +64,7 @@ describe.each(['in-process', 'kafka'] as const)('a poisoned event on the %s bus'
     db = testDb(infra.databaseUrl);
     await createEventSchema(db, schema);
     await parkedEventsMigration.up(db, schema);
-    bus =
-      kind === 'kafka'
-        ? createKafkaEventBus({
-            brokers: infra.kafkaBrokers,
-            clientId: randomName('park'),
-            logger,
-            handlerRetry: { initialMs: 5, maxMs: 50 },
-          })
-        : createInProcessEventBus({ logger, handlerRetry: { initialMs: 5, maxMs: 50 } });
+    bus = testBus(kind, randomName('park'));
     await bus.ensureTopics([topic], { partitions: 1 });
     handlers = {
       [eventType(service, EVENT)]: eventHandler(VerificationStepChanged, async (msg, { trx, event }) => {

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { verificationEventsV1 } from '@eligo/proto';
+import type { Knex } from 'knex';
+import { buildCloudEventHeaders, eventType, topicFor } from '../../src/events/cloudevents';
+import type { EventCounter } from '../../src/events/counters';
+import type { BusMessage, EventBus, Subscription } from '../../src/events/event-bus';
+import { createEventConsumer, eventHandler } from '../../src/events/event-consumer';
+import type { KafkaEventBus } from '../../src/events/kafka-bus';
+import { listParkedEvents, parkedEventsMigration } from '../../src/events/parked-events';
+import {
+  count,
+  createEventSchema,
+  dropSchema,
+  randomName,
+  stepChangedPayload,
+  testBus,
+  testDb,
+  testInfra,
+  testLogger,
+  waitFor,
+} from './helpers';
+
+const { VerificationStepChanged } = verificationEventsV1;
+const EVENT = 'VerificationStepChanged';
+
+/**
+ * Events that are ready together are applied in one transaction per batch (one BEGIN, one inbox statement,
+ * one COMMIT for all of them) with the same exactly-once effects as one at a time: a ce_id seen before or
+ * repeated within the batch is a duplicate, a ce_id in upper case is still new, and an event that cannot be
+ * applied sends the batch back one event at a time, where it alone is parked.
+ */
+describe.each(['in-process', 'kafka'] as const)('a consumer on the %s bus given a backlog', (kind) => {
+  const infra = testInfra();
+  const logger = testLogger();
+  let service: string;
+  let topic: string;
+  let db: Knex;
+  let bus: EventBus;
+  const topics: string[] = [];
+  let schema: string;
+  let totals: Map<string, number>;
+  const running: Subscription[] = [];
+
+  const event = (key: string, step: string, id: string = randomUUID()): BusMessage => ({
+    topic,
+    key,
+    value: Buffer.from(stepChangedPayload(key, step)),
+    headers: buildCloudEventHeaders({ service, eventName: EVENT, subject: key, id }),
+  });
+
+  /** A consumer that records each applied step and the transaction it was applied in. */
+  const consume = async (transactions: Knex.Transaction[]): Promise<void> => {
+    const onCount: EventCounter = (name, _l, value) => totals.set(name, (totals.get(name) ?? 0) + value);
+    const consumer = await createEventConsumer({
+      bus,
+      db,
+      schema,
+      name: 'projection',
+      topics: [topic],
+      logger,
+      onCount,
+      maxAttempts: 2,
+      handlers: {
+        [eventType(service, EVENT)]: eventHandler(VerificationStepChanged, async (e, { trx, event }) => {
+          transactions.push(trx);
+          await trx
+            .withSchema(schema)
+            .table('effects')
+            .insert({ key: e.currentStep, seq: 1, ce_id: event.id });
+          if (e.currentStep === 'poison') throw new Error('this event can never be applied');
+        }),
+      },
+    });
+    running.push(consumer);
+  };
+
+  beforeAll(async () => {
+    db = testDb(infra.databaseUrl);
+    bus = testBus(kind, randomName('batch'));
+  }, 60_000);
+
+  beforeEach(async () => {
+    service = randomName('svc');
+    topic = topicFor(service);
+    await bus.ensureTopics([topic], { partitions: 1 });
+    topics.push(topic);
+    schema = randomName('batch_');
+    totals = new Map();
+    await createEventSchema(db, schema);
+    await parkedEventsMigration.up(db, schema);
+  });
+
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((r) => r.stop()));
+    await dropSchema(db, schema);
+  });
+
+  afterAll(async () => {
+    if (kind === 'kafka') await (bus as KafkaEventBus).deleteTopics(topics);
+    await bus?.close();
+    await db?.destroy();
+  });
+
+  const applied = async (): Promise<string[]> =>
+    (await db.withSchema(schema).table('effects').select('key').orderBy('id')).map(
+      (r: { key: string }) => r.key,
+    );
+
+  it('applies the backlog in fewer transactions than events, each event once, duplicates skipped', async () => {
+    const repeated = randomUUID();
+    const steps = Array.from({ length: 40 }, (_, i) => `s${i + 1}`);
+    await bus.publish([
+      ...steps.slice(0, 20).map((step) => event('v1', step)),
+      event('v1', 'repeated', repeated),
+      event('v1', 'repeated', repeated), // a relay that published the same event twice
+      event('v1', 'upper', randomUUID().toUpperCase()),
+      ...steps.slice(20).map((step) => event('v1', step)),
+    ]);
+    const transactions: Knex.Transaction[] = [];
+    await consume(transactions);
+    await waitFor('the whole backlog', async () => (await count(db, schema, 'inbox')) === 42);
+
+    const expected = [...steps.slice(0, 20), 'repeated', 'upper', ...steps.slice(20)];
+    await waitFor('the counts', async () => (totals.get('inbox_applied') ?? 0) === 42);
+    expect(await applied()).toEqual(expected);
+    expect(totals.get('inbox_duplicates')).toBe(1);
+    // One transaction per event before batching: 42 here.
+    expect(new Set(transactions).size).toBeLessThan(10);
+  }, 60_000);
+
+  it('parks the one event of a batch that cannot be applied and applies the others once', async () => {
+    await bus.publish(['before', 'poison', 'after'].map((step) => event('v2', step)));
+    await consume([]);
+    await waitFor('the event after the poisoned one', async () => (await applied()).includes('after'));
+    expect(await applied()).toEqual(['before', 'after']); // the failed batch and attempts rolled back
+    const parked = await listParkedEvents(db, schema, { limit: 10 });
+    expect(parked).toHaveLength(1);
+    expect(parked[0]!.error).toContain('this event can never be applied');
+    expect(totals.get('inbox_applied')).toBe(2);
+    expect(totals.get('inbox_parked')).toBe(1);
+  }, 60_000);
+});
