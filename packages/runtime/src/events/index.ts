@@ -32,6 +32,8 @@ export {
   deletePublishedOutboxRows,
   dropOutboxTable,
   enqueueEvent,
+  enqueueEvents,
+  outboxEvent,
   outboxWriter,
   type EventEncoder,
   type OutboxEvent,

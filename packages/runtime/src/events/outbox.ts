@@ -38,35 +38,53 @@ export interface OutboxEvent extends NewCloudEvent {
 const notified = new WeakSet<Knex.Transaction>();
 
 /**
- * Records an event in the caller's transaction and returns its ce_id. The NOTIFY is delivered by Postgres
- * only when that transaction commits (and not at all if it rolls back), which wakes the relay promptly. The
- * first event of a transaction sends it in the same statement as its insert, later ones need none: a flow
- * writes several events per transaction, and each statement is a round trip.
+ * Records an event in the caller's transaction and returns its ce_id (enqueueEvents with one event).
  */
 export async function enqueueEvent(
   trx: Knex.Transaction,
   schema: string,
   event: OutboxEvent,
 ): Promise<string> {
-  // The span that records the event is where its consumers' spans continue (CloudEvents ce_traceparent).
-  const headers = { ...buildCloudEventHeaders(event), ...eventTraceHeaders() };
+  return (await enqueueEvents(trx, schema, [event]))[0]!;
+}
+
+/**
+ * Records events in the caller's transaction, in this order, with one statement, and returns their ce_ids.
+ * The NOTIFY is delivered by Postgres only when that transaction commits (and not at all if it rolls back),
+ * which wakes the relay promptly. The first statement of a transaction sends it with its insert, later ones
+ * need none: each statement is a round trip, so a change that announces several events records them at once.
+ */
+export async function enqueueEvents(
+  trx: Knex.Transaction,
+  schema: string,
+  events: OutboxEvent[],
+): Promise<string[]> {
+  if (events.length === 0) return [];
+  const ids: string[] = [];
+  const values: Knex.Value[] = [];
+  for (const event of events) {
+    // The span that records the event is where its consumers' spans continue (CloudEvents ce_traceparent).
+    const headers = { ...buildCloudEventHeaders(event), ...eventTraceHeaders() };
+    ids.push(headers[CE_HEADERS.id]!);
+    values.push(
+      topicFor(event.service),
+      event.subject,
+      headers[CE_HEADERS.type]!,
+      JSON.stringify(headers),
+      Buffer.from(event.payload),
+    );
+  }
+  // One statement's rows take their ids (the publish order) in the order of its VALUES list.
   const insert =
-    `insert into "${assertSchemaName(schema)}"."outbox" (topic, key, event_type, headers, payload) ` +
-    'values (?, ?, ?, ?::jsonb, ?)';
-  const values = [
-    topicFor(event.service),
-    event.subject,
-    headers[CE_HEADERS.type]!,
-    JSON.stringify(headers),
-    Buffer.from(event.payload),
-  ];
+    `insert into "${assertSchemaName(schema)}"."outbox" (topic, key, event_type, headers, payload) values ` +
+    events.map(() => '(?, ?, ?, ?::jsonb, ?)').join(', ');
   if (notified.has(trx)) await trx.raw(insert, values);
   else {
     // A data-modifying WITH runs whether or not the select reads it.
     await trx.raw(`with inserted as (${insert}) select pg_notify(?, '')`, [...values, outboxChannel(schema)]);
     notified.add(trx);
   }
-  return headers[CE_HEADERS.id]!;
+  return ids;
 }
 
 /** The encode half of a ts-proto message (e.g. `verificationEventsV1.VerificationCreated`). */
@@ -75,11 +93,26 @@ export interface EventEncoder<T> {
 }
 
 /**
+ * A service's typed event builder: `const event = outboxEvent<keyof typeof xEventsV1>('x')`, then
+ * `event('SomethingHappened', SomethingHappened, aggregateId, message)` is the encoded event, keyed by the
+ * aggregate id, for enqueueEvents.
+ */
+export function outboxEvent<EventName extends string>(service: string) {
+  return <T>(eventName: EventName, encoder: EventEncoder<T>, subject: string, message: T): OutboxEvent => ({
+    service,
+    eventName,
+    subject,
+    payload: encoder.encode(message).finish(),
+  });
+}
+
+/**
  * A service's typed outbox writer: `const enqueue = outboxWriter<keyof typeof xEventsV1>('x')`, then
- * `enqueue(trx, schema, 'SomethingHappened', SomethingHappened, aggregateId, message)` encodes the message
- * and records it in the caller's transaction (enqueueEvent), keyed by the aggregate id.
+ * `enqueue(trx, schema, 'SomethingHappened', SomethingHappened, aggregateId, message)` records the event
+ * (outboxEvent) in the caller's transaction (enqueueEvent).
  */
 export function outboxWriter<EventName extends string>(service: string) {
+  const event = outboxEvent<EventName>(service);
   return async <T>(
     trx: Knex.Transaction,
     schema: string,
@@ -87,13 +120,7 @@ export function outboxWriter<EventName extends string>(service: string) {
     encoder: EventEncoder<T>,
     subject: string,
     message: T,
-  ): Promise<string> =>
-    enqueueEvent(trx, schema, {
-      service,
-      eventName,
-      subject,
-      payload: encoder.encode(message).finish(),
-    });
+  ): Promise<string> => enqueueEvent(trx, schema, event(eventName, encoder, subject, message));
 }
 
 /** Published rows are history only; a service may delete them after a retention period. */

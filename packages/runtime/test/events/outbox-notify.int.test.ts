@@ -1,16 +1,16 @@
 import pg from 'pg';
 import type { Knex } from 'knex';
 import { parseCloudEventHeaders } from '../../src/events/cloudevents';
-import { enqueueEvent } from '../../src/events/outbox';
+import { enqueueEvent, enqueueEvents } from '../../src/events/outbox';
 import { outboxChannel } from '../../src/events/sql-names';
 import { createEventSchema, dropSchema, randomName, testDb, testInfra, waitFor } from './helpers';
 
 const infra = testInfra();
 
 /**
- * enqueueEvent writes each event with one statement and wakes the relay with one NOTIFY per transaction, sent
- * in the statement of its first event: a verification flow writes two events per transaction, and every
- * statement is a round trip on the hot path.
+ * enqueueEvent writes each event with one statement, enqueueEvents several with one, and the relay is woken
+ * with one NOTIFY per transaction, sent in its first outbox statement: a verification flow writes two events
+ * per transaction, and every statement is a round trip on the hot path.
  */
 describe('outbox writes', () => {
   let db: Knex;
@@ -70,6 +70,30 @@ describe('outbox writes', () => {
       payload: Buffer.from([1, 2, 3]),
       published_at: null,
     });
+  });
+
+  it('records several events with one statement, in their order, with one NOTIFY', async () => {
+    const statements: string[] = [];
+    const subjects = ['w-1', 'w-2', 'w-3'];
+    const [ids, later] = await db.transaction(async (trx) => {
+      trx.on('query', (q: { sql: string }) => {
+        if (!/^(begin|commit)/i.test(q.sql)) statements.push(q.sql);
+      });
+      const first = await enqueueEvents(trx, schema, subjects.map(event));
+      return [first, await enqueueEvents(trx, schema, [event('w-4'), event('w-5')])] as const;
+    });
+    expect(statements).toHaveLength(2);
+    expect(statements[0]).toContain('pg_notify');
+    expect(statements[1]).not.toContain('pg_notify');
+    expect(await enqueueEvents(db as unknown as Knex.Transaction, schema, [])).toEqual([]);
+    await waitFor('the NOTIFY of the commit', async () => notifications.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(notifications).toEqual([outboxChannel(schema)]);
+
+    const rows = await db.withSchema(schema).table('outbox').whereLike('key', 'w-%').orderBy('id');
+    expect(rows.map((r) => r.key)).toEqual(['w-1', 'w-2', 'w-3', 'w-4', 'w-5']);
+    expect(rows.map((r) => parseCloudEventHeaders(r.headers).id)).toEqual([...ids, ...later]);
+    expect(new Set(rows.map((r) => parseCloudEventHeaders(r.headers).id)).size).toBe(5);
   });
 
   it('neither stores nor announces the events of a transaction that rolls back', async () => {

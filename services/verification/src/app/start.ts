@@ -1,4 +1,4 @@
-import { invalidArgument } from '@eligo/runtime';
+import { enqueueEvents, invalidArgument } from '@eligo/runtime';
 import type { ErrorId } from '@eligo/vocabulary';
 import { canonicalLocale, firstStep, LOCALE_RULE, metadataProblems, metadataRequestProblem } from '../domain';
 import { newVerificationId } from '../domain/ids';
@@ -158,20 +158,22 @@ async function insertNew(
       accountId: program.accountId,
       testMode,
     };
-    await events.created(trx, ctx.schema, {
-      ...common,
-      segment: program.segment,
-      trackingId: trackingId ?? '',
-      occurredAt: now,
-    });
-    await events.stepChanged(trx, ctx.schema, {
-      ...common,
-      ...events.stepProjection(row),
-      previousStep: '',
-      currentStep: step,
-      errorIds: [],
-      occurredAt: now,
-    });
+    await enqueueEvents(trx, ctx.schema, [
+      events.created({
+        ...common,
+        segment: program.segment,
+        trackingId: trackingId ?? '',
+        occurredAt: now,
+      }),
+      events.stepChanged({
+        ...common,
+        ...events.stepProjection(row),
+        previousStep: '',
+        currentStep: step,
+        errorIds: [],
+        occurredAt: now,
+      }),
+    ]);
     // What PutMetadata announces: the keys, never the values.
     if (storesMetadata) await metadataChanged(trx, ctx, row, metadata);
   });

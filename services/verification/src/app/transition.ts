@@ -1,5 +1,5 @@
-import type { Knex } from '@eligo/runtime';
-import { internal } from '@eligo/runtime';
+import type { Knex, OutboxEvent } from '@eligo/runtime';
+import { enqueueEvents, internal } from '@eligo/runtime';
 import { isStep, isTransition, type Trigger } from '../domain';
 import * as events from '../events/publish';
 import { insertStep } from '../repository/steps.repository';
@@ -109,21 +109,27 @@ export async function applyChangeToRecord(
     testMode: isTestMode(program),
     occurredAt: now,
   };
+  const announced: OutboxEvent[] = [];
   if (change.step !== record.currentStep)
-    await events.stepChanged(trx, ctx.schema, {
-      ...common,
-      ...events.stepProjection(next),
-      previousStep: record.currentStep,
-      currentStep: change.step,
-      errorIds: next.errorIds,
-    });
+    announced.push(
+      events.stepChanged({
+        ...common,
+        ...events.stepProjection(next),
+        previousStep: record.currentStep,
+        currentStep: change.step,
+        errorIds: next.errorIds,
+      }),
+    );
   if (change.step === 'success' && record.currentStep !== 'success')
-    await events.succeeded(trx, ctx.schema, {
-      ...common,
-      segment: record.segment,
-      subSegment: next.subSegment ?? '',
-      verificationMethod: next.verificationMethod ?? 'INSTANT',
-      organizationId: next.organizationId ?? 0,
-    });
+    announced.push(
+      events.succeeded({
+        ...common,
+        segment: record.segment,
+        subSegment: next.subSegment ?? '',
+        verificationMethod: next.verificationMethod ?? 'INSTANT',
+        organizationId: next.organizationId ?? 0,
+      }),
+    );
+  await enqueueEvents(trx, ctx.schema, announced);
   return { ...next, lastResponse: response, lastRequestId: change.cause.requestId || null };
 }

@@ -1,5 +1,5 @@
 import { verificationEventsV1 } from '@eligo/proto';
-import { outboxWriter, type Knex } from '@eligo/runtime';
+import { outboxEvent, outboxWriter, type Knex } from '@eligo/runtime';
 import type { VerificationRecord } from '../repository/verifications.repository';
 
 /**
@@ -10,6 +10,7 @@ import type { VerificationRecord } from '../repository/verifications.repository'
 type Trx = Knex.Transaction;
 
 const enqueue = outboxWriter<keyof typeof verificationEventsV1>('verification');
+const event = outboxEvent<keyof typeof verificationEventsV1>('verification');
 
 const {
   VerificationCreated,
@@ -22,12 +23,16 @@ const {
   EmailLoopCodeIssued,
 } = verificationEventsV1;
 
-export const created = (trx: Trx, schema: string, e: verificationEventsV1.VerificationCreated) =>
-  enqueue(trx, schema, 'VerificationCreated', VerificationCreated, e.verificationId, e);
-export const stepChanged = (trx: Trx, schema: string, e: verificationEventsV1.VerificationStepChanged) =>
-  enqueue(trx, schema, 'VerificationStepChanged', VerificationStepChanged, e.verificationId, e);
-export const succeeded = (trx: Trx, schema: string, e: verificationEventsV1.VerificationSucceeded) =>
-  enqueue(trx, schema, 'VerificationSucceeded', VerificationSucceeded, e.verificationId, e);
+/**
+ * The events a start or a step records together, as outbox rows for one enqueueEvents statement (a flow's
+ * two requests each announce two events; a statement each was a round trip each).
+ */
+export const created = (e: verificationEventsV1.VerificationCreated) =>
+  event('VerificationCreated', VerificationCreated, e.verificationId, e);
+export const stepChanged = (e: verificationEventsV1.VerificationStepChanged) =>
+  event('VerificationStepChanged', VerificationStepChanged, e.verificationId, e);
+export const succeeded = (e: verificationEventsV1.VerificationSucceeded) =>
+  event('VerificationSucceeded', VerificationSucceeded, e.verificationId, e);
 export const expired = (trx: Trx, schema: string, e: verificationEventsV1.VerificationExpired) =>
   enqueue(trx, schema, 'VerificationExpired', VerificationExpired, e.verificationId, e);
 export const limitExceeded = (trx: Trx, schema: string, e: verificationEventsV1.VerificationLimitExceeded) =>
