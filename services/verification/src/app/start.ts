@@ -3,10 +3,10 @@ import type { ErrorId } from '@eligo/vocabulary';
 import { canonicalLocale, firstStep, LOCALE_RULE, metadataProblems, metadataRequestProblem } from '../domain';
 import { newVerificationId } from '../domain/ids';
 import * as events from '../events/publish';
-import { insertStep } from '../repository/steps.repository';
+import { writeWithStep } from '../repository/steps.repository';
 import {
   findByStartRequestId,
-  insertVerification,
+  insertVerificationQuery,
   type NewVerification,
   type VerificationRecord,
 } from '../repository/verifications.repository';
@@ -143,8 +143,7 @@ async function insertNew(
     startRequestId: input.requestId || null,
   };
   await ctx.db.transaction(async (trx) => {
-    await insertVerification(trx, row);
-    await insertStep(trx, {
+    await writeWithStep(trx, insertVerificationQuery(trx, row), {
       verificationId: id,
       step,
       previousStep: '',

@@ -2,8 +2,8 @@ import type { Knex, OutboxEvent } from '@eligo/runtime';
 import { enqueueEvents, internal } from '@eligo/runtime';
 import { isStep, isTransition, type Trigger } from '../domain';
 import * as events from '../events/publish';
-import { insertStep } from '../repository/steps.repository';
-import { updateVerification, type VerificationRecord } from '../repository/verifications.repository';
+import { writeWithStep } from '../repository/steps.repository';
+import { updateVerificationQuery, type VerificationRecord } from '../repository/verifications.repository';
 import type { AppContext } from './context';
 import type { Program } from '../domain/program';
 import { isTestMode } from './programs';
@@ -82,7 +82,7 @@ export async function applyChangeToRecord(
     },
     program,
   );
-  await updateVerification(trx, record.id, {
+  const changed = updateVerificationQuery(trx, record.id, {
     ...change.fields,
     currentStep: next.currentStep,
     errorIds: next.errorIds,
@@ -94,7 +94,7 @@ export async function applyChangeToRecord(
     // Only a call's own change is replayed to its retry; an expiry on the way is not that call's change.
     lastRequestId: change.cause.requestId || null,
   });
-  await insertStep(trx, {
+  await writeWithStep(trx, changed, {
     verificationId: record.id,
     step: change.step,
     previousStep: from,

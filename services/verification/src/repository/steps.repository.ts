@@ -1,3 +1,4 @@
+import type { Knex } from '@eligo/runtime';
 import type { Db } from './db';
 
 /** One change of a verification as staff see it (no person data). */
@@ -19,15 +20,22 @@ interface Row {
   occurred_at: Date;
 }
 
-export async function insertStep(db: Db, entry: StepEntry): Promise<void> {
-  await db('verification_steps').insert({
-    verification_id: entry.verificationId,
-    step: entry.step,
-    previous_step: entry.previousStep,
-    trigger: entry.trigger,
-    error_ids: [...entry.errorIds],
-    occurred_at: entry.occurredAt,
-  });
+const stepRow = (entry: StepEntry) => ({
+  verification_id: entry.verificationId,
+  step: entry.step,
+  previous_step: entry.previousStep,
+  trigger: entry.trigger,
+  error_ids: [...entry.errorIds],
+  occurred_at: entry.occurredAt,
+});
+
+/**
+ * The write that changes the verification (an insert or an update, not yet run) and the step it records, as
+ * one statement: every step of every flow takes both, and each statement is a round trip. The step's foreign
+ * key sees a verification inserted by the same statement.
+ */
+export async function writeWithStep(db: Db, change: Knex.QueryBuilder, entry: StepEntry): Promise<void> {
+  await db.with('change', change).insert(stepRow(entry)).into('verification_steps');
 }
 
 /** A verification's steps, oldest first. */

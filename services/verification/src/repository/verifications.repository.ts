@@ -1,4 +1,5 @@
 import type { VerificationAnswer } from '../domain/answer';
+import type { Knex } from '@eligo/runtime';
 import type { Db } from './db';
 
 /** A stored verification; person and metadata are still encrypted. */
@@ -138,8 +139,9 @@ export type NewVerification = Omit<
   | 'currentReviewId'
 >;
 
-export async function insertVerification(db: Db, record: NewVerification): Promise<void> {
-  await db('verifications').insert(toRow(record));
+/** A new verification's insert, not yet run: steps.repository's writeWithStep runs it with its first step. */
+export function insertVerificationQuery(db: Db, record: NewVerification): Knex.QueryBuilder {
+  return db('verifications').insert(toRow(record));
 }
 
 /** The verification a call with this request id started, if any. */
@@ -167,7 +169,16 @@ export async function updateVerification(
   id: string,
   changes: Partial<Omit<VerificationRecord, 'id' | 'createdAt'>>,
 ): Promise<void> {
-  await db('verifications')
+  await updateVerificationQuery(db, id, changes);
+}
+
+/** updateVerification's statement, not yet run (steps.repository's writeWithStep runs it with its step). */
+export function updateVerificationQuery(
+  db: Db,
+  id: string,
+  changes: Partial<Omit<VerificationRecord, 'id' | 'createdAt'>>,
+): Knex.QueryBuilder {
+  return db('verifications')
     .where({ id })
     .update({ ...toRow(changes), updated_at: db.fn.now() });
 }
