@@ -1,5 +1,7 @@
 import { notifierV1 } from '@eligo/proto';
 import { createClient } from '@eligo/runtime';
+import { randomUUID } from 'node:crypto';
+import { insertDeliveries, type NewDelivery } from '../src/repository/deliveries.repository';
 import { startReceiver, type Receiver } from './receiver';
 import {
   deliveryLog,
@@ -95,3 +97,65 @@ it('sends what was made while no notifier ran once one starts', async () => {
   const [hook] = await receiver.waitFor(verificationId, 1, 30_000);
   expect(JSON.parse(hook!.body)).toEqual({ verificationId });
 }, 90_000);
+
+it('delivers a backlog made while no notifier ran once each, its deliveries recorded together', async () => {
+  for (const n of notifiers.splice(0)) await n.stop();
+  const programs = await Promise.all([1, 2, 3].map(() => programWithWebhook(h.programs, receiver.url)));
+  const verifications: string[] = [];
+  for (const [i, program] of [...programs, ...programs, ...programs].entries()) {
+    const verificationId = await calls.start(program.programId);
+    if (i % 4 === 1) receiver.plan(verificationId, [500]); // a retry among them
+    await calls.succeed(verificationId);
+    verifications.push(verificationId);
+  }
+  await startNotifierProcess();
+  for (const verificationId of verifications) await receiver.waitFor(verificationId, 1, 30_000);
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const ids = verifications.map((v) => receiver.of(v).map((r) => r.headers['webhook-id']));
+  // Each verification one delivery (one webhook-id, twice for a retried one), none delivered twice.
+  expect(ids.map((list) => new Set(list).size)).toEqual(verifications.map(() => 1));
+  expect(ids.map((list) => list.length)).toEqual(verifications.map((_, i) => (i % 4 === 1 ? 2 : 1)));
+  const rows = await h.db('deliveries').whereIn('verification_id', verifications).select('id');
+  expect(rows).toHaveLength(verifications.length);
+}, 90_000);
+
+it('records several deliveries with one statement, skipping a disabled endpoint and an event already recorded', async () => {
+  const [active, disabled] = ['a', 'd'].map((c) => c.repeat(24));
+  await h
+    .db('endpoints')
+    .insert({ program_id: disabled, account_id: disabled, status: 'disabled', updated_at: new Date() });
+  const delivery = (programId: string, sourceEventId: string = randomUUID()): NewDelivery => ({
+    id: `msg_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
+    programId,
+    accountId: programId,
+    verificationId: 'f'.repeat(24),
+    eventType: 'SUCCESS',
+    sourceEventId,
+    body: '{}',
+    eventAt: new Date(),
+    createdAt: new Date(),
+    nextAttemptAt: new Date(),
+    lockedUntil: null,
+    refireOf: null,
+    traceParent: null,
+  });
+  const first = delivery(active!);
+  const again = delivery(active!, first.sourceEventId);
+  const other = delivery(active!);
+  const statements: string[] = [];
+  const record = (q: { sql: string }) => statements.push(q.sql);
+  h.db.on('query', record);
+  const created = await insertDeliveries(h.db, [first, delivery(disabled!), again, other]).finally(() =>
+    h.db.off('query', record),
+  );
+  expect(statements).toHaveLength(1);
+  expect([...created].sort()).toEqual([first.id, other.id].sort());
+  const rows = await h
+    .db('deliveries')
+    .where({ program_id: active })
+    .orderBy('id')
+    .select('id', 'status', 'next_attempt_at');
+  expect(rows.map((r: { id: string }) => r.id).sort()).toEqual([first.id, other.id].sort());
+  expect(rows[0]).toMatchObject({ status: 'pending', next_attempt_at: expect.any(Date) });
+  expect(await insertDeliveries(h.db, [])).toEqual(new Set());
+});

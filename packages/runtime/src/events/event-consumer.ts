@@ -20,6 +20,24 @@ export interface EventContext {
   trx: Knex.Transaction;
   event: CloudEventAttributes;
   message: DeliveredMessage;
+  /**
+   * Runs `work` in the transaction once every event it applies was handled, before it commits (in the order
+   * registered): a handler collects what the events of a batch write and writes it with one statement. If it
+   * throws, the transaction rolls back as if a handler had thrown.
+   */
+  beforeCommit(work: () => Promise<void>): void;
+}
+
+/** The beforeCommit of one transaction: what its handlers registered, run once they all ran. */
+function commitHooks(): { register(work: () => Promise<void>): void; run(): Promise<void> } {
+  const pending: (() => Promise<void>)[] = [];
+  return {
+    register: (work) => void pending.push(work),
+    async run() {
+      // A hook may register another (its work produced more to write): run until none is left.
+      for (let work = pending.shift(); work; work = pending.shift()) await work();
+    },
+  };
 }
 
 export interface EventHandler {
@@ -189,9 +207,11 @@ export async function processMessage(options: ConsumerParts, message: DeliveredM
   if (prepared.outcome === 'invalid') logInvalid(options, message, prepared.err);
   if (prepared.outcome !== 'apply') return prepared.outcome;
   const { event, handler, payload } = prepared;
-  return handleOnce(options.db, options.schema, options.name, event.id, (trx) =>
-    handler.handle(payload, { trx, event, message }),
-  );
+  return handleOnce(options.db, options.schema, options.name, event.id, async (trx) => {
+    const hooks = commitHooks();
+    await handler.handle(payload, { trx, event, message, beforeCommit: hooks.register });
+    await hooks.run();
+  });
 }
 
 /**
@@ -210,15 +230,17 @@ export async function processBatch(
   const outcomes: Processed[] = prepared.map((p) => (p.outcome === 'apply' ? 'duplicate' : p.outcome));
   if (ids.length > 0) {
     await handleNew(options.db, options.schema, options.name, ids, async (fresh, trx) => {
+      const hooks = commitHooks();
       for (const [i, p] of prepared.entries()) {
         // A ce_id repeated within the batch (a relay that republished) is applied at its first occurrence.
         if (p.outcome !== 'apply' || !fresh.delete(p.event.id.toLowerCase())) continue;
         const message = messages[i]!;
         await inEventSpan(`eligo.${options.schema}.${options.name}`, message, () =>
-          p.handler.handle(p.payload, { trx, event: p.event, message }),
+          p.handler.handle(p.payload, { trx, event: p.event, message, beforeCommit: hooks.register }),
         );
         outcomes[i] = 'applied';
       }
+      await hooks.run();
     });
   }
   prepared.forEach((p, i) => p.outcome === 'invalid' && logInvalid(options, messages[i]!, p.err));

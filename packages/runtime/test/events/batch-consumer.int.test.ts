@@ -74,6 +74,47 @@ describe.each(['in-process', 'kafka'] as const)('a consumer on the %s bus given 
     running.push(consumer);
   };
 
+  /**
+   * A consumer whose handler only collects the step, and writes what a transaction collected with one insert
+   * before it commits (beforeCommit); that write fails when it holds the step 'hook-poison'.
+   */
+  const consumeCollected = async (writes: number[]): Promise<void> => {
+    const onCount: EventCounter = (name, _l, value) => totals.set(name, (totals.get(name) ?? 0) + value);
+    const collected = new WeakMap<Knex.Transaction, { key: string; ce_id: string }[]>();
+    const consumer = await createEventConsumer({
+      bus,
+      db,
+      schema,
+      name: 'collected',
+      topics: [topic],
+      logger,
+      onCount,
+      maxAttempts: 2,
+      handlers: {
+        [eventType(service, EVENT)]: eventHandler(
+          VerificationStepChanged,
+          async (e, { trx, event, beforeCommit }) => {
+            let rows = collected.get(trx);
+            if (!rows) {
+              const mine: { key: string; ce_id: string }[] = [];
+              collected.set(trx, (rows = mine));
+              beforeCommit(async () => {
+                writes.push(mine.length);
+                await trx
+                  .withSchema(schema)
+                  .table('effects')
+                  .insert(mine.map((r) => ({ ...r, seq: mine.length })));
+                if (mine.some((r) => r.key === 'hook-poison')) throw new Error('the collected write failed');
+              });
+            }
+            rows.push({ key: e.currentStep, ce_id: event.id });
+          },
+        ),
+      },
+    });
+    running.push(consumer);
+  };
+
   beforeAll(async () => {
     db = testDb(infra.databaseUrl);
     bus = testBus(kind, randomName('batch'));
@@ -138,5 +179,19 @@ describe.each(['in-process', 'kafka'] as const)('a consumer on the %s bus given 
     expect(parked[0]!.error).toContain('this event can never be applied');
     expect(totals.get('inbox_applied')).toBe(2);
     expect(totals.get('inbox_parked')).toBe(1);
+  }, 60_000);
+
+  it('runs what handlers register with beforeCommit once per transaction, before it commits', async () => {
+    const steps = Array.from({ length: 30 }, (_, i) => `c${i + 1}`);
+    await bus.publish([...steps.slice(0, 15), 'hook-poison', ...steps.slice(15)].map((s) => event('v3', s)));
+    const writes: number[] = [];
+    await consumeCollected(writes);
+    await waitFor('every event but the poisoned one', async () => (await applied()).length === 30);
+    await waitFor('the poisoned one parked', async () => totals.get('inbox_parked') === 1);
+    expect(await applied()).toEqual(steps);
+    // Batches wrote many events with one insert; the batch holding the poisoned event fell back to one at a time.
+    expect(Math.max(...writes)).toBeGreaterThan(1);
+    expect(writes.filter((n) => n === 1).length).toBeGreaterThanOrEqual(2);
+    expect(await count(db, schema, 'inbox')).toBe(30);
   }, 60_000);
 });

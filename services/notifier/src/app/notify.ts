@@ -1,4 +1,4 @@
-import { currentTraceParent, type Knex } from '@eligo/runtime';
+import { currentTraceParent, type EventContext, type Knex } from '@eligo/runtime';
 import { nextAttemptDelayMs } from '../domain/retry-schedule';
 import {
   deliveryBody,
@@ -6,7 +6,12 @@ import {
   type NotifierEventType,
   type WebhookSettings,
 } from '../domain/notifications';
-import { insertDelivery, latestDeliveriesOf } from '../repository/deliveries.repository';
+import {
+  insertDeliveries,
+  insertDelivery,
+  latestDeliveriesOf,
+  type NewDelivery,
+} from '../repository/deliveries.repository';
 import { afterCommit, type AppContext } from './context';
 import { newDeliveryId } from '../domain/ids';
 
@@ -31,10 +36,11 @@ async function webhookOf(ctx: AppContext, programId: string): Promise<WebhookSet
  * consumer's transaction (with the event's inbox row). Skipped when the program has no webhook, did not opt
  * in to this type, or its endpoint is disabled. When this process has an attempt slot free, the delivery is
  * recorded already leased to it and attempted as soon as the transaction committed: the first attempt, the
- * one latency is about, needs no claim. Otherwise the dispatcher is woken to claim it.
+ * one latency is about, needs no claim. Otherwise the dispatcher is woken to claim it. The deliveries of all
+ * the events a consumer transaction applies are recorded together, with one statement, before it commits.
  */
 export async function onNotification(
-  trx: Knex.Transaction,
+  { trx, beforeCommit }: Pick<EventContext, 'trx' | 'beforeCommit'>,
   ctx: AppContext,
   n: NotificationEvent,
 ): Promise<void> {
@@ -49,44 +55,72 @@ export async function onNotification(
   const now = ctx.now();
   const nextAttemptAt = firstAttemptAt(ctx, now);
   const lease = nextAttemptAt <= now ? ctx.deliveries.reserve() : undefined;
-  const delivery = {
-    id: newDeliveryId(),
-    programId: n.programId,
-    accountId: n.accountId,
-    verificationId: n.verificationId,
-    eventType: n.type,
-    sourceEventId: n.sourceEventId,
-    body: deliveryBody(n.verificationId, n.type),
-    eventAt: n.occurredAt,
-    createdAt: now,
-    nextAttemptAt,
-    refireOf: null,
-    traceParent: currentTraceParent(),
-  };
-  let created = false;
-  try {
-    created = await insertDelivery(trx, { ...delivery, lockedUntil: lease ?? null });
-  } finally {
-    if (lease && !created) ctx.deliveries.release();
+  let batch = pendingDeliveries.get(trx);
+  if (!batch) {
+    const created = new Set<PendingDelivery>();
+    batch = [];
+    pendingDeliveries.set(trx, batch);
+    const recording = batch;
+    beforeCommit(async () => {
+      const ids = await insertDeliveries(
+        trx,
+        recording.map((p) => p.delivery),
+      );
+      for (const p of recording) if (ids.has(p.delivery.id)) created.add(p);
+    });
+    afterCommit(
+      trx,
+      () => {
+        for (const p of recording) if (p.delivery.lockedUntil && !created.has(p)) ctx.deliveries.release();
+        for (const p of created) deliveryCreated(ctx, p);
+      },
+      () => {
+        for (const p of recording) if (p.delivery.lockedUntil) ctx.deliveries.release();
+      },
+    );
   }
-  if (!created) return;
-  afterCommit(
-    trx,
-    () => {
-      ctx.metrics.delivery('created', n.type);
-      if (!lease) return ctx.deliveries.wake();
-      ctx.deliveries.handOff({
-        ...delivery,
-        status: 'pending',
-        attemptCount: 0,
-        lockedUntil: lease,
-        deliveredAt: null,
-        // Recorded only if the endpoint was not disabled.
-        endpointStatus: undefined,
-      });
+  batch.push({
+    type: n.type,
+    delivery: {
+      id: newDeliveryId(),
+      programId: n.programId,
+      accountId: n.accountId,
+      verificationId: n.verificationId,
+      eventType: n.type,
+      sourceEventId: n.sourceEventId,
+      body: deliveryBody(n.verificationId, n.type),
+      eventAt: n.occurredAt,
+      createdAt: now,
+      nextAttemptAt,
+      lockedUntil: lease ?? null,
+      refireOf: null,
+      traceParent: currentTraceParent(),
     },
-    () => lease && ctx.deliveries.release(),
-  );
+  });
+}
+
+/** A delivery a consumer transaction is to record, leased to this process when lockedUntil is set. */
+interface PendingDelivery {
+  type: NotifierEventType;
+  delivery: NewDelivery;
+}
+
+/** Per consumer transaction, the deliveries its events made so far (recorded by its beforeCommit). */
+const pendingDeliveries = new WeakMap<Knex.Transaction, PendingDelivery[]>();
+
+/** A recorded delivery, once its transaction committed: attempted here at once if leased, else claimed. */
+function deliveryCreated(ctx: AppContext, { type, delivery }: PendingDelivery): void {
+  ctx.metrics.delivery('created', type);
+  if (!delivery.lockedUntil) return ctx.deliveries.wake();
+  ctx.deliveries.handOff({
+    ...delivery,
+    status: 'pending',
+    attemptCount: 0,
+    lockedUntil: delivery.lockedUntil,
+    deliveredAt: null,
+    // Recorded only if the endpoint was not disabled.
+    endpointStatus: undefined,
+  });
 }
 
 /**

@@ -48,7 +48,7 @@ export function notifierConsumers(app: AppContext): ServiceConsumer[] {
       handlers: {
         [verification('VerificationSucceeded')]: eventHandler(
           verificationEventsV1.VerificationSucceeded,
-          (e, c) => onNotification(c.trx, app, notification('SUCCESS', e, c)),
+          (e, c) => onNotification(c, app, notification('SUCCESS', e, c)),
         ),
         [verification('WebhooksRefireRequested')]: eventHandler(
           verificationEventsV1.WebhooksRefireRequested,
@@ -69,12 +69,12 @@ export function notifierConsumers(app: AppContext): ServiceConsumer[] {
           verificationEventsV1.VerificationStepChanged,
           async (e, c) => {
             const type = notificationOfStepChange(e);
-            if (type) await onNotification(c.trx, app, notification(type, e, c));
+            if (type) await onNotification(c, app, notification(type, e, c));
           },
         ),
         [verification('VerificationExpired')]: eventHandler(
           verificationEventsV1.VerificationExpired,
-          (e, c) => onNotification(c.trx, app, notification('EXPIRATION', e, c)),
+          (e, c) => onNotification(c, app, notification('EXPIRATION', e, c)),
         ),
       },
     },

@@ -82,31 +82,40 @@ export type NewDelivery = Pick<
   lockedUntil: Date | null;
 };
 
-const COLUMNS = [
-  'id',
-  'program_id',
-  'account_id',
-  'verification_id',
-  'event_type',
-  'source_event_id',
-  'body',
-  'status',
-  'attempt_count',
-  'next_attempt_at',
-  'locked_until',
-  'event_at',
-  'created_at',
-  'refire_of',
-  'trace_parent',
+/** The columns a new delivery sets, with their types (a VALUES list's parameters would otherwise be text). */
+const COLUMNS: readonly (readonly [string, string])[] = [
+  ['id', 'text'],
+  ['program_id', 'varchar'],
+  ['account_id', 'varchar'],
+  ['verification_id', 'varchar'],
+  ['event_type', 'text'],
+  ['source_event_id', 'uuid'],
+  ['body', 'text'],
+  ['status', 'text'],
+  ['attempt_count', 'integer'],
+  ['next_attempt_at', 'timestamptz'],
+  ['locked_until', 'timestamptz'],
+  ['event_at', 'timestamptz'],
+  ['created_at', 'timestamptz'],
+  ['refire_of', 'text'],
+  ['trace_parent', 'text'],
 ];
+const NAMES = COLUMNS.map(([name]) => name).join(', ');
+const ROW = `(${COLUMNS.map(([, type]) => `?::${type}`).join(', ')})`;
+
+/** Records a pending delivery (insertDeliveries with one); false when nothing was recorded. */
+export async function insertDelivery(db: Db, d: NewDelivery): Promise<boolean> {
+  return (await insertDeliveries(db, [d])).has(d.id);
+}
 
 /**
- * Records a pending delivery, unless this event already made its delivery of this type (a redelivered event)
- * or the program's endpoint is disabled: one statement, as it runs for every notification on the consumer's
- * sequential path. False when nothing was recorded.
+ * Records pending deliveries, each unless its event already made its delivery of this type (a redelivered
+ * event) or its program's endpoint is disabled: one statement for all of them, as it runs for every
+ * notification a consumer's transaction applies. Answers the ids recorded.
  */
-export async function insertDelivery(db: Db, d: NewDelivery): Promise<boolean> {
-  const values = [
+export async function insertDeliveries(db: Db, deliveries: readonly NewDelivery[]): Promise<Set<string>> {
+  if (deliveries.length === 0) return new Set();
+  const values = deliveries.flatMap((d) => [
     d.id,
     d.programId,
     d.accountId,
@@ -122,16 +131,16 @@ export async function insertDelivery(db: Db, d: NewDelivery): Promise<boolean> {
     d.createdAt,
     d.refireOf,
     d.traceParent,
-  ];
-  const { rows } = await db.raw<{ rows: unknown[] }>(
-    `insert into deliveries (${COLUMNS.join(', ')})
-     select ${COLUMNS.map(() => '?').join(', ')}
-      where not exists (select 1 from endpoints where program_id = ? and status = 'disabled')
+  ]);
+  const { rows } = await db.raw<{ rows: { id: string }[] }>(
+    `insert into deliveries (${NAMES})
+     select * from (values ${deliveries.map(() => ROW).join(', ')}) as d (${NAMES})
+      where not exists (select 1 from endpoints e where e.program_id = d.program_id and e.status = 'disabled')
      on conflict (source_event_id, event_type) do nothing
      returning id`,
-    [...values, d.programId],
+    values,
   );
-  return rows.length > 0;
+  return new Set(rows.map((r) => r.id));
 }
 
 /**
