@@ -6,7 +6,7 @@ import { programsApi, type ProgramsApi } from '../support/programs-api';
 import { machineCores, observePhase, processUsage } from './process-usage';
 import { copyAsCsv, countLines, cursorRead } from './reports-baseline';
 import { rangeOf, seedPrograms, seedVerificationRows, settle, type SeededRange } from './reports-seed';
-import { benchNodeArgs } from './bench-node';
+import { benchEnv, benchNodeArgs } from './bench-node';
 import { probeMainThreadMemory } from './heap-probe';
 
 /**
@@ -157,6 +157,7 @@ it(`a verification report of ${SIZES.join(', ')} rows: time, peak RSS, download`
       ELIGO_ORGANIZATIONS_SEED: 'none',
       ELIGO_LOG_LEVEL: 'warn',
       ELIGO_REPORTS_POLL_MS: '100',
+      ...benchEnv(),
     },
     undefined,
     benchNodeArgs(),
