@@ -57,60 +57,48 @@ export async function onNotification(
   const lease = nextAttemptAt <= now ? ctx.deliveries.reserve() : undefined;
   let batch = pendingDeliveries.get(trx);
   if (!batch) {
-    const created = new Set<PendingDelivery>();
-    batch = [];
-    pendingDeliveries.set(trx, batch);
-    const recording = batch;
+    const recording: NewDelivery[] = (batch = []);
+    const created = new Set<NewDelivery>();
+    pendingDeliveries.set(trx, recording);
     beforeCommit(async () => {
-      const ids = await insertDeliveries(
-        trx,
-        recording.map((p) => p.delivery),
-      );
-      for (const p of recording) if (ids.has(p.delivery.id)) created.add(p);
+      const ids = await insertDeliveries(trx, recording);
+      for (const d of recording) if (ids.has(d.id)) created.add(d);
     });
     afterCommit(
       trx,
       () => {
-        for (const p of recording) if (p.delivery.lockedUntil && !created.has(p)) ctx.deliveries.release();
-        for (const p of created) deliveryCreated(ctx, p);
+        for (const d of recording) if (d.lockedUntil && !created.has(d)) ctx.deliveries.release();
+        for (const d of created) deliveryCreated(ctx, d);
       },
       () => {
-        for (const p of recording) if (p.delivery.lockedUntil) ctx.deliveries.release();
+        for (const d of recording) if (d.lockedUntil) ctx.deliveries.release();
       },
     );
   }
   batch.push({
-    type: n.type,
-    delivery: {
-      id: newDeliveryId(),
-      programId: n.programId,
-      accountId: n.accountId,
-      verificationId: n.verificationId,
-      eventType: n.type,
-      sourceEventId: n.sourceEventId,
-      body: deliveryBody(n.verificationId, n.type),
-      eventAt: n.occurredAt,
-      createdAt: now,
-      nextAttemptAt,
-      lockedUntil: lease ?? null,
-      refireOf: null,
-      traceParent: currentTraceParent(),
-    },
+    id: newDeliveryId(),
+    programId: n.programId,
+    accountId: n.accountId,
+    verificationId: n.verificationId,
+    eventType: n.type,
+    sourceEventId: n.sourceEventId,
+    body: deliveryBody(n.verificationId, n.type),
+    eventAt: n.occurredAt,
+    createdAt: now,
+    nextAttemptAt,
+    // Set: leased to this process, which attempts it as soon as the transaction committed.
+    lockedUntil: lease ?? null,
+    refireOf: null,
+    traceParent: currentTraceParent(),
   });
 }
 
-/** A delivery a consumer transaction is to record, leased to this process when lockedUntil is set. */
-interface PendingDelivery {
-  type: NotifierEventType;
-  delivery: NewDelivery;
-}
-
 /** Per consumer transaction, the deliveries its events made so far (recorded by its beforeCommit). */
-const pendingDeliveries = new WeakMap<Knex.Transaction, PendingDelivery[]>();
+const pendingDeliveries = new WeakMap<Knex.Transaction, NewDelivery[]>();
 
 /** A recorded delivery, once its transaction committed: attempted here at once if leased, else claimed. */
-function deliveryCreated(ctx: AppContext, { type, delivery }: PendingDelivery): void {
-  ctx.metrics.delivery('created', type);
+function deliveryCreated(ctx: AppContext, delivery: NewDelivery): void {
+  ctx.metrics.delivery('created', delivery.eventType);
   if (!delivery.lockedUntil) return ctx.deliveries.wake();
   ctx.deliveries.handOff({
     ...delivery,
