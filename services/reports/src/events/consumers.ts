@@ -1,25 +1,27 @@
 import { documentsEventsV1, programsEventsV1, verificationEventsV1 } from '@eligo/proto';
-import { eventHandler, eventType, topicFor, type ServiceConsumer } from '@eligo/runtime';
+import { eventHandler, eventType, topicFor, type EventContext, type ServiceConsumer } from '@eligo/runtime';
 import type { AppContext } from '../app/context';
 import { recordProgram } from '../repository/programs.repository';
-import {
-  recordCreated,
-  recordDocumentsSubmitted,
-  recordMetadataKeys,
-  recordReview,
-  recordStep,
-} from '../repository/projection.repository';
+import { projectionWrites, type ProjectionWrites } from './projection-writes';
 
 const orNull = <T>(value: T | '' | 0 | undefined): T | null => (value ? value : null);
 
 /**
  * The projection reports are read from, fed by one consumer group, by default from the start of each topic
  * (a new deployment builds it from the history Kafka keeps). Each event is applied once (the inbox) in the
- * transaction that records it.
+ * transaction that records it; the projection's rows are written when that transaction's events were all
+ * handled (projection-writes.ts).
  */
 export function reportsConsumers(app: AppContext, fromBeginning: boolean): ServiceConsumer[] {
   const { schema } = app;
   const verification = (name: string) => eventType('verification', name);
+  const add = async <K extends keyof ProjectionWrites>(
+    c: EventContext,
+    kind: K,
+    facts: ProjectionWrites[K][number],
+  ): Promise<void> => {
+    (projectionWrites(c, schema)[kind] as ProjectionWrites[K][number][]).push(facts);
+  };
   return [
     {
       name: 'projection',
@@ -29,7 +31,7 @@ export function reportsConsumers(app: AppContext, fromBeginning: boolean): Servi
         [verification('VerificationCreated')]: eventHandler(
           verificationEventsV1.VerificationCreated,
           (e, c) =>
-            recordCreated(c.trx, schema, {
+            add(c, 'created', {
               verificationId: e.verificationId,
               accountId: e.accountId,
               programId: e.programId,
@@ -42,7 +44,7 @@ export function reportsConsumers(app: AppContext, fromBeginning: boolean): Servi
         [verification('VerificationStepChanged')]: eventHandler(
           verificationEventsV1.VerificationStepChanged,
           (e, c) =>
-            recordStep(c.trx, schema, {
+            add(c, 'steps', {
               verificationId: e.verificationId,
               accountId: e.accountId,
               programId: e.programId,
@@ -59,7 +61,7 @@ export function reportsConsumers(app: AppContext, fromBeginning: boolean): Servi
         [verification('VerificationMetadataChanged')]: eventHandler(
           verificationEventsV1.VerificationMetadataChanged,
           (e, c) =>
-            recordMetadataKeys(c.trx, schema, {
+            add(c, 'metadataKeys', {
               verificationId: e.verificationId,
               accountId: e.accountId,
               programId: e.programId,
@@ -69,13 +71,13 @@ export function reportsConsumers(app: AppContext, fromBeginning: boolean): Servi
         [eventType('documents', 'DocumentsSubmitted')]: eventHandler(
           documentsEventsV1.DocumentsSubmitted,
           (e, c) =>
-            recordDocumentsSubmitted(c.trx, schema, {
+            add(c, 'documentsSubmitted', {
               verificationId: e.verificationId,
               programId: e.programId,
             }),
         ),
         [eventType('documents', 'ReviewCompleted')]: eventHandler(documentsEventsV1.ReviewCompleted, (e, c) =>
-          recordReview(c.trx, schema, {
+          add(c, 'reviews', {
             verificationId: e.verificationId,
             programId: e.programId,
             approved: e.approved,

@@ -18,15 +18,37 @@ export interface CreatedFacts {
   createdAt: Date;
 }
 
-export async function recordCreated(db: Db, schema: string, f: CreatedFacts): Promise<void> {
+/**
+ * `count` rows of typed placeholders for a multi-row VALUES list. The events of a consumer transaction are
+ * written with one statement per kind; ON CONFLICT DO UPDATE may touch a row once per statement, so the rows
+ * of one call must have distinct verification ids (the caller splits repeats into successive calls).
+ */
+function valuesOf(types: readonly string[], count: number): string {
+  const row = `(${types.map((t) => `?::${t}`).join(', ')})`;
+  return Array.from({ length: count }, () => row).join(', ');
+}
+
+export async function recordCreated(db: Db, schema: string, facts: readonly CreatedFacts[]): Promise<void> {
+  if (facts.length === 0) return;
   await db.raw(
     `insert into ??.verification_rows
        (verification_id, account_id, program_id, segment, tracking_id, test_mode, created_at)
-     values (?, ?, ?, ?, ?, ?, ?)
+     values ${valuesOf(['text', 'text', 'text', 'text', 'text', 'boolean', 'timestamptz'], facts.length)}
      on conflict (verification_id) do update set
        account_id = excluded.account_id, program_id = excluded.program_id, segment = excluded.segment,
        tracking_id = excluded.tracking_id, test_mode = excluded.test_mode, created_at = excluded.created_at`,
-    [schema, f.verificationId, f.accountId, f.programId, f.segment, f.trackingId, f.testMode, f.createdAt],
+    [
+      schema,
+      ...facts.flatMap((f) => [
+        f.verificationId,
+        f.accountId,
+        f.programId,
+        f.segment,
+        f.trackingId,
+        f.testMode,
+        f.createdAt,
+      ]),
+    ],
   );
 }
 
@@ -45,16 +67,17 @@ export interface StepFacts {
 }
 
 /**
- * A step change, unless a later one was applied already (Kafka keeps one verification's events in order, but
- * a replayed older event must not undo a newer state). What the event does not know (empty) keeps the value.
+ * Step changes, each unless a later one was applied already (Kafka keeps one verification's events in order,
+ * but a replayed older event must not undo a newer state). What an event does not know (empty) keeps the value.
  */
-export async function recordStep(db: Db, schema: string, f: StepFacts): Promise<void> {
-  const final = f.currentStep === 'success' || f.currentStep === 'error';
+export async function recordStep(db: Db, schema: string, facts: readonly StepFacts[]): Promise<void> {
+  if (facts.length === 0) return;
+  const types = ['text', 'text', 'text', 'boolean', 'text', 'text[]', 'text', 'bigint', 'text', 'text'];
   await db.raw(
     `insert into ??.verification_rows as r
        (verification_id, account_id, program_id, test_mode, current_step, error_ids, sub_segment,
         organization_id, organization_name, verification_method, step_changed_at, completed_at)
-     values (?, ?, ?, ?, ?, ?::text[], ?, ?, ?, ?, ?, ?)
+     values ${valuesOf([...types, 'timestamptz', 'timestamptz'], facts.length)}
      on conflict (verification_id) do update set
        account_id = excluded.account_id, program_id = excluded.program_id, test_mode = excluded.test_mode,
        current_step = excluded.current_step, error_ids = excluded.error_ids,
@@ -67,58 +90,90 @@ export async function recordStep(db: Db, schema: string, f: StepFacts): Promise<
      where r.step_changed_at is null or r.step_changed_at <= excluded.step_changed_at`,
     [
       schema,
-      f.verificationId,
-      f.accountId,
-      f.programId,
-      f.testMode,
-      f.currentStep,
-      f.errorIds,
-      f.subSegment,
-      f.organizationId,
-      f.organizationName,
-      f.verificationMethod,
-      f.occurredAt,
-      final ? f.occurredAt : null,
+      ...facts.flatMap((f) => {
+        const final = f.currentStep === 'success' || f.currentStep === 'error';
+        return [
+          f.verificationId,
+          f.accountId,
+          f.programId,
+          f.testMode,
+          f.currentStep,
+          f.errorIds,
+          f.subSegment,
+          f.organizationId,
+          f.organizationName,
+          f.verificationMethod,
+          f.occurredAt,
+          final ? f.occurredAt : null,
+        ];
+      }),
     ],
   );
+}
+
+export interface MetadataKeysFacts {
+  verificationId: string;
+  accountId: string;
+  programId: string;
+  keys: string[];
 }
 
 export async function recordMetadataKeys(
   db: Db,
   schema: string,
-  f: { verificationId: string; accountId: string; programId: string; keys: string[] },
+  facts: readonly MetadataKeysFacts[],
 ): Promise<void> {
+  if (facts.length === 0) return;
   await db.raw(
     `insert into ??.verification_rows (verification_id, account_id, program_id, metadata_keys)
-     values (?, ?, ?, ?::text[])
+     values ${valuesOf(['text', 'text', 'text', 'text[]'], facts.length)}
      on conflict (verification_id) do update set metadata_keys = excluded.metadata_keys`,
-    [schema, f.verificationId, f.accountId, f.programId, f.keys],
+    [schema, ...facts.flatMap((f) => [f.verificationId, f.accountId, f.programId, f.keys])],
   );
+}
+
+export interface DocumentsSubmittedFacts {
+  verificationId: string;
+  programId: string;
 }
 
 export async function recordDocumentsSubmitted(
   db: Db,
   schema: string,
-  f: { verificationId: string; programId: string },
+  facts: readonly DocumentsSubmittedFacts[],
 ): Promise<void> {
+  if (facts.length === 0) return;
   await db.raw(
-    `insert into ??.verification_rows as r (verification_id, program_id, doc_upload_count) values (?, ?, 1)
+    `insert into ??.verification_rows as r (verification_id, program_id, doc_upload_count)
+     values ${valuesOf(['text', 'text', 'int'], facts.length)}
      on conflict (verification_id) do update set doc_upload_count = r.doc_upload_count + 1`,
-    [schema, f.verificationId, f.programId],
+    [schema, ...facts.flatMap((f) => [f.verificationId, f.programId, 1])],
   );
 }
 
-export async function recordReview(
-  db: Db,
-  schema: string,
-  f: { verificationId: string; programId: string; approved: boolean; rejectionReasons: string[] },
-): Promise<void> {
+export interface ReviewFacts {
+  verificationId: string;
+  programId: string;
+  approved: boolean;
+  rejectionReasons: string[];
+}
+
+export async function recordReview(db: Db, schema: string, facts: readonly ReviewFacts[]): Promise<void> {
+  if (facts.length === 0) return;
   await db.raw(
     `insert into ??.verification_rows (verification_id, program_id, review_outcome, rejection_reasons)
-     values (?, ?, ?, ?::text[])
+     values ${valuesOf(['text', 'text', 'text', 'text[]'], facts.length)}
      on conflict (verification_id) do update set
        review_outcome = excluded.review_outcome, rejection_reasons = excluded.rejection_reasons`,
-    [schema, f.verificationId, f.programId, f.approved ? 'APPROVED' : 'REJECTED', f.rejectionReasons],
+    [
+      schema,
+      ...facts.flatMap((f) => [
+        f.verificationId,
+        f.programId,
+        f.approved ? 'APPROVED' : 'REJECTED',
+        f.rejectionReasons,
+      ]),
+    ],
   );
 }
 
