@@ -13,6 +13,7 @@ import {
   type NewDelivery,
 } from '../repository/deliveries.repository';
 import { afterCommit, type AppContext } from './context';
+import type { WebhookLookup } from './ports';
 import { newDeliveryId } from '../domain/ids';
 
 /** A verification event the notifier may deliver (its ce_id makes the delivery unique). */
@@ -25,11 +26,28 @@ export interface NotificationEvent {
   occurredAt: Date;
 }
 
-/** The program's webhook; undefined when it has none (or the program is unknown). */
-async function webhookOf(ctx: AppContext, programId: string): Promise<WebhookSettings | undefined> {
-  const lookup = await ctx.programs.webhookOf(programId);
-  return lookup.kind === 'webhook' ? lookup.webhook : undefined;
+/**
+ * The program's webhook for an event of consumer transaction `trx`; undefined when it has none (or the program
+ * is unknown). One lookup per program answers for every event of the transaction, "no webhook" included,
+ * which the programs port does not keep (a webhook configured a moment before an event must be found): the
+ * events were all received before the transaction began, so a lookup made in it reads the programs as they
+ * were after each of those events occurred.
+ */
+async function webhookOf(
+  ctx: AppContext,
+  trx: Knex.Transaction,
+  programId: string,
+): Promise<WebhookSettings | undefined> {
+  let byProgram = lookups.get(trx);
+  if (!byProgram) lookups.set(trx, (byProgram = new Map()));
+  let lookup = byProgram.get(programId);
+  if (!lookup) byProgram.set(programId, (lookup = ctx.programs.webhookOf(programId)));
+  const found = await lookup;
+  return found.kind === 'webhook' ? found.webhook : undefined;
 }
+
+/** Per consumer transaction, the webhook lookups its events made, by program. */
+const lookups = new WeakMap<Knex.Transaction, Map<string, Promise<WebhookLookup>>>();
 
 /**
  * A verification event that stands for a notification: a pending delivery, due at once, is recorded in the
@@ -44,7 +62,7 @@ export async function onNotification(
   ctx: AppContext,
   n: NotificationEvent,
 ): Promise<void> {
-  const skip = skipReason(n.type, await webhookOf(ctx, n.programId));
+  const skip = skipReason(n.type, await webhookOf(ctx, trx, n.programId));
   if (skip) {
     ctx.logger.debug(
       { programId: n.programId, verificationId: n.verificationId, type: n.type, skip },
@@ -126,7 +144,7 @@ export async function onRefire(
     ctx.logger.debug({ verificationId: r.verificationId }, 'refire: no earlier delivery to resend');
     return;
   }
-  const webhook = await webhookOf(ctx, r.programId);
+  const webhook = await webhookOf(ctx, trx, r.programId);
   const now = ctx.now();
   const types: NotifierEventType[] = [];
   for (const original of latest) {

@@ -65,7 +65,8 @@ const CACHE_ENTRIES = 10_000;
  * concurrent lookups of one program share a call. WebhookConfigured/WebhookRemoved drop a program at once on
  * the replica that consumes them; other replicas see the change within `cacheMs`. "No webhook" is not kept: a
  * webhook configured a moment before a verification succeeds must be found even though the two events travel
- * on different topics. Unknown programs are kept (ids are random: an unknown one never appears later).
+ * on different topics (the events of one consumer transaction share a lookup instead: notify.ts). Unknown
+ * programs are kept (ids are random: an unknown one never appears later).
  */
 export function programsPort(
   client: GrpcClient<typeof programsV1.ProgramsServiceService>,
