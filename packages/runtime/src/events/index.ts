@@ -33,6 +33,7 @@ export {
   dropOutboxTable,
   enqueueEvent,
   enqueueEvents,
+  writeWithEvents,
   outboxEvent,
   outboxWriter,
   type EventEncoder,

@@ -48,18 +48,11 @@ export async function enqueueEvent(
   return (await enqueueEvents(trx, schema, [event]))[0]!;
 }
 
-/**
- * Records events in the caller's transaction, in this order, with one statement, and returns their ce_ids.
- * The NOTIFY is delivered by Postgres only when that transaction commits (and not at all if it rolls back),
- * which wakes the relay promptly. The first statement of a transaction sends it with its insert, later ones
- * need none: each statement is a round trip, so a change that announces several events records them at once.
- */
-export async function enqueueEvents(
-  trx: Knex.Transaction,
+/** The outbox insert of `events`, in this order (one statement's rows take their ids in VALUES order). */
+function outboxInsert(
   schema: string,
-  events: OutboxEvent[],
-): Promise<string[]> {
-  if (events.length === 0) return [];
+  events: readonly OutboxEvent[],
+): { sql: string; values: Knex.Value[]; ids: string[] } {
   const ids: string[] = [];
   const values: Knex.Value[] = [];
   for (const event of events) {
@@ -74,15 +67,60 @@ export async function enqueueEvents(
       Buffer.from(event.payload),
     );
   }
-  // One statement's rows take their ids (the publish order) in the order of its VALUES list.
-  const insert =
+  const sql =
     `insert into "${assertSchemaName(schema)}"."outbox" (topic, key, event_type, headers, payload) values ` +
     events.map(() => '(?, ?, ?, ?::jsonb, ?)').join(', ');
-  if (notified.has(trx)) await trx.raw(insert, values);
+  return { sql, values, ids };
+}
+
+/**
+ * Records events in the caller's transaction, in this order, with one statement, and returns their ce_ids.
+ * The NOTIFY is delivered by Postgres only when that transaction commits (and not at all if it rolls back),
+ * which wakes the relay promptly. The first statement of a transaction sends it with its insert, later ones
+ * need none: each statement is a round trip, so a change that announces several events records them at once.
+ */
+export async function enqueueEvents(
+  trx: Knex.Transaction,
+  schema: string,
+  events: OutboxEvent[],
+): Promise<string[]> {
+  if (events.length === 0) return [];
+  const { sql, values, ids } = outboxInsert(schema, events);
+  if (notified.has(trx)) await trx.raw(sql, values);
   else {
     // A data-modifying WITH runs whether or not the select reads it.
-    await trx.raw(`with inserted as (${insert}) select pg_notify(?, '')`, [...values, outboxChannel(schema)]);
+    await trx.raw(`with inserted as (${sql}) select pg_notify(?, '')`, [...values, outboxChannel(schema)]);
     notified.add(trx);
+  }
+  return ids;
+}
+
+/**
+ * The caller's data-modifying queries (built, not yet run) and the outbox rows of `events`, as one statement
+ * (each query a WITH part: Postgres runs every one, read or not, and checks foreign keys at the end of the
+ * statement, so one part may refer to a row another inserts). A change and its events are one round trip
+ * instead of one each; on the pool, outside a transaction, the statement is a transaction by itself and
+ * needs no BEGIN and COMMIT either. Returns the events' ce_ids.
+ */
+export async function writeWithEvents(
+  db: Knex | Knex.Transaction,
+  schema: string,
+  writes: Readonly<Record<string, Knex.QueryBuilder | Knex.Raw>>,
+  events: readonly OutboxEvent[],
+): Promise<string[]> {
+  let statement = db.queryBuilder();
+  for (const [name, write] of Object.entries(writes)) statement = statement.with(name, write);
+  const trx = 'isTransaction' in db && db.isTransaction ? (db as Knex.Transaction) : undefined;
+  if (events.length === 0) {
+    await statement.select(db.raw('1'));
+    return [];
+  }
+  const { sql, values, ids } = outboxInsert(schema, events);
+  statement = statement.with('outbox_rows', db.raw(sql, values));
+  if (trx && notified.has(trx)) await statement.select(db.raw('1'));
+  else {
+    await statement.select(db.raw(`pg_notify(?, '')`, [outboxChannel(schema)]));
+    if (trx) notified.add(trx);
   }
   return ids;
 }

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Knex } from 'knex';
 import { parseCloudEventHeaders } from '../../src/events/cloudevents';
-import { enqueueEvent, enqueueEvents } from '../../src/events/outbox';
+import { enqueueEvent, enqueueEvents, writeWithEvents } from '../../src/events/outbox';
 import { outboxChannel } from '../../src/events/sql-names';
 import { createEventSchema, dropSchema, randomName, testDb, testInfra, waitFor } from './helpers';
 
@@ -22,6 +22,7 @@ describe('outbox writes', () => {
     db = testDb(infra.databaseUrl);
     schema = randomName('outbox_notify_');
     await createEventSchema(db, schema);
+    await db.schema.withSchema(schema).createTable('changes', (t) => t.text('key').primary());
     listener = new pg.Client({ connectionString: infra.databaseUrl });
     await listener.connect();
     listener.on('notification', (n) => notifications.push(n.channel));
@@ -115,5 +116,71 @@ describe('outbox writes', () => {
     await db.transaction((trx) => enqueueEvent(trx, schema, event('v-a')));
     await db.transaction((trx) => enqueueEvent(trx, schema, event('v-b')));
     await waitFor('two NOTIFYs', async () => notifications.length === 2);
+  });
+  /** The statements sent on the pool by `work`, BEGIN and COMMIT included. */
+  async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+    const sent: string[] = [];
+    const record = (q: { sql: string }) => sent.push(q.sql);
+    db.on('query', record);
+    try {
+      await work();
+    } finally {
+      db.off('query', record);
+    }
+    return sent;
+  }
+  const change = (key: string) => db.withSchema(schema).table('changes').insert({ key });
+
+  it('writes a change and its events with one statement, a transaction by itself on the pool', async () => {
+    let ids: string[] = [];
+    const statements = await statementsOf(async () => {
+      ids = await writeWithEvents(db, schema, { a: change('c-1'), b: change('c-2') }, [
+        event('c-1'),
+        event('c-2'),
+      ]);
+    });
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toContain('pg_notify');
+    await waitFor('the NOTIFY of the statement', async () => notifications.length > 0);
+    expect(notifications).toEqual([outboxChannel(schema)]);
+    expect(
+      await db.withSchema(schema).table('changes').whereLike('key', 'c-%').orderBy('key').pluck('key'),
+    ).toEqual(['c-1', 'c-2']);
+    const rows = await db.withSchema(schema).table('outbox').whereLike('key', 'c-%').orderBy('id');
+    expect(rows.map((r) => parseCloudEventHeaders(r.headers).id)).toEqual(ids);
+
+    // Without events, the change alone.
+    expect(await writeWithEvents(db, schema, { a: change('c-3') }, [])).toEqual([]);
+    expect(await db.withSchema(schema).table('changes').where({ key: 'c-3' }).pluck('key')).toEqual(['c-3']);
+  });
+
+  it('sends no second NOTIFY in a transaction, and keeps nothing of a statement that fails', async () => {
+    const statements: string[] = [];
+    await db.transaction(async (trx) => {
+      trx.on('query', (q: { sql: string }) => {
+        if (!/^(begin|commit)/i.test(q.sql)) statements.push(q.sql);
+      });
+      await enqueueEvents(trx, schema, [event('d-1')]);
+      await writeWithEvents(
+        trx,
+        schema,
+        { a: trx.withSchema(schema).table('changes').insert({ key: 'd-1' }) },
+        [event('d-2')],
+      );
+    });
+    expect(statements).toHaveLength(2);
+    expect(statements[1]).not.toContain('pg_notify');
+    await waitFor('the NOTIFY of the commit', async () => notifications.length > 0);
+    notifications.length = 0;
+
+    // The key exists: the change fails, and its event is not recorded either.
+    await expect(writeWithEvents(db, schema, { a: change('d-1') }, [event('d-3')])).rejects.toThrow(
+      /duplicate key/,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(notifications).toEqual([]);
+    expect(
+      await db.withSchema(schema).table('outbox').whereLike('key', 'd-%').orderBy('id').pluck('key'),
+    ).toEqual(['d-1', 'd-2']);
   });
 });
