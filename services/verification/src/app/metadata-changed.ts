@@ -1,20 +1,21 @@
-import type { Knex } from '@eligo/runtime';
+import { enqueueEvent, type Knex, type OutboxEvent } from '@eligo/runtime';
 import { metadataKeys } from '../domain';
 import * as events from '../events/publish';
 import type { VerificationRecord } from '../repository/verifications.repository';
 import type { AppContext } from './context';
 
+type Announced = Pick<VerificationRecord, 'id' | 'programId' | 'accountId' | 'testMode'>;
+
 /**
- * VerificationMetadataChanged for metadata stored in the same transaction. Keys only: the values are the
- * integrator's and may hold personal information, which events never carry.
+ * VerificationMetadataChanged for metadata stored with it. Keys only: the values are the integrator's and may
+ * hold personal information, which events never carry.
  */
-export function metadataChanged(
-  trx: Knex.Transaction,
+export function metadataChangedEvent(
   ctx: AppContext,
-  record: Pick<VerificationRecord, 'id' | 'programId' | 'accountId' | 'testMode'>,
+  record: Announced,
   metadata: Record<string, string>,
-): Promise<string> {
-  return events.metadataChanged(trx, ctx.schema, {
+): OutboxEvent {
+  return events.metadataChanged({
     verificationId: record.id,
     programId: record.programId,
     accountId: record.accountId,
@@ -22,4 +23,14 @@ export function metadataChanged(
     testMode: record.testMode,
     occurredAt: ctx.now(),
   });
+}
+
+/** metadataChangedEvent recorded in the transaction that stores the metadata. */
+export function metadataChanged(
+  trx: Knex.Transaction,
+  ctx: AppContext,
+  record: Announced,
+  metadata: Record<string, string>,
+): Promise<string> {
+  return enqueueEvent(trx, ctx.schema, metadataChangedEvent(ctx, record, metadata));
 }

@@ -1,4 +1,4 @@
-import { enqueueEvents, invalidArgument } from '@eligo/runtime';
+import { invalidArgument } from '@eligo/runtime';
 import type { ErrorId } from '@eligo/vocabulary';
 import { canonicalLocale, firstStep, LOCALE_RULE, metadataProblems, metadataRequestProblem } from '../domain';
 import { newVerificationId } from '../domain/ids';
@@ -12,7 +12,7 @@ import {
 } from '../repository/verifications.repository';
 import type { AppContext } from './context';
 import { assertMayCreate } from './creation-policy';
-import { metadataChanged } from './metadata-changed';
+import { metadataChangedEvent } from './metadata-changed';
 import { sealMetadata } from './person';
 import { assertProgramOpen, isTestMode, requireProgram, segmentOf } from './programs';
 import type { VerificationAnswer } from '../domain/answer';
@@ -142,39 +142,37 @@ async function insertNew(
     expiresAt: new Date(now.getTime() + ctx.expiryMs),
     startRequestId: input.requestId || null,
   };
-  await ctx.db.transaction(async (trx) => {
-    await writeWithStep(trx, insertVerificationQuery(trx, row), {
-      verificationId: id,
-      step,
+  const common = {
+    verificationId: id,
+    programId: program.programId,
+    accountId: program.accountId,
+    testMode,
+  };
+  const announced = [
+    events.created({
+      ...common,
+      segment: program.segment,
+      trackingId: trackingId ?? '',
+      occurredAt: now,
+    }),
+    events.stepChanged({
+      ...common,
+      ...events.stepProjection(row),
       previousStep: '',
-      trigger: 'start',
+      currentStep: step,
       errorIds: [],
       occurredAt: now,
-    });
-    const common = {
-      verificationId: id,
-      programId: program.programId,
-      accountId: program.accountId,
-      testMode,
-    };
-    await enqueueEvents(trx, ctx.schema, [
-      events.created({
-        ...common,
-        segment: program.segment,
-        trackingId: trackingId ?? '',
-        occurredAt: now,
-      }),
-      events.stepChanged({
-        ...common,
-        ...events.stepProjection(row),
-        previousStep: '',
-        currentStep: step,
-        errorIds: [],
-        occurredAt: now,
-      }),
-    ]);
-    // What PutMetadata announces: the keys, never the values.
-    if (storesMetadata) await metadataChanged(trx, ctx, row, metadata);
-  });
+    }),
+  ];
+  // What PutMetadata announces: the keys, never the values.
+  if (storesMetadata) announced.push(metadataChangedEvent(ctx, row, metadata));
+  // One statement, its own transaction: the row, its first step and its events are kept together or not at all.
+  await writeWithStep(
+    ctx.db,
+    ctx.schema,
+    insertVerificationQuery(ctx.db, row),
+    { verificationId: id, step, previousStep: '', trigger: 'start', errorIds: [], occurredAt: now },
+    announced,
+  );
   return { id, lastResponse: response };
 }

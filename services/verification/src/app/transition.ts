@@ -1,5 +1,5 @@
 import type { Knex, OutboxEvent } from '@eligo/runtime';
-import { enqueueEvents, internal } from '@eligo/runtime';
+import { internal } from '@eligo/runtime';
 import { isStep, isTransition, type Trigger } from '../domain';
 import * as events from '../events/publish';
 import { writeWithStep } from '../repository/steps.repository';
@@ -36,7 +36,7 @@ export interface StepChange {
 
 /**
  * Moves a locked verification to a step (or records a recoverable error on the same one): the row, its
- * last response and the events commit together in the caller's transaction.
+ * last response, the step and the events are one statement in the caller's transaction.
  */
 export async function applyChange(
   trx: Knex.Transaction,
@@ -94,14 +94,6 @@ export async function applyChangeToRecord(
     // Only a call's own change is replayed to its retry; an expiry on the way is not that call's change.
     lastRequestId: change.cause.requestId || null,
   });
-  await writeWithStep(trx, changed, {
-    verificationId: record.id,
-    step: change.step,
-    previousStep: from,
-    trigger: change.cause.trigger,
-    errorIds: next.errorIds,
-    occurredAt: now,
-  });
   const common = {
     verificationId: record.id,
     programId: record.programId,
@@ -130,6 +122,19 @@ export async function applyChangeToRecord(
         organizationId: next.organizationId ?? 0,
       }),
     );
-  await enqueueEvents(trx, ctx.schema, announced);
+  await writeWithStep(
+    trx,
+    ctx.schema,
+    changed,
+    {
+      verificationId: record.id,
+      step: change.step,
+      previousStep: from,
+      trigger: change.cause.trigger,
+      errorIds: next.errorIds,
+      occurredAt: now,
+    },
+    announced,
+  );
   return { ...next, lastResponse: response, lastRequestId: change.cause.requestId || null };
 }

@@ -24,7 +24,7 @@ const {
 } = verificationEventsV1;
 
 /**
- * The events a start or a step records together, as outbox rows for one enqueueEvents statement (a flow's
+ * The events a start or a step records with its change, as outbox rows of the change's statement (a flow's
  * two requests each announce two events; a statement each was a round trip each).
  */
 export const created = (e: verificationEventsV1.VerificationCreated) =>
@@ -39,11 +39,8 @@ export const limitExceeded = (trx: Trx, schema: string, e: verificationEventsV1.
   enqueue(trx, schema, 'VerificationLimitExceeded', VerificationLimitExceeded, e.verificationId, e);
 export const refireRequested = (trx: Trx, schema: string, e: verificationEventsV1.WebhooksRefireRequested) =>
   enqueue(trx, schema, 'WebhooksRefireRequested', WebhooksRefireRequested, e.verificationId, e);
-export const metadataChanged = (
-  trx: Trx,
-  schema: string,
-  e: verificationEventsV1.VerificationMetadataChanged,
-) => enqueue(trx, schema, 'VerificationMetadataChanged', VerificationMetadataChanged, e.verificationId, e);
+export const metadataChanged = (e: verificationEventsV1.VerificationMetadataChanged) =>
+  event('VerificationMetadataChanged', VerificationMetadataChanged, e.verificationId, e);
 
 /**
  * What VerificationStepChanged tells of the verification as it stands after the change, so that the reports

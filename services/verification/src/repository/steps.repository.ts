@@ -1,4 +1,4 @@
-import type { Knex } from '@eligo/runtime';
+import { writeWithEvents, type Knex, type OutboxEvent } from '@eligo/runtime';
 import type { Db } from './db';
 
 /** One change of a verification as staff see it (no person data). */
@@ -30,12 +30,24 @@ const stepRow = (entry: StepEntry) => ({
 });
 
 /**
- * The write that changes the verification (an insert or an update, not yet run) and the step it records, as
- * one statement: every step of every flow takes both, and each statement is a round trip. The step's foreign
- * key sees a verification inserted by the same statement.
+ * The write that changes the verification (an insert or an update, not yet run), the step it records and the
+ * events that announce it, as one statement: every step of every flow takes all three, and each statement is
+ * a round trip. The step's foreign key sees a verification inserted by the same statement. On the pool (no
+ * transaction) the statement is its own transaction.
  */
-export async function writeWithStep(db: Db, change: Knex.QueryBuilder, entry: StepEntry): Promise<void> {
-  await db.with('change', change).insert(stepRow(entry)).into('verification_steps');
+export async function writeWithStep(
+  db: Db,
+  schema: string,
+  change: Knex.QueryBuilder,
+  entry: StepEntry,
+  events: readonly OutboxEvent[] = [],
+): Promise<void> {
+  await writeWithEvents(
+    db,
+    schema,
+    { change, step: db('verification_steps').insert(stepRow(entry)) },
+    events,
+  );
 }
 
 /** A verification's steps, oldest first. */
