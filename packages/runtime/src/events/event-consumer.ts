@@ -42,16 +42,26 @@ function commitHooks(): { register(work: () => Promise<void>): void; run(): Prom
 
 export interface EventHandler {
   decode(input: Uint8Array): unknown;
+  /**
+   * Optional: false for an event the handler would do nothing with. Such an event is ignored like one of a type
+   * without a handler: no transaction, no inbox row (an event without effect needs no dedupe).
+   */
+  accepts?(payload: unknown): boolean;
   handle(payload: unknown, context: EventContext): Promise<void>;
 }
 
-/** Pairs a protobuf decoder with a handler typed by it. */
+/**
+ * Pairs a protobuf decoder with a handler typed by it; `accepts`, when given, tells the events the handler
+ * acts on from those it would do nothing with (EventHandler.accepts).
+ */
 export function eventHandler<T>(
   decoder: EventDecoder<T>,
   handle: (payload: T, context: EventContext) => Promise<void>,
+  accepts?: (payload: T) => boolean,
 ): EventHandler {
   return {
     decode: (input) => decoder.decode(input),
+    ...(accepts && { accepts: (payload: unknown) => accepts(payload as T) }),
     handle: (payload, context) => handle(payload as T, context),
   };
 }
@@ -166,7 +176,7 @@ const countOf = {
 
 type ConsumerParts = Pick<EventConsumerOptions, 'db' | 'schema' | 'name' | 'handlers' | 'logger'>;
 
-/** A message ready for its handler, or why it has none ('ignored': no handler for its type). */
+/** A message ready for its handler, or why it has none ('ignored': no handler for its type, or one it does not accept). */
 type Prepared =
   | { outcome: 'apply'; event: CloudEventAttributes; handler: EventHandler; payload: unknown }
   | { outcome: 'ignored' }
@@ -177,7 +187,9 @@ function prepare(handlers: ConsumerParts['handlers'], message: DeliveredMessage)
     const event = parseCloudEventHeaders(message.headers);
     const handler = handlers[event.type];
     if (!handler) return { outcome: 'ignored' };
-    return { outcome: 'apply', event, handler, payload: handler.decode(message.value) };
+    const payload = handler.decode(message.value);
+    if (handler.accepts && !handler.accepts(payload)) return { outcome: 'ignored' };
+    return { outcome: 'apply', event, handler, payload };
   } catch (err) {
     return { outcome: 'invalid', err };
   }

@@ -194,4 +194,46 @@ describe.each(['in-process', 'kafka'] as const)('a consumer on the %s bus given 
     expect(writes.filter((n) => n === 1).length).toBeGreaterThanOrEqual(2);
     expect(await count(db, schema, 'inbox')).toBe(30);
   }, 60_000);
+  it('ignores the events a handler does not accept: no transaction, no inbox row', async () => {
+    const steps = ['a1', 'skip-1', 'a2', 'skip-2', 'skip-3', 'a3'];
+    await bus.publish(steps.map((step) => event('v4', step)));
+    const transactions: Knex.Transaction[] = [];
+    const onCount: EventCounter = (name, _l, value) => totals.set(name, (totals.get(name) ?? 0) + value);
+    running.push(
+      await createEventConsumer({
+        bus,
+        db,
+        schema,
+        name: 'selective',
+        topics: [topic],
+        logger,
+        onCount,
+        handlers: {
+          [eventType(service, EVENT)]: eventHandler(
+            VerificationStepChanged,
+            async (e, { trx, event }) => {
+              transactions.push(trx);
+              await trx
+                .withSchema(schema)
+                .table('effects')
+                .insert({ key: e.currentStep, seq: 1, ce_id: event.id });
+            },
+            (e) => !e.currentStep.startsWith('skip'),
+          ),
+        },
+      }),
+    );
+    await waitFor('the accepted events', async () => (await applied()).length === 3);
+    await waitFor('the counts', async () => (totals.get('inbox_ignored') ?? 0) === 3);
+    expect(await applied()).toEqual(['a1', 'a2', 'a3']);
+    expect(await count(db, schema, 'inbox')).toBe(3);
+    expect(totals.get('inbox_applied')).toBe(3);
+
+    // A lone event the handler does not accept opens no transaction either.
+    const before = transactions.length;
+    await bus.publish([event('v4', 'skip-4')]);
+    await waitFor('it counted', async () => totals.get('inbox_ignored') === 4);
+    expect(transactions.length).toBe(before);
+    expect(await count(db, schema, 'inbox')).toBe(3);
+  }, 60_000);
 });

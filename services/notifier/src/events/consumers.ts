@@ -71,6 +71,8 @@ export function notifierConsumers(app: AppContext): ServiceConsumer[] {
             const type = notificationOfStepChange(e);
             if (type) await onNotification(c, app, notification(type, e, c));
           },
+          // The other step changes (nearly all) are ignored without a transaction.
+          (e) => notificationOfStepChange(e) !== undefined,
         ),
         [verification('VerificationExpired')]: eventHandler(
           verificationEventsV1.VerificationExpired,
