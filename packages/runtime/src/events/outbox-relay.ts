@@ -51,7 +51,7 @@ interface OutboxRow {
  * Publishes a service's outbox rows to the bus in id order and marks them published.
  *
  * Ordering with several relays on one schema (replicas of a service): every batch runs in one transaction
- * that first takes a transaction-level advisory lock for the schema, with try-lock semantics. Only the
+ * whose select first takes a transaction-level advisory lock for the schema, with try-lock semantics. Only the
  * holder selects, publishes and marks rows; the others return at once and wait for the next NOTIFY or
  * poll. Without that lock, `FOR UPDATE SKIP LOCKED` alone would let relay B skip the rows relay A has in
  * flight and publish later rows of the same key first. The lock is released by commit, rollback or a dead
@@ -134,26 +134,20 @@ export class OutboxRelay {
   }
 
   /**
-   * One transaction: lock the schema's relay slot, take the oldest rows (within the count and byte budgets),
-   * publish, mark. `more` says rows were left for the next batch.
+   * One transaction: lock the schema's relay slot and take the oldest rows (one statement; within the count
+   * and byte budgets), publish, mark. `more` says rows were left for the next batch.
    */
   private publishBatch(batchSize: number): Promise<{ published: number; more: boolean }> {
     const { db, bus } = this.options;
     return db.transaction(async (trx) => {
-      const lock = await trx.raw<{ rows: { locked: boolean }[] }>(
-        'select pg_try_advisory_xact_lock(?, hashtext(?)) as locked',
-        [ADVISORY_LOCK_NAMESPACE, this.schema],
+      // The lock is an uncorrelated sub-select, evaluated once (an InitPlan) before any row is taken: rows are
+      // taken under it or not at all (a lock tried per row could skip the first rows and take later ones).
+      const { rows: selected } = await trx.raw<{ rows: OutboxRow[] }>(
+        `select id, topic, key, headers, payload from ??.outbox
+          where published_at is null and (select pg_try_advisory_xact_lock(?, hashtext(?)))
+          order by id limit ? for update skip locked`,
+        [this.schema, ADVISORY_LOCK_NAMESPACE, this.schema, batchSize],
       );
-      if (!lock.rows[0]?.locked) return { published: 0, more: false };
-      const selected: OutboxRow[] = await trx
-        .withSchema(this.schema)
-        .table('outbox')
-        .select('id', 'topic', 'key', 'headers', 'payload')
-        .whereNull('published_at')
-        .orderBy('id')
-        .limit(batchSize)
-        .forUpdate()
-        .skipLocked();
       if (selected.length === 0) return { published: 0, more: false };
       const rows = withinByteBudget(selected, this.options.maxBatchBytes ?? DEFAULT_MAX_BATCH_BYTES);
       await bus.publish(

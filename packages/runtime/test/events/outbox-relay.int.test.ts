@@ -177,11 +177,19 @@ describe('outbox relay on Kafka', () => {
     expect(await unpublished(db, schema)).toBe(1);
 
     const started = Date.now();
+    const statements: string[] = [];
+    const record = (q: { sql: string }) => statements.push(q.sql);
+    db.on('query', record);
     const ceId = await enqueue(db, schema, service, 'v-notify', 'docUpload');
     await waitFor('the NOTIFY to wake the relay', async () => (await unpublished(db, schema)) === 0, {
       timeoutMs: 2_000,
     });
+    db.off('query', record);
     expect(Date.now() - started).toBeLessThan(2_000);
+    // A batch takes the relay's lock and its rows with one statement: BEGIN, select, update, COMMIT.
+    const relayed = statements.filter((sql) => /pg_try_advisory_xact_lock/.test(sql));
+    expect(relayed.length).toBeGreaterThan(0);
+    expect(relayed.every((sql) => /for update skip locked/i.test(sql))).toBe(true);
 
     await waitFor('the event on Kafka', async () => received.some((m) => m.key === 'v-notify'));
     const message = received.find((m) => m.key === 'v-notify')!;
