@@ -2,7 +2,10 @@
 // Eligo process, or the baseline in the bench's process) has no load generator on its event loop. Runs the
 // two-request test-mode flow: POST {base}/verification, then the student's personal info, which must succeed.
 // Input (argv[2], JSON): { bases: string[] (clients take them in turn), programId, organization, subject,
-//   step, warmUp, total, concurrency }. Output (stdout, JSON): { seconds, latencies (ms), failures, first }.
+//   step, warmUp, total, concurrency, rate? }. With `rate` (flows/s) the timed flows run in an open loop: flow
+//   i starts at i / rate seconds whether or not earlier ones answered, its latency counted from that time
+//   (measure.ts, measureOpenLoop). Output (stdout, JSON): { seconds, latencies (ms), failures, first, peak }
+//   (peak: the most flows in flight at once).
 'use strict';
 
 async function post(url, body) {
@@ -48,12 +51,34 @@ async function main() {
     };
     await Promise.all(Array.from({ length: job.concurrency }, worker));
   };
+  const openLoop = async (offset, total, rate, latencies) => {
+    const calls = [];
+    let inFlight = 0;
+    let peak = 0;
+    const started = process.hrtime.bigint();
+    for (let n = 0; n < total; n++) {
+      const due = started + BigInt(Math.round((n * 1e9) / rate));
+      const ahead = Number(due - process.hrtime.bigint()) / 1e6;
+      if (ahead >= 1) await new Promise((resolve) => setTimeout(resolve, ahead));
+      peak = Math.max(peak, ++inFlight);
+      calls.push(
+        flow(offset + n).finally(() => {
+          inFlight--;
+          latencies.push(Number(process.hrtime.bigint() - due) / 1e6);
+        }),
+      );
+    }
+    await Promise.all(calls);
+    return peak;
+  };
   await run(0, job.warmUp); // untimed: JIT, pools, caches on both sides
   const latencies = [];
   const started = process.hrtime.bigint();
-  await run(job.warmUp, job.total, latencies);
+  let peak = job.concurrency;
+  if (job.rate) peak = await openLoop(job.warmUp, job.total, job.rate, latencies);
+  else await run(job.warmUp, job.total, latencies);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  process.stdout.write(JSON.stringify({ seconds, latencies, failures, first }));
+  process.stdout.write(JSON.stringify({ seconds, latencies, failures, first, peak }));
 }
 
 main().catch((err) => {
