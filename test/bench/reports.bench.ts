@@ -18,7 +18,8 @@ import { probeMainThreadMemory } from './heap-probe';
  * (absolute and above its idle level: flat when it does not grow with the size), its CPU seconds, the
  * latency of the status calls it answers meanwhile, the download's seconds and size. In the same run, the
  * floors: the generator's own SELECT read through a pg-cursor in 1000-row batches in this process (no CSV,
- * no upload), and Postgres writing the same rows as CSV itself (COPY TO STDOUT via psql).
+ * no upload), and Postgres writing the same rows as CSV itself (COPY TO STDOUT via psql); and, before any
+ * report, how far eligo's RSS rises over idle in 20 s of the same status calls without a report.
  *
  * The rows are written straight into reports.verification_rows (one INSERT ... SELECT generate_series per
  * size, each size in its own date range of one account, so each report covers exactly its rows); seeding
@@ -33,6 +34,8 @@ const SIZES = [250_000, 500_000, 1_000_000];
 const WARM_UP = 20_000;
 const BATCH_ROWS = 1000;
 const STATUS_POLL_MS = 200;
+/** The no-report baseline's length: about what a 1M-row report takes. */
+const BASELINE_SECONDS = 20;
 const GOAL_SECONDS_AT_1M = 60;
 const GOAL_PEAK_RSS_MB = 200;
 const GOAL_LINEARITY = 1.5;
@@ -190,6 +193,15 @@ it(`a verification report of ${SIZES.join(', ')} rows: time, peak RSS, download`
 
     const pid = eligo.child.pid!;
     const idleRssMb = processUsage(pid).rssMb;
+    // The baseline of the RSS figures, before any report: how far the process's RSS rises above idle with the
+    // same status calls (of a report that does not exist) and heap probe but no report, as long as a report of
+    // 1M rows takes (its main heap's garbage comes and goes whatever it does).
+    const idleProbe = probeMainThreadMemory(eligo.httpUrl);
+    const idleCalls = BASELINE_SECONDS * (1000 / STATUS_POLL_MS);
+    const [, idleUse] = await observePhase(pid, () =>
+      statusLatencies(api, token, `/report/${'0'.repeat(24)}/status`, idleCalls),
+    );
+    const idlePeaks = idleProbe.stop();
     const results: Row[] = [];
     const checks: { label: string; expected: number; lines: number; header: string; rowCount: number }[] = [];
     let statusPath = '';
@@ -265,6 +277,11 @@ it(`a verification report of ${SIZES.join(', ')} rows: time, peak RSS, download`
         `${machineCores} cores)\n`,
     );
     console.table(results); // eslint-disable-line no-console
+    process.stdout.write(
+      `baseline, no report (${idleCalls} status calls, ${round(idleUse.seconds, 1)} s): peak RSS ` +
+        `${idleRssMb + idleUse.peakRssMb} MB, ${idleUse.peakRssMb} MB over idle; ` +
+        `main heap ${idlePeaks.heapUsedMb} MB, main external ${idlePeaks.externalMb} MB\n`,
+    );
     const measured = results.slice(1);
     const first = measured[0]!;
     const last = measured[measured.length - 1]!;

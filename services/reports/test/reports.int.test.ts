@@ -15,6 +15,7 @@ import {
   type Harness,
   type Program,
 } from './support';
+import { REPORT_PART_BYTES } from '../src/app/report-parts';
 
 const { VERIFICATION_MODE_INCLUSION_ALL: ALL, VERIFICATION_MODE_INCLUSION_LIVE: LIVE } =
   VerificationModeInclusion;
@@ -257,5 +258,26 @@ describe('verification reports', () => {
       expect(
         await failure(h.reports.unary('listReportFields', { accountId: offer.accountId, programIds })),
       ).toMatchObject({ code: Status.INVALID_ARGUMENT, errorIds: ['invalidRequest'] });
+  });
+
+  it('uploads a report larger than a part in parts of the size the worker packs (no copy by the store)', async () => {
+    // Rows straight into the projection, in a range of their own: about 7 MiB of CSV, more than one 5 MiB
+    // report part and less than the store's own 8 MiB, which would have sent it in one piece.
+    await h.db.raw(
+      `insert into reports.verification_rows
+         (verification_id, account_id, program_id, segment, tracking_id, test_mode, current_step, created_at)
+       select substr(md5('part-size:' || g), 1, 24), ?, ?, 'age', repeat('t', 300) || g, true, 'success',
+              timestamptz '2021-03-01' + g * interval '1 second'
+       from generate_series(1, 16000) g`,
+      [offer.accountId, offer.programId],
+    );
+    const { report, csv } = await generated({ startDate: '2021-03-01', endDate: '2021-03-01' });
+    expect(rowsOf(csv)).toHaveLength(16000);
+    const { object_key: key } = await h.db('reports').where({ id: report.reportId }).first('object_key');
+    const { size, etag } = await h.store.stat(key as string);
+    expect(size).toBeGreaterThan(REPORT_PART_BYTES);
+    expect(size).toBeLessThan(8 * 1024 * 1024);
+    // S3 ends a multipart object's etag with its number of parts.
+    expect(etag).toMatch(new RegExp(`-${Math.ceil(size / REPORT_PART_BYTES)}$`));
   });
 });

@@ -58,6 +58,12 @@ export interface PutOptions {
   contentType?: string;
   /** The body's length when known (e.g. from Content-Length); checked against what is actually read. */
   size?: number;
+  /**
+   * The size of the parts a store that uploads in parts sends (S3: 5 MiB to 5 GiB), instead of its configured
+   * one; ignored by a store that writes whole files. A producer of chunks of exactly this size (the report
+   * worker's parts) then has each sent as it is, without a copy into a part buffer of the store's own.
+   */
+  partBytes?: number;
 }
 
 export interface PutResult {

@@ -50,6 +50,12 @@ const MIN_PART = 5 * 1024 * 1024;
 const MAX_PART = 5 * 1024 * 1024 * 1024;
 const MAX_PARTS = 10_000;
 const MIB = 1024 * 1024;
+
+function assertPartSize(bytes: number): void {
+  if (!Number.isSafeInteger(bytes) || bytes < MIN_PART || bytes > MAX_PART) {
+    throw new Error('S3 part size must be between 5 MiB and 5 GiB');
+  }
+}
 const IDLE_SOCKET_MS = 4000;
 /** Life of the URL a part is sent to: it is used at once. */
 const SEND_URL_SECONDS = 900;
@@ -80,9 +86,7 @@ export class S3ObjectStore implements ObjectStore {
     this.bucket = config.bucket;
     this.region = config.region ?? 'us-east-1';
     this.partSize = config.partSizeBytes ?? 8 * MIB;
-    if (!Number.isSafeInteger(this.partSize) || this.partSize < MIN_PART || this.partSize > MAX_PART) {
-      throw new Error('S3 part size must be between 5 MiB and 5 GiB');
-    }
+    assertPartSize(this.partSize);
     this.clock = config.clock ?? (() => new Date());
     const clientFor = (endpoint: string): Client =>
       new Client({
@@ -111,7 +115,7 @@ export class S3ObjectStore implements ObjectStore {
     assertValidKey(key);
     assertDeclaredSize(options.size);
     const contentType = normalizeContentType(options.contentType);
-    const partSize = this.partSizeFor(options.size);
+    const partSize = this.partSizeFor(options.size, options.partBytes);
     const parts = readParts(body, partSize);
     try {
       const first = await parts.next();
@@ -191,9 +195,14 @@ export class S3ObjectStore implements ObjectStore {
     return etag.replace(/^"|"$/g, '');
   }
 
-  /** The configured part size, grown when a declared size would otherwise need more than 10,000 parts. */
-  private partSizeFor(size: number | undefined): number {
-    if (size === undefined || size <= this.partSize * MAX_PARTS) return this.partSize;
+  /**
+   * The caller's part size or the configured one, grown when a declared size would otherwise need more than
+   * 10,000 parts.
+   */
+  private partSizeFor(size: number | undefined, asked: number | undefined): number {
+    if (asked !== undefined) assertPartSize(asked);
+    const partSize = asked ?? this.partSize;
+    if (size === undefined || size <= partSize * MAX_PARTS) return partSize;
     return Math.ceil(size / MAX_PARTS / MIB) * MIB;
   }
 

@@ -85,6 +85,21 @@ describe('S3ObjectStore', () => {
     });
   });
 
+  it('uploads in the part size a put asks for, sending chunks of that size as they are', async () => {
+    const eightMiBParts = new S3ObjectStore({ ...config, partSizeBytes: 8 * MIB });
+    const chunks = [Buffer.alloc(5 * MIB, 1), Buffer.alloc(5 * MIB, 2), Buffer.alloc(MIB, 3)];
+    async function* given() {
+      yield* chunks;
+    }
+    const { etag } = await eightMiBParts.put('part-size/report.csv', given(), { partBytes: 5 * MIB });
+    // 11 MiB: two parts in the store's 8 MiB, three in the 5 MiB asked for.
+    expect(etag).toMatch(/-3$/);
+    expect((await readAll(await store.get('part-size/report.csv'))).equals(Buffer.concat(chunks))).toBe(true);
+    await expect(eightMiBParts.put('part-size/small.csv', given(), { partBytes: MIB })).rejects.toThrow(
+      /5 MiB/,
+    );
+  });
+
   it('sends bodies without hashing them (unsigned payload, no Content-MD5)', async () => {
     // A recording stand-in for the server: what the store sends, as the server receives it.
     const seen: { url: string; headers: IncomingHttpHeaders; body: Buffer }[] = [];

@@ -57,6 +57,7 @@ export async function generateNextReport(app: AppContext): Promise<boolean> {
     // memory can go back to the worker once the store asks for the next).
     await app.rawStore.put(key, sealedReport(app, report, key, counter, lost.signal), {
       contentType: 'text/csv; charset=utf-8',
+      partBytes: app.reportWorker.partBytes,
     });
     if (lost.signal.aborted) throw new Error('the claim on the report was lost');
     const completed = await app.db.transaction(async (trx) => {
