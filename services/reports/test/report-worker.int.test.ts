@@ -25,25 +25,30 @@ const objectKey = 'reports/a1/r1/lease.csv';
 /** Small parts, so that a report of a few thousand rows goes through many of them (and each buffer again). */
 const PART_BYTES = 64 * 1024;
 
-function context(asked: string[][], heapMb = 48): AppContext {
-  const person = (id: string): PersonalInfo => ({
-    firstName: `First ${id}`,
-    lastName: 'Doe',
-    email: `${id}@example.com`,
-    phoneNumber: '',
-    birthDate: '',
-    postalCode: '',
-    country: 'US',
-    metadata: { plan: `=${id}` },
-  });
+const personOf = (id: string, metadata: Record<string, string> = { plan: `=${id}` }): PersonalInfo => ({
+  firstName: `First ${id}`,
+  lastName: 'Doe',
+  email: `${id}@example.com`,
+  phoneNumber: '',
+  birthDate: '',
+  postalCode: '',
+  country: 'US',
+  metadata,
+});
+
+/** The person of every other verification is unknown (its cells stay empty), unless `person` says. */
+function context(
+  asked: string[][],
+  heapMb = 48,
+  person = (id: string, i: number) => (i % 2 === 0 ? personOf(id) : undefined),
+): AppContext {
   return {
     reportBatchRows: 1000,
     reportWorker: { databaseUrl, heapMb, masterKey, partBytes: PART_BYTES },
     verification: {
       personalInfo: async (_accountId: string, ids: readonly string[]) => {
         asked.push([...ids]);
-        // The person of every other verification is unknown: its cells stay empty.
-        return new Map(ids.filter((_, i) => i % 2 === 0).map((id) => [id, person(id)]));
+        return new Map(ids.flatMap((id, i) => (person(id, i) ? [[id, person(id, i)!]] : [])));
       },
     },
   } as unknown as AppContext;
@@ -140,7 +145,7 @@ describe('the report worker', () => {
     expect(rowsOf(await opened(copies))).toHaveLength(3000);
   });
 
-  it('asks the main thread for the personal information of each batch, in order', async () => {
+  it('asks the main thread for the personal information of each batch, in order, 100 people at a time', async () => {
     const asked: string[][] = [];
     const job = {
       sql: rowsSql('pii'),
@@ -149,12 +154,33 @@ describe('the report worker', () => {
       metadataKeys: ['plan'],
     };
     const rows = rowsOf(await opened(await parts(context(asked), job))).slice(1);
-    expect(asked.map((ids) => ids.length)).toEqual([1000, 500]);
+    expect(asked.map((ids) => ids.length)).toEqual(Array(15).fill(100));
     expect(asked[0]![0]).toBe('v1');
     // The PII cells follow the 23 standard ones; metadata values are guarded like any text cell.
     expect(rows[0]!.slice(23)).toEqual(['First v1', 'Doe', 'v1@example.com', '', '', '', 'US', "'=v1"]);
     expect(rows[1]!.slice(23)).toEqual(['', '', '', '', '', '', '', '']);
   });
+
+  it('writes a report of people with all the metadata the API allows within the default worker heap', async () => {
+    // 50 keys of values of 1,024 characters (docs/api.md#limits): 51 KB per verification, 51 MB per batch of
+    // 1000, more than the worker's default 32 MiB old space could hold at once.
+    const keys = Array.from({ length: 50 }, (_, i) => `key${String(i).padStart(2, '0')}`);
+    const asked: string[][] = [];
+    const metadataOf = (id: string) =>
+      Object.fromEntries(keys.map((k) => [k, `${id}:${k}:`.padEnd(1024, 'm')]));
+    const app = context(asked, 32, (id) => personOf(id, metadataOf(id)));
+    const job = {
+      sql: rowsSql('big-people'),
+      values: [1100],
+      kind: 'VERIFICATION' as const,
+      metadataKeys: keys,
+    };
+    const rows = rowsOf(await opened(await parts(app, job))).slice(1);
+    expect(rows).toHaveLength(1100);
+    expect(asked.flat()).toHaveLength(1100);
+    expect(rows[1099]![0]).toBe('v1100');
+    expect(rows[1099]![23 + 7 + 49]).toBe('v1100:key49:'.padEnd(1024, 'm'));
+  }, 60_000);
 
   it('throws what failed in the worker, and closes its connection', async () => {
     const marker = `fails-${randomUUID()}`;

@@ -44,22 +44,38 @@ async function peopleOf(ids: string[]): Promise<Map<string, PersonalInfo>> {
 
 let rowsRead = 0;
 
-/** The file in the clear: the header, then each batch as CSV. */
+/**
+ * People are asked for at most this many at a time: one may carry 51 KB of metadata (50 values of 1,024
+ * characters), so a slice's people, cells and CSV stay a few MB whatever the batch size, well within the
+ * worker's heap (a whole batch of 1000 such people is 51 MB, past the default 32 MiB).
+ */
+const PEOPLE_PER_REQUEST = 100;
+
+/** The file in the clear: the header, then each batch as CSV (in slices when it holds personal information). */
 async function* csv(cursor: Cursor<ReportRow>): AsyncGenerator<Buffer> {
   yield Buffer.from(job.header);
   for (;;) {
     const rows = await cursor.read(job.batchRows);
     if (rows.length === 0) return;
-    let cells: string[][];
-    if (job.kind === 'REVERIFY') cells = (rows as ReverifyReportRow[]).map(reverifyCells);
+    if (job.kind === 'REVERIFY') yield rowsAsCsv(rows, (rows as ReverifyReportRow[]).map(reverifyCells));
     else if (job.metadataKeys) {
       const keys = job.metadataKeys;
-      const people = await peopleOf(rows.map((r) => r.verification_id));
-      cells = rows.map((r) => [...standardCells(r), ...personalCells(people.get(r.verification_id), keys)]);
-    } else cells = rows.map(standardCells);
-    rowsRead += rows.length;
-    yield Buffer.from(csvLines(cells));
+      for (let at = 0; at < rows.length; at += PEOPLE_PER_REQUEST) {
+        const slice = rows.slice(at, at + PEOPLE_PER_REQUEST);
+        const people = await peopleOf(slice.map((r) => r.verification_id));
+        const cells = slice.map((r) => [
+          ...standardCells(r),
+          ...personalCells(people.get(r.verification_id), keys),
+        ]);
+        yield rowsAsCsv(slice, cells);
+      }
+    } else yield rowsAsCsv(rows, rows.map(standardCells));
   }
+}
+
+function rowsAsCsv(rows: readonly unknown[], cells: string[][]): Buffer {
+  rowsRead += rows.length;
+  return Buffer.from(csvLines(cells));
 }
 
 /**
