@@ -45,11 +45,34 @@ async function peopleOf(ids: string[]): Promise<Map<string, PersonalInfo>> {
 let rowsRead = 0;
 
 /**
- * People are asked for at most this many at a time: one may carry 51 KB of metadata (50 values of 1,024
- * characters), so a slice's people, cells and CSV stay a few MB whatever the batch size, well within the
- * worker's heap (a whole batch of 1000 such people is 51 MB, past the default 32 MiB).
+ * What a request for people may weigh: a person counts one, plus one per metadata key the projection knows
+ * it has (a value may be 1,024 characters, 2 KB in memory when not Latin-1). Without metadata a batch is one
+ * request, as before; people with all 50 keys the API allows go 98 at a time (about 10 MB), where a whole
+ * batch of them (100 MB) would not fit the worker's default heap.
  */
-const PEOPLE_PER_REQUEST = 100;
+const PEOPLE_WEIGHT_PER_REQUEST = 5000;
+
+/** A batch's rows in slices whose people each weigh at most PEOPLE_WEIGHT_PER_REQUEST together. */
+function* peopleSlices(rows: ReportRow[]): Generator<ReportRow[]> {
+  let from = 0;
+  let weight = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const own = 1 + rows[i]!.metadata_keys.length;
+    if (i > from && weight + own > PEOPLE_WEIGHT_PER_REQUEST) {
+      yield rows.slice(from, i);
+      from = i;
+      weight = 0;
+    }
+    weight += own;
+  }
+  if (from < rows.length) yield rows.slice(from);
+}
+
+/**
+ * Cells are turned into CSV text (and bytes) about this many characters at a time: the text and bytes of a
+ * slice of large people are then a fraction of their size, not a second and third copy of it.
+ */
+const CSV_PIECE_CHARS = 256 * 1024;
 
 /** The file in the clear: the header, then each batch as CSV (in slices when it holds personal information). */
 async function* csv(cursor: Cursor<ReportRow>): AsyncGenerator<Buffer> {
@@ -57,25 +80,31 @@ async function* csv(cursor: Cursor<ReportRow>): AsyncGenerator<Buffer> {
   for (;;) {
     const rows = await cursor.read(job.batchRows);
     if (rows.length === 0) return;
-    if (job.kind === 'REVERIFY') yield rowsAsCsv(rows, (rows as ReverifyReportRow[]).map(reverifyCells));
+    if (job.kind === 'REVERIFY') yield* csvPieces((rows as ReverifyReportRow[]).map(reverifyCells));
     else if (job.metadataKeys) {
       const keys = job.metadataKeys;
-      for (let at = 0; at < rows.length; at += PEOPLE_PER_REQUEST) {
-        const slice = rows.slice(at, at + PEOPLE_PER_REQUEST);
+      for (const slice of peopleSlices(rows)) {
         const people = await peopleOf(slice.map((r) => r.verification_id));
-        const cells = slice.map((r) => [
-          ...standardCells(r),
-          ...personalCells(people.get(r.verification_id), keys),
-        ]);
-        yield rowsAsCsv(slice, cells);
+        yield* csvPieces(
+          slice.map((r) => [...standardCells(r), ...personalCells(people.get(r.verification_id), keys)]),
+        );
       }
-    } else yield rowsAsCsv(rows, rows.map(standardCells));
+    } else yield* csvPieces(rows.map(standardCells));
   }
 }
 
-function rowsAsCsv(rows: readonly unknown[], cells: string[][]): Buffer {
-  rowsRead += rows.length;
-  return Buffer.from(csvLines(cells));
+/** Rows of cells as CSV bytes, in pieces of about CSV_PIECE_CHARS; counts the rows as they are encoded. */
+function* csvPieces(rows: string[][]): Generator<Buffer> {
+  let from = 0;
+  let chars = 0;
+  for (let i = 0; i < rows.length; i++) {
+    for (const cell of rows[i]!) chars += cell.length;
+    if (chars < CSV_PIECE_CHARS && i < rows.length - 1) continue;
+    rowsRead += i + 1 - from;
+    yield Buffer.from(csvLines(rows.slice(from, i + 1)));
+    from = i + 1;
+    chars = 0;
+  }
 }
 
 /**
