@@ -51,7 +51,8 @@ function context(
     verification: {
       personalInfo: async (_accountId: string, ids: readonly string[]) => {
         asked.push([...ids]);
-        return new Map(ids.flatMap((id, i) => (person(id, i) ? [[id, person(id, i)!]] : [])));
+        const known = ids.map((id, i) => [id, person(id, i)] as const);
+        return new Map(known.filter((entry): entry is [string, PersonalInfo] => entry[1] !== undefined));
       },
     },
   } as unknown as AppContext;

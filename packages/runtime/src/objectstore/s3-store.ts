@@ -50,17 +50,17 @@ const MIN_PART = 5 * 1024 * 1024;
 const MAX_PART = 5 * 1024 * 1024 * 1024;
 const MAX_PARTS = 10_000;
 const MIB = 1024 * 1024;
+const IDLE_SOCKET_MS = 4000;
+/** Life of the URL a part is sent to: it is used at once. */
+const SEND_URL_SECONDS = 900;
+/** A part of a few MiB whose connection stays idle this long is given up on (the put fails and is aborted). */
+const SEND_TIMEOUT_MS = 120_000;
 
 function assertPartSize(bytes: number): void {
   if (!Number.isSafeInteger(bytes) || bytes < MIN_PART || bytes > MAX_PART) {
     throw new Error('S3 part size must be between 5 MiB and 5 GiB');
   }
 }
-const IDLE_SOCKET_MS = 4000;
-/** Life of the URL a part is sent to: it is used at once. */
-const SEND_URL_SECONDS = 900;
-/** A part of a few MiB whose connection stays idle this long is given up on (the put fails and is aborted). */
-const SEND_TIMEOUT_MS = 120_000;
 
 /**
  * ObjectStore over any S3-compatible server through the minio client, using only plain S3 calls (no MinIO

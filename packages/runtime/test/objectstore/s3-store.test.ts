@@ -85,7 +85,7 @@ describe('S3ObjectStore', () => {
     });
   });
 
-  it('uploads in the part size a put asks for, sending chunks of that size as they are', async () => {
+  it('uploads in the part size a put asks for, and refuses one S3 would refuse', async () => {
     const eightMiBParts = new S3ObjectStore({ ...config, partSizeBytes: 8 * MIB });
     const chunks = [Buffer.alloc(5 * MIB, 1), Buffer.alloc(5 * MIB, 2), Buffer.alloc(MIB, 3)];
     async function* given() {
