@@ -31,7 +31,8 @@ class FailureReporter {
     if (lines.length === 0) return;
     const dir = path.join(__dirname, '..', '.eligo', 'test-failures');
     fs.mkdirSync(dir, { recursive: true });
-    const name = path.basename(this.rootDir);
+    // A second jest run of one package at the same time (scripts/test.mjs' lane beside) names its own file.
+    const name = process.env.ELIGO_TEST_FAILURES_NAME ?? path.basename(this.rootDir);
     fs.writeFileSync(path.join(dir, `${name}.txt`), `${lines.join('\n\n')}\n`);
   }
 }

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: formatting, build, contracts (buf lint + breaking), lint and type checks, then every package's tests against
 // real Postgres, Kafka and MinIO (found from ELIGO_TEST_* or started once by the local harness and stopped at
-// the end), then the event tests again against the current Kafka 4.x line.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// the end), then the event tests again against the current Kafka 4.x line. The longest end-to-end files
+// (test/lanes.js) run in a second lane beside the packages' tests (scripts/test-beside.mjs), their output
+// kept in a file and shown when the first lane is done.
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -79,15 +81,41 @@ const stop = () => {
     started = [];
   }
 };
-process.on('SIGINT', () => (stop(), process.exit(130)));
-process.on('SIGTERM', () => (stop(), process.exit(143)));
+let beside;
+const killBeside = () => beside?.exitCode === null && process.kill(-beside.pid, 'SIGKILL');
+process.on('SIGINT', () => (killBeside(), stop(), process.exit(130)));
+process.on('SIGTERM', () => (killBeside(), stop(), process.exit(143)));
 try {
   if (!given) {
     const up = infra(['up']);
     started = up.started ?? [];
     env = { ...process.env, ...up.env };
   }
-  ok = step('tests (turbo run test)', turbo, ['run', 'test', '--concurrency=1', '--output-logs=full'], env);
+  const besideLog = join(root, '.eligo/test-beside.log');
+  mkdirSync(dirname(besideLog), { recursive: true });
+  const besideFd = openSync(besideLog, 'w');
+  const besideStarted = Date.now();
+  // Its own process group, so that an interrupted run stops jest and the Eligo it started too.
+  beside = spawn(process.execPath, [join(root, 'scripts/test-beside.mjs')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', besideFd, besideFd],
+    detached: true,
+  });
+  closeSync(besideFd);
+  const besideDone = new Promise((resolve) => beside.once('exit', (code) => resolve(code)));
+  ok = step('tests (turbo run test)', turbo, ['run', 'test', '--concurrency=1', '--output-logs=full'], {
+    ...env,
+    ELIGO_TEST_LANE: 'main',
+  });
+  console.log('\n… the tests beside: their output follows when they end (.eligo/test-beside.log)');
+  const besideCode = await besideDone;
+  const besideSecs = ((Date.now() - besideStarted) / 1000).toFixed(1);
+  console.log(`\n▶ tests beside (scripts/test-beside.mjs)\n${readFileSync(besideLog, 'utf8')}`);
+  console.log(
+    besideCode === 0 ? `✔ tests beside (${besideSecs} s)` : `✖ tests beside failed (${besideSecs} s)`,
+  );
+  ok = ok && besideCode === 0;
   if (ok && compatKafka && started.includes('kafka')) {
     // The same event tests against the current Kafka 4.x line, so that we know kafkajs works with it.
     spawnSync(process.execPath, [infraCli, 'down', '--only', 'kafka'], { cwd: root, stdio: 'inherit' });
