@@ -104,10 +104,13 @@ try {
   });
   closeSync(besideFd);
   const besideDone = new Promise((resolve) => beside.once('exit', (code) => resolve(code)));
-  ok = step('tests (turbo run test)', turbo, ['run', 'test', '--concurrency=1', '--output-logs=full'], {
-    ...env,
-    ELIGO_TEST_LANE: 'main',
-  });
+  // --only: the builds ran above. Run again here they would rewrite dist/ files while the lane beside loads them.
+  ok = step(
+    'tests (turbo run test)',
+    turbo,
+    ['run', 'test', '--only', '--concurrency=1', '--output-logs=full'],
+    { ...env, ELIGO_TEST_LANE: 'main' },
+  );
   console.log('\n… the tests beside: their output follows when they end (.eligo/test-beside.log)');
   const besideCode = await besideDone;
   const besideSecs = ((Date.now() - besideStarted) / 1000).toFixed(1);
