@@ -34,6 +34,7 @@ export {
   enqueueEvent,
   enqueueEvents,
   writeWithEvents,
+  writeWithEventsIf,
   outboxEvent,
   outboxWriter,
   type EventEncoder,
