@@ -1,5 +1,5 @@
 import { programsProgramV1 } from '@eligo/proto';
-import { programOf } from './ports';
+import { programOf, programsPort } from './ports';
 
 const { OfferType, ProgramMode, Program } = programsProgramV1;
 
@@ -84,5 +84,28 @@ describe('programOf', () => {
     expect(programOf(proto, refused).httpSource).toBeUndefined();
     expect(programOf(proto).httpSource).toBeUndefined();
     expect(programOf(Program.create({}))).toMatchObject({ instantSources: [], httpSource: undefined });
+  });
+});
+
+describe('programsPort', () => {
+  it('asks the programs service once for the requests that miss the cache at the same time', async () => {
+    let calls = 0;
+    const client = {
+      unary: async () => {
+        calls++;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return { program: Program.create({ programId: 'p1', accountId: 'a1' }) };
+      },
+    } as unknown as Parameters<typeof programsPort>[0];
+    const port = programsPort(client, 60_000);
+    const read = await Promise.all(Array.from({ length: 8 }, () => port.getProgram('p1')));
+    expect(read.map((p) => p?.programId)).toEqual(Array(8).fill('p1'));
+    expect(calls).toBe(1);
+    await port.getProgram('p1'); // cached
+    expect(calls).toBe(1);
+    // Without a cache, every read asks.
+    const uncached = programsPort(client, 0);
+    await Promise.all([uncached.getProgram('p1'), uncached.getProgram('p1')]);
+    expect(calls).toBe(3);
   });
 });

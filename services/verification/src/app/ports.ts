@@ -176,23 +176,34 @@ export function programsPort(
 ): ProgramsPort {
   const cache =
     cacheMs > 0 ? new LRUCache<string, Program>({ max: PROGRAM_CACHE_ENTRIES, ttl: cacheMs }) : undefined;
+  const lookup = async (programId: string): Promise<Program | undefined> => {
+    try {
+      // An empty account id is a service call: no tenant check.
+      const { program } = await callDependency('programs', () =>
+        client.unary('getProgram', { programId, accountId: '' }),
+      );
+      if (!program) return undefined;
+      const view = programOf(program, openSecret);
+      cache?.set(programId, view);
+      return view;
+    } catch (err) {
+      if (isOwnNotFound(err)) return undefined;
+      throw err;
+    }
+  };
+  // When an entry expires, every request in flight misses it at once: they share one lookup.
+  const inFlight = new Map<string, Promise<Program | undefined>>();
   return {
     async getProgram(programId) {
       const cached = cache?.get(programId);
       if (cached) return cached;
-      try {
-        // An empty account id is a service call: no tenant check.
-        const { program } = await callDependency('programs', () =>
-          client.unary('getProgram', { programId, accountId: '' }),
-        );
-        if (!program) return undefined;
-        const view = programOf(program, openSecret);
-        cache?.set(programId, view);
-        return view;
-      } catch (err) {
-        if (isOwnNotFound(err)) return undefined;
-        throw err;
+      if (!cache) return lookup(programId);
+      let pending = inFlight.get(programId);
+      if (!pending) {
+        pending = lookup(programId).finally(() => inFlight.delete(programId));
+        inFlight.set(programId, pending);
       }
+      return pending;
     },
     async claimRewardCode(programId, verificationId) {
       const reply = await callDependency('programs', () =>
