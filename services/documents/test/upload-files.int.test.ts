@@ -177,8 +177,9 @@ describe('UploadFiles (form B)', () => {
     }
     const err = await failure(upload(cut(), abort.signal));
     expect(err.codeName).toBe('CANCELLED');
-    // The service learns of the cancel, stops the write in flight and deletes what was stored.
-    for (let i = 0; i < 50 && (await storedKeys()).length !== before[1].length; i++) await sleep(100);
+    // The service learns of the cancel, stops the write in flight and deletes what was stored: within 5 s
+    // on a quiet machine, later on one that runs other suites beside (npm test's second lane).
+    for (let i = 0; i < 300 && (await storedKeys()).length !== before[1].length; i++) await sleep(100);
     expect([await rowCounts(h.db), await storedKeys()]).toEqual(before);
   });
 
