@@ -105,10 +105,11 @@ try {
   closeSync(besideFd);
   const besideDone = new Promise((resolve) => beside.once('exit', (code) => resolve(code)));
   // --only: the builds ran above. Run again here they would rewrite dist/ files while the lane beside loads them.
+  // --continue: every package's failures in one run, not only the first failing package's.
   ok = step(
     'tests (turbo run test)',
     turbo,
-    ['run', 'test', '--only', '--concurrency=1', '--output-logs=full'],
+    ['run', 'test', '--only', '--continue', '--concurrency=1', '--output-logs=full'],
     { ...env, ELIGO_TEST_LANE: 'main' },
   );
   console.log('\n… the tests beside: their output follows when they end (.eligo/test-beside.log)');
