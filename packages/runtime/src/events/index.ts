@@ -34,7 +34,6 @@ export {
   enqueueEvent,
   enqueueEvents,
   writeWithEvents,
-  writeWithEventsIf,
   outboxEvent,
   outboxWriter,
   type EventEncoder,

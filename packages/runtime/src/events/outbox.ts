@@ -48,15 +48,10 @@ export async function enqueueEvent(
   return (await enqueueEvents(trx, schema, [event]))[0]!;
 }
 
-/**
- * The outbox insert of `events`, in this order (one statement's rows take their ids in VALUES order). With
- * `gate`, the name of another part of the statement: the rows are inserted only if that part returns a row
- * (in the order of their position, which a SELECT from VALUES does not promise by itself).
- */
+/** The outbox insert of `events`, in this order (one statement's rows take their ids in VALUES order). */
 function outboxInsert(
   schema: string,
   events: readonly OutboxEvent[],
-  gate?: string,
 ): { sql: string; values: Knex.Value[]; ids: string[] } {
   const ids: string[] = [];
   const values: Knex.Value[] = [];
@@ -72,13 +67,9 @@ function outboxInsert(
       Buffer.from(event.payload),
     );
   }
-  const into = `insert into "${assertSchemaName(schema)}"."outbox" (topic, key, event_type, headers, payload)`;
-  const sql = gate
-    ? `${into} select topic, key, event_type, headers, payload from (values ` +
-      events.map((_, i) => `(?::text, ?::text, ?::text, ?::jsonb, ?::bytea, ${i})`).join(', ') +
-      `) as e (topic, key, event_type, headers, payload, position) ` +
-      `where exists (select 1 from "${assertSchemaName(gate)}") order by position`
-    : `${into} values ${events.map(() => '(?, ?, ?, ?::jsonb, ?)').join(', ')}`;
+  const sql =
+    `insert into "${assertSchemaName(schema)}"."outbox" (topic, key, event_type, headers, payload) values ` +
+    events.map(() => '(?, ?, ?, ?::jsonb, ?)').join(', ');
   return { sql, values, ids };
 }
 
@@ -117,49 +108,21 @@ export async function writeWithEvents(
   writes: Readonly<Record<string, Knex.QueryBuilder | Knex.Raw>>,
   events: readonly OutboxEvent[],
 ): Promise<string[]> {
-  return (await runWithEvents(db, schema, writes, events)).ids;
-}
-
-/**
- * writeWithEvents that writes only if the part named `gate` (a data-modifying query with RETURNING) returns
- * a row: the caller's other parts take their rows from it (`insert ... select ... from gate`), the events
- * are recorded only then. True when it wrote. This is an optimistic change of a row read without a lock
- * (the gate an update `where` the row is still as read): false says the row changed meanwhile, and nothing
- * of the statement was kept.
- */
-export async function writeWithEventsIf(
-  db: Knex | Knex.Transaction,
-  schema: string,
-  gate: string,
-  writes: Readonly<Record<string, Knex.QueryBuilder | Knex.Raw>>,
-  events: readonly OutboxEvent[],
-): Promise<boolean> {
-  if (!(gate in writes)) throw new Error(`writeWithEventsIf: no part named ${gate}`);
-  return (await runWithEvents(db, schema, writes, events, gate)).written;
-}
-
-async function runWithEvents(
-  db: Knex | Knex.Transaction,
-  schema: string,
-  writes: Readonly<Record<string, Knex.QueryBuilder | Knex.Raw>>,
-  events: readonly OutboxEvent[],
-  gate?: string,
-): Promise<{ ids: string[]; written: boolean }> {
   let statement = db.queryBuilder();
   for (const [name, write] of Object.entries(writes)) statement = statement.with(name, write);
   const trx = 'isTransaction' in db && db.isTransaction ? (db as Knex.Transaction) : undefined;
-  // What the statement answers: whether the gate let it write (or 1 without a gate).
-  const written = gate ? db.raw('exists (select 1 from ??) as written', [gate]) : db.raw('true as written');
-  const run = async (...columns: Knex.Raw[]) =>
-    ((await statement.select(written, ...columns)) as { written: boolean }[])[0]?.written === true;
-  if (events.length === 0) return { ids: [], written: await run() };
-  const { sql, values, ids } = outboxInsert(schema, events, gate);
+  if (events.length === 0) {
+    await statement.select(db.raw('1'));
+    return [];
+  }
+  const { sql, values, ids } = outboxInsert(schema, events);
   statement = statement.with('outbox_rows', db.raw(sql, values));
-  // A NOTIFY for a gate that wrote nothing is one wake-up of the relay for nothing.
-  if (trx && notified.has(trx)) return { ids, written: await run() };
-  const done = await run(db.raw(`pg_notify(?, '')`, [outboxChannel(schema)]));
-  if (trx) notified.add(trx);
-  return { ids, written: done };
+  if (trx && notified.has(trx)) await statement.select(db.raw('1'));
+  else {
+    await statement.select(db.raw(`pg_notify(?, '')`, [outboxChannel(schema)]));
+    if (trx) notified.add(trx);
+  }
+  return ids;
 }
 
 /** The encode half of a ts-proto message (e.g. `verificationEventsV1.VerificationCreated`). */

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Knex } from 'knex';
 import { parseCloudEventHeaders } from '../../src/events/cloudevents';
-import { enqueueEvent, enqueueEvents, writeWithEvents, writeWithEventsIf } from '../../src/events/outbox';
+import { enqueueEvent, enqueueEvents, writeWithEvents } from '../../src/events/outbox';
 import { outboxChannel } from '../../src/events/sql-names';
 import { createEventSchema, dropSchema, randomName, testDb, testInfra, waitFor } from './helpers';
 
@@ -182,36 +182,5 @@ describe('outbox writes', () => {
     expect(
       await db.withSchema(schema).table('outbox').whereLike('key', 'd-%').orderBy('id').pluck('key'),
     ).toEqual(['d-1', 'd-2']);
-  });
-
-  it('writes the events of a gated statement, in their order, only if its gate returns a row', async () => {
-    await change('g-0');
-    // The gate: an update of g-0 that applies only while it is as the caller read it (here: its key).
-    const gate = (key: string) =>
-      db
-        .withSchema(schema)
-        .table('changes')
-        .where({ key })
-        .update({ key: `${key}-done` })
-        .returning('key');
-    const then = db.raw(`insert into ??.changes (key) select 'g-after-' || key from gate`, [schema]);
-    const events = Array.from({ length: 12 }, (_, i) => event(`g-${String(i).padStart(2, '0')}`));
-
-    expect(await writeWithEventsIf(db, schema, 'gate', { gate: gate('g-missing'), then }, events)).toBe(
-      false,
-    );
-    expect(await db.withSchema(schema).table('outbox').whereLike('key', 'g-%').pluck('key')).toEqual([]);
-    expect(await db.withSchema(schema).table('changes').whereLike('key', 'g-%').pluck('key')).toEqual([
-      'g-0',
-    ]);
-
-    expect(await writeWithEventsIf(db, schema, 'gate', { gate: gate('g-0'), then }, events)).toBe(true);
-    expect(
-      await db.withSchema(schema).table('outbox').whereLike('key', 'g-%').orderBy('id').pluck('key'),
-    ).toEqual(events.map((e) => e.subject));
-    expect(
-      await db.withSchema(schema).table('changes').whereLike('key', 'g-%').orderBy('key').pluck('key'),
-    ).toEqual(['g-0-done', 'g-after-g-0-done']);
-    await expect(writeWithEventsIf(db, schema, 'nope', { gate: gate('g-0') }, [])).rejects.toThrow(/no part/);
   });
 });

@@ -1,11 +1,11 @@
-import { resourceExhausted } from '@eligo/runtime';
+import { resourceExhausted, type Knex } from '@eligo/runtime';
 import * as events from '../events/publish';
 import { countPersonSuccesses, type VerificationRecord } from '../repository/verifications.repository';
 import type { AppContext } from './context';
 import type { Program } from '../domain/program';
 import type { VerificationAnswer } from '../domain/answer';
 import { rewardCodeFor } from './rewards';
-import { applyChange, lockedOnly, type Cause, type StepChange, type Writer } from './transition';
+import { applyChange, type Cause, type StepChange } from './transition';
 
 /**
  * The program's person limit: at most `quantity` successes of one person within `days`. It is checked when a
@@ -25,7 +25,7 @@ type PersonHashes = Pick<VerificationRecord, 'personEmailHash' | 'personIdentity
  * person (on two verifications) cannot both pass the limit; the count then sees the other's commit.
  */
 export async function limitReached(
-  writer: Writer,
+  trx: Knex.Transaction,
   ctx: AppContext,
   program: Program,
   verificationId: string,
@@ -34,7 +34,6 @@ export async function limitReached(
   const limit = program.verificationLimit;
   // No person stored yet: nobody to count (every path to success stores one first).
   if (!limit || limit.quantity <= 0 || !emailHash) return false;
-  const trx = lockedOnly(writer, 'the person limit');
   const keys = [emailHash, identityHash].filter((k): k is Buffer => k !== null).map((k) => k.toString('hex'));
   for (const key of keys.sort())
     await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`${program.programId}:${key}`]);
@@ -51,14 +50,13 @@ export async function limitReached(
 
 /** Ends the verification in error (verificationLimitExceeded) with `fields`, and says so in an event. */
 export async function endOnLimit(
-  writer: Writer,
+  trx: Knex.Transaction,
   ctx: AppContext,
   record: VerificationRecord,
   program: Program,
   cause: Cause,
   fields: Partial<VerificationRecord> = {},
 ): Promise<VerificationAnswer> {
-  const trx = lockedOnly(writer, 'the person limit');
   const response = await applyChange(trx, ctx, record, program, {
     cause,
     step: 'error',
@@ -81,7 +79,7 @@ export async function endOnLimit(
  * the verification's), then the reward code claimed. A person past the limit ends as a submission would.
  */
 export async function succeed(
-  trx: Writer,
+  trx: Knex.Transaction,
   ctx: AppContext,
   record: VerificationRecord,
   program: Program,

@@ -23,7 +23,7 @@ import {
   type SubjectType,
 } from '../domain';
 import { isVerificationId } from '../domain/ids';
-import { findVerificationVersion } from '../repository/verifications.repository';
+import { findVerification } from '../repository/verifications.repository';
 import type { VerificationRecord } from '../repository/verifications.repository';
 import type { AppContext } from './context';
 import { instantMatch, type InstantMatch } from './instant-match';
@@ -40,15 +40,7 @@ import { assertRequestId, startOrFind } from './start';
 import { subjectFromJson } from './subject-json';
 import { checkSubjectToken, useSubjectToken } from './subject-token';
 import { issueEmailLoopCode } from './email-loop';
-import {
-  applyChange,
-  applyChangeToRecord,
-  lockedOnly,
-  NeedsLock,
-  UnlockedWriter,
-  type Cause,
-  type Writer,
-} from './transition';
+import { applyChange, applyChangeToRecord, type Cause } from './transition';
 
 export interface PersonalInfoSubmission {
   verificationId: string;
@@ -87,8 +79,6 @@ export async function submitPersonalInfo(
   // before the verification is locked; the locked transaction below applies it only if it was computed for
   // what the verification still is (lock, requestId and step decide a concurrent submission as before).
   const prepared = await prepareMatch(ctx, input, verificationId, militaryStatus, budgetEndsAt);
-  const unlocked = prepared?.unlocked && (await submitUnlocked(ctx, input, prepared));
-  if (unlocked) return refuseOnLimit(unlocked);
   const response = await ctx.db.transaction(async (trx) => {
     const loaded = await loadLocked(trx, ctx, verificationId, input.requestId);
     if (loaded.settled) return loaded.settled;
@@ -106,31 +96,6 @@ export async function submitPersonalInfo(
 interface PreparedMatch {
   key: string;
   match: InstantMatch;
-  /** The verification as read (with its row version) when the submission may be decided on it unlocked. */
-  unlocked?: Loaded & { version: string };
-}
-
-/**
- * The submission decided on the verification as prepareMatch read it and written in one statement on the
- * pool, if the row is still that version: most submissions (one change, no limit) need no BEGIN, locked
- * read and COMMIT. Undefined when the row changed meanwhile or the change needs the lock (NeedsLock is
- * thrown before anything is written): the caller then runs the locked transaction, which decides again.
- */
-async function submitUnlocked(
-  ctx: AppContext,
-  input: PersonalInfoSubmission,
-  prepared: PreparedMatch,
-): Promise<VerificationAnswer | undefined> {
-  const { version, ...loaded } = prepared.unlocked!;
-  // A match that took its sources' time may end after the verification did: the locked path expires it.
-  if (loaded.record.expiresAt <= ctx.now()) return undefined;
-  const cause: Cause = { trigger: 'submitPersonalInfo', requestId: input.requestId };
-  try {
-    return await decide(new UnlockedWriter(ctx.db, version), ctx, loaded, input, cause, prepared);
-  } catch (err) {
-    if (err instanceof NeedsLock) return undefined;
-    throw err;
-  }
 }
 
 /**
@@ -145,11 +110,10 @@ async function prepareMatch(
   militaryStatus: MilitaryStatus | undefined,
   budgetEndsAt: number,
 ): Promise<PreparedMatch | undefined> {
-  const read = isVerificationId(verificationId)
-    ? await findVerificationVersion(ctx.db, verificationId)
+  const record = isVerificationId(verificationId)
+    ? await findVerification(ctx.db, verificationId)
     : undefined;
-  if (!read) return undefined;
-  const { record, version } = read;
+  if (!record) return undefined;
   if (input.requestId && record.lastRequestId === input.requestId) return undefined;
   if (isFinal(record.currentStep) || record.expiresAt <= ctx.now()) return undefined;
   const program = await requireProgram(ctx, record.programId);
@@ -170,9 +134,7 @@ async function prepareMatch(
   const subject = subjectOf(ctx, record, type, input, submitted);
   const subSegment = subSegmentAfter(program, subject, before);
   const match = await instantMatch(ctx, program, type, subject, { budgetEndsAt, subSegment });
-  const key = matchKey(ctx, program, type, step, subject, subSegment);
-  // Choosing the military status is a change of its own before the submission's: that takes the lock.
-  return { key, match, ...(chosen ? {} : { unlocked: { record, program, version } }) };
+  return { key: matchKey(ctx, program, type, step, subject, subSegment), match };
 }
 
 /** What a match depends on: a prepared match whose key differs from the locked state's is discarded. */
@@ -274,7 +236,7 @@ async function chooseMilitaryStatus(
 }
 
 async function decide(
-  trx: Writer,
+  trx: Knex.Transaction,
   ctx: AppContext,
   { record, program }: Loaded,
   input: PersonalInfoSubmission,
@@ -289,13 +251,7 @@ async function decide(
     'token' in input.submitted
       ? subjectFromJson(
           type,
-          await useSubjectToken(
-            lockedOnly(trx, 'a subject token is used once'),
-            ctx,
-            program,
-            input.submitted.token,
-            cause.requestId,
-          ),
+          await useSubjectToken(trx, ctx, program, input.submitted.token, cause.requestId),
         )
       : input.submitted.subject;
 
@@ -367,7 +323,7 @@ async function decide(
   });
   // The limit ends the verification with the fields; a recoverable decision keeps the step and stores none.
   if (storesMetadata && (limited || decision.kind !== 'recoverable'))
-    await metadataChanged(lockedOnly(trx, 'metadata has its own event'), ctx, record, metadata);
+    await metadataChanged(trx, ctx, record, metadata);
   if (limited)
     return endOnLimit(trx, ctx, record, program, cause, { ...fields, ...oneMoreAttempt(record, attempts) });
 
@@ -394,7 +350,7 @@ export interface MatchMethod {
  * whatever it leads to, counts as one instant-match attempt.
  */
 export async function applyOutcome(
-  trx: Writer,
+  trx: Knex.Transaction,
   ctx: AppContext,
   record: VerificationRecord,
   program: Program,
@@ -436,9 +392,8 @@ export async function applyOutcome(
       return applyChange(trx, ctx, record, program, { cause, step: 'sso', fields });
     case 'emailLoop': {
       // The person (with the address the code goes to) is stored by this change, the code with it.
-      const locked = lockedOnly(trx, 'the code is issued with the step');
-      const response = await applyChange(locked, ctx, record, program, { cause, step: 'emailLoop', fields });
-      await issueEmailLoopCode(locked, ctx, record);
+      const response = await applyChange(trx, ctx, record, program, { cause, step: 'emailLoop', fields });
+      await issueEmailLoopCode(trx, ctx, record);
       return response;
     }
     case 'ssn':

@@ -1,4 +1,4 @@
-import { writeWithEvents, writeWithEventsIf, type Knex, type OutboxEvent } from '@eligo/runtime';
+import { writeWithEvents, type Knex, type OutboxEvent } from '@eligo/runtime';
 import type { Db } from './db';
 
 /** One change of a verification as staff see it (no person data). */
@@ -48,28 +48,6 @@ export async function writeWithStep(
     { change, step: db('verification_steps').insert(stepRow(entry)) },
     events,
   );
-}
-
-/**
- * writeWithStep for a change that applies only to the row as it was read (`change` an update with a `where`
- * on it, returning the id: updateVerificationIfQuery): the step and the events are written only with it.
- * False when the row changed meanwhile, and then nothing is written.
- */
-export async function writeWithStepIf(
-  db: Db,
-  schema: string,
-  change: Knex.QueryBuilder,
-  entry: StepEntry,
-  events: readonly OutboxEvent[] = [],
-): Promise<boolean> {
-  const row = stepRow(entry);
-  // The step takes its verification id from the change's RETURNING: no changed row, no step.
-  const step = db.raw(
-    `insert into verification_steps (verification_id, step, previous_step, trigger, error_ids, occurred_at)
-       select id, ?::text, ?::text, ?::text, ?::text[], ?::timestamptz from change`,
-    [row.step, row.previous_step, row.trigger, row.error_ids, row.occurred_at],
-  );
-  return writeWithEventsIf(db, schema, 'change', { change, step }, events);
 }
 
 /** A verification's steps, oldest first. */

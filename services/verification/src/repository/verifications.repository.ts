@@ -164,17 +164,6 @@ export async function findVerification(
   return row ? toRecord(row) : undefined;
 }
 
-/** findVerification (unlocked) with the row's version (xmin), for updateVerificationIfQuery. */
-export async function findVerificationVersion(
-  db: Db,
-  id: string,
-): Promise<{ record: VerificationRecord; version: string } | undefined> {
-  const row = await db('verifications')
-    .where({ id })
-    .first<(Row & { row_version: string }) | undefined>('*', db.raw('xmin::text as row_version'));
-  return row ? { record: toRecord(row), version: row.row_version } : undefined;
-}
-
 export async function updateVerification(
   db: Db,
   id: string,
@@ -192,19 +181,6 @@ export function updateVerificationQuery(
   return db('verifications')
     .where({ id })
     .update({ ...toRow(changes), updated_at: db.fn.now() });
-}
-
-/**
- * updateVerificationQuery applied only if the row is still the version `read` (findVerificationVersion), its
- * id returned (writeWithStepIf). The version is the row's xmin: every update writes a new one.
- */
-export function updateVerificationIfQuery(
-  db: Db,
-  id: string,
-  read: string,
-  changes: Partial<Omit<VerificationRecord, 'id' | 'createdAt'>>,
-): Knex.QueryBuilder {
-  return updateVerificationQuery(db, id, changes).whereRaw('xmin = ?::xid', [read]).returning('id');
 }
 
 /** The verifications of a program's tracking id, newest first. */
