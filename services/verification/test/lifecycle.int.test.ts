@@ -50,6 +50,24 @@ describe('verification lifecycle', () => {
     ]);
   });
 
+  it('takes one of several submissions sent at once; the others answer what the verification then is', async () => {
+    const program = await newProgram(h.programs);
+    await importOrganization(h, program.programId, 'At Once University');
+    const { verificationId } = await calls.start(program.programId);
+    const s = jane({ organization: { id: 0, name: 'At Once University' } });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        calls.submit(verificationId, 'collectStudentPersonalInfo', s, `once-${i}`),
+      ),
+    );
+    const taken = answers.filter((a) => a.errorIds.length === 0);
+    expect(taken.map((a) => a.currentStep)).toEqual(['success']);
+    for (const other of answers.filter((a) => a !== taken[0]))
+      expect([other.currentStep, other.errorIds]).toEqual(['success', ['invalidStep']]);
+    const steps = await h.db('verification_steps').where({ verification_id: verificationId }).pluck('step');
+    expect(steps.sort()).toEqual(['collectStudentPersonalInfo', 'success']);
+  });
+
   it('answers a retried submission what it answered the first time, and takes the step once', async () => {
     const program = await newProgram(h.programs);
     await importOrganization(h, program.programId, 'Retry University');
