@@ -133,6 +133,7 @@ interface Row {
   'RSS after MB': number;
   /** Peaks of the main thread's heap and external memory while generating (heap-probe.ts). */
   'main heap MB': number;
+  'main heap committed MB': number;
   'main external MB': number;
   'eligo CPU s': number;
   /** Cores the whole machine kept busy while the report was generated (eligo, Postgres, MinIO, ...). */
@@ -253,6 +254,7 @@ it(`a verification report of ${SIZES.join(', ')} rows: time, peak RSS, download`
         'over idle MB': rssBefore + use.peakRssMb - idleRssMb,
         'RSS after MB': rssAfter,
         'main heap MB': mainPeaks.heapUsedMb,
+        'main heap committed MB': mainPeaks.heapTotalMb,
         'main external MB': mainPeaks.externalMb,
         'eligo CPU s': round(use.processCpuSeconds),
         'busy cores': round(use.machineCpuSeconds / use.seconds),
@@ -280,7 +282,7 @@ it(`a verification report of ${SIZES.join(', ')} rows: time, peak RSS, download`
     process.stdout.write(
       `baseline, no report (${idleCalls} status calls, ${round(idleUse.seconds, 1)} s): peak RSS ` +
         `${idleRssMb + idleUse.peakRssMb} MB, ${idleUse.peakRssMb} MB over idle; ` +
-        `main heap ${idlePeaks.heapUsedMb} MB, main external ${idlePeaks.externalMb} MB\n`,
+        `main heap ${idlePeaks.heapUsedMb} MB (${idlePeaks.heapTotalMb} MB committed), main external ${idlePeaks.externalMb} MB\n`,
     );
     const measured = results.slice(1);
     const first = measured[0]!;
