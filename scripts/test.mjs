@@ -7,27 +7,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { root, step } from './step.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const infraCli = join(root, 'deploy/local/dist/cli.js');
 const compatKafka = process.env.ELIGO_TEST_KAFKA_COMPAT_VERSION ?? '4.4.0';
 const startedAt = Date.now();
 // No telemetry calls from CI machines that only reach package registries.
 process.env.TURBO_TELEMETRY_DISABLED = '1';
-
-function step(name, cmd, args, env = process.env) {
-  const t0 = Date.now();
-  console.log(`\n▶ ${name}`);
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
-  const secs = ((Date.now() - t0) / 1000).toFixed(1);
-  if (res.status !== 0) {
-    console.error(`✖ ${name} failed (${secs} s)`);
-    return false;
-  }
-  console.log(`✔ ${name} (${secs} s)`);
-  return true;
-}
 
 function infra(args, env = process.env) {
   const res = spawnSync(process.execPath, [infraCli, ...args, '--json'], {
