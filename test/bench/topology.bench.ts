@@ -32,7 +32,9 @@ import { benchEnv, benchNodeArgs } from './bench-node';
  * baseline (issue 23's goal: >= 0.50), the others theirs to the all-in-one row of the run. The baseline and the
  * all-in-one are then measured at half their own saturation in an open loop (flows started on a timer,
  * latencies from their scheduled start; issue 23's goal: p99 <= 50 ms for the all-in-one). Everything shares the machine's cores, Postgres, Kafka and MinIO included: on 2 cores the split
- * deployment pays its extra hops without gaining a core, which is what this measures.
+ * deployment pays its extra hops without gaining a core, which is what this measures. Every phase also prints
+ * the CPU each process spent per timed flow (read from /proc by the load generator around them): which part
+ * of the machine a flow costs is what bounds the throughput on a machine whose cores are all busy.
  * Run: `cd test && npm run bench -- topology`; ELIGO_BENCH_NODE_ARGS passes flags to the all-in-one's node
  * (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), ELIGO_BENCH_ENV variables to every Eligo process's environment.
  */
@@ -64,6 +66,11 @@ it('test-mode verification flow: baseline, all-in-one, split, and split with two
     splitOne,
     splitTwo,
   ]);
+  process.stdout.write(
+    '\nCPU ms per flow by process while the flows ran (server: every node process but the load generator; ' +
+      'kafka: its JVM; other: every other process of the machine)\n',
+  );
+  console.table(cpuRows);
   const ratio = one.perSecond / baseline.perSecond;
   const p99 = oneHalf!.p99ms;
   process.stdout.write(
@@ -139,6 +146,24 @@ async function phases(label: string, target: Target, openLoop: boolean): Promise
   return [saturated, await load(`${label}, open loop ${rate} flows/s`, target, { rate, total })];
 }
 
+/** CPU per flow of each phase by process (load/flow-client.js reads it from /proc around the timed flows). */
+const cpuRows: Record<string, string | number>[] = [];
+
+function cpuRow(label: string, flows: number, cpu: Record<string, number>): Record<string, string | number> {
+  const ms = (seconds: number) => Math.round((seconds * 1000 * 100) / flows) / 100;
+  const { node = 0, postgres = 0, java = 0, generator = 0, ...rest } = cpu;
+  const other = Object.values(rest).reduce((sum, s) => sum + s, 0);
+  return {
+    label,
+    server: ms(node),
+    postgres: ms(postgres),
+    kafka: ms(java),
+    generator: ms(generator),
+    other: ms(other),
+    total: ms(node + postgres + java + generator + other),
+  };
+}
+
 /**
  * Runs the warm-up and the timed flows from the load generator's own process (closed loop, or an open loop at
  * `open.rate`); fails on any failed flow.
@@ -165,9 +190,11 @@ async function load(label: string, target: Target, open?: { rate: number; total:
     failures: number;
     first: string;
     peak: number;
+    cpu: Record<string, number>;
   };
   if (result.failures > 0)
     throw new Error(`${label}: ${result.failures} failed flows, first: ${result.first}`);
+  cpuRows.push(cpuRow(label, total, result.cpu));
   return summarize(label, total, result.peak, result.seconds, result.latencies);
 }
 

@@ -4,9 +4,43 @@
 // Input (argv[2], JSON): { bases: string[] (clients take them in turn), programId, organization, subject,
 //   step, warmUp, total, concurrency, rate? }. With `rate` (flows/s) the timed flows run in an open loop: flow
 //   i starts at i / rate seconds whether or not earlier ones answered, its latency counted from that time
-//   (measure.ts, measureOpenLoop). Output (stdout, JSON): { seconds, latencies (ms), failures, first, peak }
-//   (peak: the most flows in flight at once).
+//   (measure.ts, measureOpenLoop). Output (stdout, JSON): { seconds, latencies (ms), failures, first, peak,
+//   cpu } (peak: the most flows in flight at once; cpu: CPU seconds of the timed flows by command, below).
 'use strict';
+
+const { readdirSync, readFileSync } = require('node:fs');
+
+/**
+ * CPU seconds (user + system, every thread) of every process on the machine, summed by command name
+ * (postgres, java for Kafka, node, minio...): read here, where the timed flows start and end, so that the
+ * warm-up is left out. A process that starts and ends within the flows is missed (none does here).
+ */
+function cpuByCommand() {
+  const sums = {};
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    sums[command] = (sums[command] ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100;
+  }
+  return sums;
+}
+
+/** What each command spent between two readings; the generator's own share apart (its `node` is not the server's). */
+function cpuSince(before, ownBefore) {
+  const after = cpuByCommand();
+  const own = process.cpuUsage(ownBefore);
+  const spent = { generator: (own.user + own.system) / 1e6 };
+  for (const [command, seconds] of Object.entries(after))
+    spent[command] = seconds - (before[command] ?? 0) - (command === 'node' ? spent.generator : 0);
+  return spent;
+}
 
 async function post(url, body) {
   const res = await fetch(url, {
@@ -73,12 +107,15 @@ async function main() {
   };
   await run(0, job.warmUp); // untimed: JIT, pools, caches on both sides
   const latencies = [];
+  const cpuBefore = cpuByCommand();
+  const ownBefore = process.cpuUsage();
   const started = process.hrtime.bigint();
   let peak = job.concurrency;
   if (job.rate) peak = await openLoop(job.warmUp, job.total, job.rate, latencies);
   else await run(job.warmUp, job.total, latencies);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  process.stdout.write(JSON.stringify({ seconds, latencies, failures, first, peak }));
+  const cpu = cpuSince(cpuBefore, ownBefore);
+  process.stdout.write(JSON.stringify({ seconds, latencies, failures, first, peak, cpu }));
 }
 
 main().catch((err) => {
