@@ -33,6 +33,8 @@ describe('loadConfig', () => {
     [{ ELIGO_S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'ELIGO_S3_ACCESS_KEY'],
     [{ ELIGO_KAFKA_BROKERS: 'localhost' }, 'ELIGO_KAFKA_BROKERS'],
     [{ ELIGO_LOG_LEVEL: 'loud' }, 'ELIGO_LOG_LEVEL'],
+    [{ ELIGO_KAFKA_FETCH_MIN_BYTES: '0' }, 'ELIGO_KAFKA_FETCH_MIN_BYTES'],
+    [{ ELIGO_KAFKA_FETCH_MAX_WAIT_MS: '20000' }, 'ELIGO_KAFKA_FETCH_MAX_WAIT_MS'],
   ])('rejects %j naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
@@ -49,6 +51,10 @@ describe('loadConfig', () => {
     });
     expect(c.database.url).toBe('postgres://u:p@db:5432/eligo');
     expect(c.kafka.brokers).toEqual(['k1:9092', 'k2:9092']);
+    // Fetches wait for events to gather (64 KiB or 100 ms) unless told otherwise.
+    expect(c.kafka.fetch).toEqual({ minBytes: 65536, maxWaitMs: 100 });
+    const eager = { ELIGO_KAFKA_FETCH_MIN_BYTES: '1', ELIGO_KAFKA_FETCH_MAX_WAIT_MS: '1000' };
+    expect(loadConfig(eager).kafka.fetch).toEqual({ minBytes: 1, maxWaitMs: 1000 });
     expect(c.s3?.bucket).toBe('eligo');
     expect(c.grpc.addresses.programs).toBe('programs:9090');
     expect(c.grpc.addresses.verification).toBeUndefined();

@@ -83,6 +83,8 @@ export function loadConfig(env: Record<string, string | undefined>) {
       brokers: brokers && brokers.length > 0 ? brokers : undefined,
       clientId: e.ELIGO_KAFKA_CLIENT_ID,
       groupPrefix: e.ELIGO_KAFKA_GROUP_PREFIX,
+      /** ELIGO_KAFKA_FETCH_MIN_BYTES and ELIGO_KAFKA_FETCH_MAX_WAIT_MS: how a consumer's fetch waits for events. */
+      fetch: { minBytes: e.ELIGO_KAFKA_FETCH_MIN_BYTES, maxWaitMs: e.ELIGO_KAFKA_FETCH_MAX_WAIT_MS },
       /** TLS and SASL of every Kafka client (ELIGO_KAFKA_SSL*, ELIGO_KAFKA_SASL_*); files read at start. */
       security: kafkaConnection,
     },

@@ -74,6 +74,17 @@ export const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._-]*$/, 'ELIGO_KAFKA_GROUP_PREFIX may hold letters, digits, ".", "_" and "-" only')
     .default(''),
+  // How a consumer's fetch waits at the broker for events to gather (Kafka's fetch.min.bytes and fetch.max.wait.ms):
+  // a fetch answers once this many bytes are there or the wait is over, so that under load each group's
+  // transaction and offset commit carry several events instead of one (docs/benchmarks.md, "Verification flow").
+  // The wait is an event's added latency per hop when traffic is light, and what a stop or rebalance waits for.
+  ELIGO_KAFKA_FETCH_MIN_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16 * 1024 * 1024)
+    .default(64 * 1024),
+  ELIGO_KAFKA_FETCH_MAX_WAIT_MS: z.coerce.number().int().min(1).max(10_000).default(100),
   ELIGO_S3_ENDPOINT: optionalString.pipe(z.url().optional()),
   ELIGO_S3_ACCESS_KEY: optionalString,
   ELIGO_S3_SECRET_KEY: optionalString,

@@ -49,6 +49,11 @@ export interface KafkaEventBusOptions {
   /** A dead consumer's partitions move to another member after this long without heartbeats. */
   sessionTimeoutMs?: number;
   heartbeatIntervalMs?: number;
+  /**
+   * A fetch answers once `minBytes` of events are there or after `maxWaitMs` (Kafka's fetch.min.bytes and
+   * fetch.max.wait.ms). Default 1 byte and 1 s: each event as soon as it is there, an empty fetch held 1 s.
+   */
+  fetch?: { minBytes: number; maxWaitMs: number };
   handlerRetry?: RetryBackoffOptions;
   /**
    * A consumer stopped for good after its subscribe() resolved (an error kafkajs does not retry, in the
@@ -391,8 +396,10 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
       const consumer = kafka.consumer({
         groupId: group,
         allowAutoTopicCreation: false,
-        // The broker holds an empty fetch this long; stop() and rebalances wait for it, so keep it short.
-        maxWaitTimeInMs: 1000,
+        // The broker holds a fetch this long unless minBytes gathered first; stop() and rebalances wait for it,
+        // so keep it short.
+        maxWaitTimeInMs: options.fetch?.maxWaitMs ?? 1000,
+        minBytes: options.fetch?.minBytes ?? 1,
         ...(options.sessionTimeoutMs === undefined ? {} : { sessionTimeout: options.sessionTimeoutMs }),
         ...(options.heartbeatIntervalMs === undefined
           ? {}

@@ -51,6 +51,7 @@ export async function startInfrastructure(
           brokers: config.kafka.brokers,
           clientId: config.kafka.clientId,
           groupPrefix: config.kafka.groupPrefix,
+          fetch: config.kafka.fetch,
           security: config.kafka.security,
           logger: componentLogger(opts.logger, 'kafka'),
           onConsumerFailure: opts.fail,
