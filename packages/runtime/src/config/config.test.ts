@@ -15,6 +15,8 @@ describe('loadConfig', () => {
     expect(c.dataDir).toMatch(/\.eligo$/);
     expect(c.grpc.deadlineMs).toBe(5000);
     expect(c.shutdownDelayMs).toBe(5000);
+    expect(c.outboxLingerMs).toBe(20);
+    expect(loadConfig({ ELIGO_OUTBOX_LINGER_MS: '0' }).outboxLingerMs).toBe(0);
     expect(loadConfig({ ELIGO_SHUTDOWN_DELAY_MS: '0' }).shutdownDelayMs).toBe(0);
   });
 
@@ -34,6 +36,7 @@ describe('loadConfig', () => {
     [{ ELIGO_KAFKA_BROKERS: 'localhost' }, 'ELIGO_KAFKA_BROKERS'],
     [{ ELIGO_LOG_LEVEL: 'loud' }, 'ELIGO_LOG_LEVEL'],
     [{ ELIGO_KAFKA_FETCH_MIN_BYTES: '0' }, 'ELIGO_KAFKA_FETCH_MIN_BYTES'],
+    [{ ELIGO_OUTBOX_LINGER_MS: '2000' }, 'ELIGO_OUTBOX_LINGER_MS'],
     [{ ELIGO_KAFKA_FETCH_MAX_WAIT_MS: '20000' }, 'ELIGO_KAFKA_FETCH_MAX_WAIT_MS'],
   ])('rejects %j naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

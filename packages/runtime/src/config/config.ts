@@ -93,6 +93,8 @@ export function loadConfig(env: Record<string, string | undefined>) {
     /** ELIGO_SHUTDOWN_DELAY_MS: the drain window after SIGTERM, serving while unready, before closing. */
     shutdownDelayMs: e.ELIGO_SHUTDOWN_DELAY_MS,
     outboxPollMs: e.ELIGO_OUTBOX_POLL_MS,
+    /** ELIGO_OUTBOX_LINGER_MS: a busy relay's batches start at most this often (events gather meanwhile). */
+    outboxLingerMs: e.ELIGO_OUTBOX_LINGER_MS,
     /** Failures in a row after which a consumer parks an event (outages excepted). */
     eventMaxAttempts: e.ELIGO_EVENT_MAX_ATTEMPTS,
     /** The raw ELIGO_* variables, for each service's own zod schema (services/<name>/src/config.ts). */

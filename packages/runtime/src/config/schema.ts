@@ -103,5 +103,8 @@ export const envSchema = z.object({
   // A consumer failing this many times in a row on one event (outages excepted) parks it and moves on.
   ELIGO_EVENT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(10),
   ELIGO_OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  // A busy outbox relay starts its next batch no sooner than this after the last one started, so that several
+  // flows' events go in one transaction and one publish (docs/benchmarks.md, "Verification flow"); 0: at once.
+  ELIGO_OUTBOX_LINGER_MS: z.coerce.number().int().min(0).max(1000).default(20),
 });
 export type EligoEnv = z.infer<typeof envSchema>;

@@ -23,6 +23,12 @@ export interface OutboxRelayOptions {
   listenConnection?: string | ClientConfig;
   /** Fallback when a NOTIFY is missed (listener down, another relay held the lock): how often to look anyway. */
   pollIntervalMs?: number;
+  /**
+   * After a batch that published something, the next one starts no sooner than this after it started (Kafka's
+   * linger.ms on the relay's side): under load the rows committed meanwhile go together, one transaction and
+   * one publish for several flows' events. The first row after a quiet spell goes at once. 0: no wait.
+   */
+  lingerMs?: number;
   batchSize?: number;
   /**
    * Upper bound of one batch's payload + headers in bytes (at least one row is always sent). Kafka refuses a
@@ -106,9 +112,11 @@ export class OutboxRelay {
   private async run(firstPassDone: () => void): Promise<void> {
     const pollIntervalMs = this.options.pollIntervalMs ?? 5_000;
     const batchSize = this.options.batchSize ?? 100;
+    const lingerMs = this.options.lingerMs ?? 0;
     let failures = 0;
     while (!this.stopping.signal.aborted) {
       const seen = this.wake.current;
+      const startedAt = Date.now();
       let published = 0;
       let more = false;
       try {
@@ -128,6 +136,8 @@ export class OutboxRelay {
         );
       } else if (!more) {
         await this.wake.waitSince(seen, pollIntervalMs); // a full batch means more rows are likely waiting
+        const lingered = Date.now() - startedAt;
+        if (published > 0 && lingered < lingerMs) await sleep(lingerMs - lingered, this.stopping.signal);
       }
     }
     firstPassDone(); // stopped before the first pass

@@ -64,6 +64,7 @@ export function createServiceModule(spec: ServiceModuleSpec, config: Config, dep
     schema: spec.schema,
     bus: deps.bus,
     pollIntervalMs: config.outboxPollMs,
+    lingerMs: config.outboxLingerMs,
     logger: deps.logger,
   });
   const context: ServiceContext = { db, deps, config };

@@ -291,6 +291,66 @@ describe('outbox relay stop', () => {
   });
 });
 
+/**
+ * ELIGO_OUTBOX_LINGER_MS: a relay that just published starts its next batch no sooner than the linger after the
+ * last one started, so that rows committed close together go in one batch; the first row after a quiet spell
+ * goes at once.
+ */
+describe('outbox relay linger', () => {
+  const service = randomName('svc');
+  let db: Knex;
+  let bus: EventBus;
+  const schemas: string[] = [];
+  const relays: OutboxRelay[] = [];
+
+  beforeAll(async () => {
+    db = testDb(infra.databaseUrl);
+    bus = createInProcessEventBus({ logger });
+    await bus.ensureTopics([topicFor(service)]);
+  });
+
+  afterAll(async () => {
+    for (const relay of relays) await relay.stop();
+    await bus?.close();
+    for (const schema of schemas) await dropSchema(db, schema);
+    await db?.destroy();
+  });
+
+  /** One row after a quiet spell, then five more 30 ms apart: the batches the relay published, by size. */
+  async function batchesOf(lingerMs: number) {
+    const schema = randomName('events_');
+    schemas.push(schema);
+    await createEventSchema(db, schema);
+    const batches: number[] = [];
+    const recording: EventBus = { ...bus, publish: async (messages) => void batches.push(messages.length) };
+    const relay = new OutboxRelay({ db, schema, bus: recording, logger, lingerMs, pollIntervalMs: 30_000 });
+    relays.push(relay);
+    await relay.start();
+    const first = Date.now();
+    await enqueue(db, schema, service, 'v0', 'first');
+    await waitFor('the first row', async () => batches.length === 1, { intervalMs: 2 });
+    const firstAfterMs = Date.now() - first;
+    for (let i = 1; i <= 5; i++) {
+      await enqueue(db, schema, service, `v${i}`, 'next');
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    await waitFor('every row', async () => (await unpublished(db, schema)) === 0);
+    return { batches, firstAfterMs };
+  }
+
+  it('sends the rows committed during its linger together, and the first after a quiet spell at once', async () => {
+    const { batches, firstAfterMs } = await batchesOf(1000);
+    // The five rows span 150 ms, within the second of linger after the first batch: one batch.
+    expect(batches).toEqual([1, 5]);
+    expect(firstAfterMs).toBeLessThan(500);
+  });
+
+  it('sends each row as it comes without a linger', async () => {
+    const { batches } = await batchesOf(0);
+    expect(batches.length).toBeGreaterThanOrEqual(4);
+  });
+});
+
 describe('outbox relays sharing a schema', () => {
   const service = randomName('svc');
   const schema = randomName('events_');
