@@ -12,8 +12,10 @@ const { readdirSync, readFileSync } = require('node:fs');
 
 /**
  * CPU seconds (user + system, every thread) of every process on the machine, summed by command name
- * (postgres, java for Kafka, node, minio...): read here, where the timed flows start and end, so that the
- * warm-up is left out. A process that starts and ends within the flows is missed (none does here).
+ * (postgres, java for Kafka, node, minio...), and the system part of it apart under `<command>:system` (on
+ * loopback the kernel's TCP work is charged to the process that writes): read here, where the timed flows
+ * start and end, so that the warm-up is left out. A process that starts and ends within the flows is missed
+ * (none does here).
  */
 function cpuByCommand() {
   const sums = {};
@@ -27,7 +29,9 @@ function cpuByCommand() {
     }
     const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    sums[command] = (sums[command] ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100;
+    const system = Number(fields[12]) / 100;
+    sums[command] = (sums[command] ?? 0) + Number(fields[11]) / 100 + system;
+    sums[`${command}:system`] = (sums[`${command}:system`] ?? 0) + system;
   }
   return sums;
 }
@@ -36,9 +40,10 @@ function cpuByCommand() {
 function cpuSince(before, ownBefore) {
   const after = cpuByCommand();
   const own = process.cpuUsage(ownBefore);
-  const spent = { generator: (own.user + own.system) / 1e6 };
+  const spent = { generator: (own.user + own.system) / 1e6, 'generator:system': own.system / 1e6 };
+  const ownShare = { node: spent.generator, 'node:system': spent['generator:system'] };
   for (const [command, seconds] of Object.entries(after))
-    spent[command] = seconds - (before[command] ?? 0) - (command === 'node' ? spent.generator : 0);
+    spent[command] = seconds - (before[command] ?? 0) - (ownShare[command] ?? 0);
   return spent;
 }
 
