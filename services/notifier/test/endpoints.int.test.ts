@@ -1,4 +1,5 @@
 import { notifierEventsV1, notifierV1 } from '@eligo/proto';
+import { activateEndpoint } from '../src/repository/endpoints.repository';
 import { deliveryLog, sleep } from './support';
 import { useWebhookSuite, verify } from './webhook-suite';
 
@@ -87,6 +88,30 @@ it('disables the endpoint on 410, tells the owner, sends nothing more until the 
   await calls.succeed(delivered);
   const [hook] = await receiver().waitFor(delivered, 1);
   expect(verify(signingSecret, hook!)).toEqual({ verificationId: delivered });
+});
+
+it('stays disabled when a configuration from before the disable is applied after it (its event came late)', async () => {
+  const { programId, accountId, verificationId } = await succeeded([410]);
+  await receiver().waitFor(verificationId, 1);
+  const { endpoint } = await logWhen(
+    programId,
+    (l) => l.endpoint?.status === WebhookEndpointStatus.WEBHOOK_ENDPOINT_STATUS_DISABLED,
+  );
+  const disabledAt = endpoint!.disabledAt!.getTime();
+  // What the programs-webhooks consumer does with a WebhookConfigured, for one configured a second before the
+  // disable, then for one configured a second after it.
+  const configured = (at: number) =>
+    h().db.transaction((trx) => activateEndpoint(trx, programId, accountId, new Date(at), new Date()));
+  await configured(disabledAt - 1000);
+  expect((await deliveryLog(h().notifier, programId)).endpoint).toMatchObject({
+    status: WebhookEndpointStatus.WEBHOOK_ENDPOINT_STATUS_DISABLED,
+    disabledReason: 'GONE',
+  });
+  await configured(disabledAt + 1000);
+  expect((await deliveryLog(h().notifier, programId)).endpoint).toMatchObject({
+    status: WebhookEndpointStatus.WEBHOOK_ENDPOINT_STATUS_ACTIVE,
+    disabledReason: '',
+  });
 });
 
 it('cancels what waits for a webhook that is removed', async () => {

@@ -5,15 +5,17 @@ import type { AppContext } from './context';
 
 /**
  * WebhookConfigured: the settings cached for the program are dropped (its URL or secret changed), and its
- * endpoint starts healthy again; configuring the webhook is how an owner re-enables a disabled one.
+ * endpoint starts healthy again; configuring the webhook is how an owner re-enables a disabled one (a
+ * configuration from before the disable, whose event came late, does not).
  */
 export async function onWebhookConfigured(
   trx: Knex.Transaction,
   ctx: AppContext,
-  e: { programId: string; accountId: string },
+  e: { programId: string; accountId: string; occurredAt?: Date | undefined },
 ): Promise<void> {
   ctx.programs.forget(e.programId);
-  await activateEndpoint(trx, e.programId, e.accountId, ctx.now());
+  const now = ctx.now();
+  await activateEndpoint(trx, e.programId, e.accountId, e.occurredAt ?? now, now);
 }
 
 /** WebhookRemoved: nothing is sent any more; what was waiting is cancelled (the log keeps it). */

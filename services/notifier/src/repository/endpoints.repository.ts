@@ -50,11 +50,16 @@ export async function ensureEndpoint(db: Db, programId: string, accountId: strin
     .ignore();
 }
 
-/** A (re)configured webhook starts healthy: active, no failure streak. */
+/**
+ * A (re)configured webhook starts healthy: active, no failure streak. Except that a configuration made before
+ * the endpoint was disabled leaves it disabled: its event can arrive after the delivery that disabled it (the
+ * events of programs and of verification travel apart), and must not turn back on what its owner has not.
+ */
 export async function activateEndpoint(
   db: Db,
   programId: string,
   accountId: string,
+  configuredAt: Date,
   now: Date,
 ): Promise<void> {
   const fresh = {
@@ -68,7 +73,8 @@ export async function activateEndpoint(
   await db('endpoints')
     .insert({ program_id: programId, ...fresh })
     .onConflict('program_id')
-    .merge(fresh);
+    .merge(fresh)
+    .where((q) => q.whereNull('endpoints.disabled_at').orWhere('endpoints.disabled_at', '<=', configuredAt));
 }
 
 export async function setFailingSince(
