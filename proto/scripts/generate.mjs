@@ -37,6 +37,11 @@ for (const svc of readdirSync(join(root, 'eligo')).sort()) {
     protoFiles.push(`eligo/${svc}/v1/${file}`);
   }
 }
+lines.push(
+  '',
+  "/** The documents service's definition and client with UploadFiles' lean request codec (src/codecs). */",
+  "export * as documentsV1Lean from './codecs/documents-service';",
+);
 lines.push('', '/** Every .proto file of the module, relative to protoRoot. */');
 lines.push(`export const protoFiles: readonly string[] = ${JSON.stringify(protoFiles)};`, '');
 writeFileSync(join(root, 'src', 'index.ts'), lines.join('\n'));

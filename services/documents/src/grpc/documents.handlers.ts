@@ -1,4 +1,4 @@
-import { documentsV1 } from '@eligo/proto';
+import { documentsV1Lean } from '@eligo/proto';
 import { bindService, getInfoResponse, type GrpcServiceBinding, type ServiceContext } from '@eligo/runtime';
 import { beginFileUpload } from '../app/begin-file-upload';
 import { cancelUpload } from '../app/cancel-upload';
@@ -28,7 +28,7 @@ import { uploadFilesResponseToProto, uploadParts } from './upload-files.mapping'
 /** The gRPC face of the documents service: each handler converts, calls one use case, converts back. */
 export function documentsGrpcService({ deps }: ServiceContext, app: AppContext): GrpcServiceBinding {
   return bindService(
-    documentsV1.DocumentsServiceService,
+    documentsV1Lean.DocumentsServiceService,
     {
       getInfo: async () => getInfoResponse(deps),
       createUpload: async (req) =>

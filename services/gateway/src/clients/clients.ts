@@ -1,5 +1,5 @@
 import {
-  documentsV1,
+  documentsV1Lean,
   notifierV1,
   organizationsV1,
   programsV1,
@@ -22,7 +22,11 @@ export function createServiceClients(deps: ModuleDeps, options: GrpcClientOption
       () => deps.addressOf('verification'),
       options,
     ),
-    documents: createClient(documentsV1.DocumentsServiceClient, () => deps.addressOf('documents'), options),
+    documents: createClient(
+      documentsV1Lean.DocumentsServiceClient,
+      () => deps.addressOf('documents'),
+      options,
+    ),
     organizations: createClient(
       organizationsV1.OrganizationsServiceClient,
       () => deps.addressOf('organizations'),
