@@ -15,7 +15,12 @@ export type ObjectBody = Buffer | Readable | AsyncIterable<Buffer>;
  * (the report worker's part buffers) is safe, provided nothing pulls ahead of the parts (an async iterable,
  * not a Readable, which buffers ahead).
  */
-export async function* readParts(source: ObjectBody, partSize: number): AsyncGenerator<Buffer> {
+export async function* readParts(
+  source: ObjectBody,
+  partSize: number,
+  /** Where a part's buffer comes from (the S3 store lends reused ones). */
+  allocate: (size: number) => Buffer = Buffer.allocUnsafe,
+): AsyncGenerator<Buffer> {
   if (!Number.isSafeInteger(partSize) || partSize < 1)
     throw new RangeError('partSize must be a positive integer');
   if (Buffer.isBuffer(source)) {
@@ -33,7 +38,7 @@ export async function* readParts(source: ObjectBody, partSize: number): AsyncGen
       bytes = bytes.subarray(partSize);
     }
     while (bytes.length > 0) {
-      part ??= Buffer.allocUnsafe(partSize);
+      part ??= allocate(partSize);
       const copied = bytes.copy(part, filled);
       filled += copied;
       bytes = bytes.subarray(copied);

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { Client } from 'minio';
 import { invalidArgument, notFound } from '../errors/domain-error';
 import { readParts, type ObjectBody } from './byte-parts';
+import { PartBuffers } from './part-buffers';
 import {
   DEFAULT_CONTENT_TYPE,
   isObjectNotFound,
@@ -73,6 +74,8 @@ export class S3ObjectStore implements ObjectStore {
   private readonly region: string;
   private readonly partSize: number;
   private readonly clock: () => Date;
+  /** The parts' buffers, reused from one put to the next (part-buffers.ts). */
+  readonly partBuffers = new PartBuffers();
   /**
    * Kept-alive connections for our own PUTs (minio's client keeps its own for everything else); one left idle
    * for 4 s is closed, before a server's own idle timeout could cut it under a new request.
@@ -116,14 +119,16 @@ export class S3ObjectStore implements ObjectStore {
     assertDeclaredSize(options.size);
     const contentType = normalizeContentType(options.contentType);
     const partSize = this.partSizeFor(options.size, options.partBytes);
-    const parts = readParts(body, partSize);
+    const parts = readParts(body, partSize, (size) => this.partBuffers.take(size));
     try {
       const first = await parts.next();
       const firstPart = first.done ? Buffer.alloc(0) : first.value;
       // A first part shorter than a full part is the whole body: one plain PUT, no multipart bookkeeping.
       if (firstPart.length < partSize) {
         checkSize(options.size, firstPart.length, true);
-        return { etag: await this.send(key, firstPart, {}, contentType) };
+        const etag = await this.send(key, firstPart, {}, contentType);
+        this.partBuffers.giveBack(firstPart);
+        return { etag };
       }
       return await this.putMultipart(key, contentType, firstPart, parts, options.size);
     } finally {
@@ -157,6 +162,7 @@ export class S3ObjectStore implements ObjectStore {
         const partNumber = etags.length + 1;
         if (partNumber > MAX_PARTS) throw invalidArgument('object is too large for the configured part size');
         const etag = await this.send(key, part, { partNumber: String(partNumber), uploadId });
+        this.partBuffers.giveBack(part);
         etags.push({ part: partNumber, etag });
         const next: IteratorResult<Buffer> = await rest.next();
         part = next.done ? undefined : next.value;

@@ -11,6 +11,7 @@ import {
   readAll,
   removeBucket,
   serverFromEnv,
+  sha256,
 } from './support';
 
 async function incompleteUploads(client: Client, bucket: string): Promise<string[]> {
@@ -98,6 +99,29 @@ describe('S3ObjectStore', () => {
     await expect(eightMiBParts.put('part-size/small.csv', given(), { partBytes: MIB })).rejects.toThrow(
       /5 MiB/,
     );
+  });
+
+  it('reuses its part buffers from one put to the next, and never one still being sent', async () => {
+    const reusing = new S3ObjectStore(config);
+    const bodies = Array.from({ length: 3 }, () => randomStream(7 * MIB));
+    // Three at once: each is sent from a buffer of its own (its 2 MiB final part from the same one, a view).
+    await Promise.all(bodies.map((body, i) => reusing.put(`reuse/at-once-${i}.bin`, body.stream)));
+    expect(reusing.partBuffers.allocated).toBe(3);
+    // Then one after the other: the same buffers again, none allocated.
+    const later = Array.from({ length: 3 }, () => randomStream(6 * MIB));
+    for (const [i, body] of later.entries()) await reusing.put(`reuse/after-${i}.bin`, body.stream);
+    expect(reusing.partBuffers.allocated).toBe(3);
+    for (const [i, body] of bodies.entries())
+      expect(sha256(await readAll(await reusing.get(`reuse/at-once-${i}.bin`)))).toBe(body.digest());
+    for (const [i, body] of later.entries())
+      expect(sha256(await readAll(await reusing.get(`reuse/after-${i}.bin`)))).toBe(body.digest());
+  });
+
+  it('keeps the buffer of a part the server refused (a socket may still hold it)', async () => {
+    const missing = new S3ObjectStore({ ...config, bucket: `eligo-missing-${randomSuffix()}` });
+    await expect(missing.put('refused/a.bin', randomStream(MIB).stream)).rejects.toThrow();
+    expect(missing.partBuffers.allocated).toBe(1);
+    expect(missing.partBuffers.idleCount).toBe(0);
   });
 
   it('sends bodies without hashing them (unsigned payload, no Content-MD5)', async () => {
