@@ -5,6 +5,8 @@ import {
 } from '../gen/eligo/documents/v1/documents_service';
 import { deserializeUploadFilesRequest, serializeUploadFilesRequest } from './upload-files';
 
+export { allocUploadChunk } from './upload-files';
+
 /**
  * The documents service's definition with UploadFiles' request codec replaced by the lean one
  * (./upload-files.ts); every other method is the generated one. The bytes on the wire are the same, so a

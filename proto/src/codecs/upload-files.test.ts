@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { UploadFilesRequest } from '../gen/eligo/documents/v1/documents_service';
 import { DocumentsServiceService } from './documents-service';
-import { deserializeUploadFilesRequest, serializeUploadFilesRequest } from './upload-files';
+import { allocUploadChunk, deserializeUploadFilesRequest, serializeUploadFilesRequest } from './upload-files';
 
 const generatedBytes = (message: UploadFilesRequest) =>
   Buffer.from(UploadFilesRequest.encode(message).finish());
@@ -20,6 +20,32 @@ describe('UploadFiles request codec', () => {
   it.each(LENGTHS)('writes a chunk of %d bytes as the generated codec does, once', (length) => {
     const bytes = randomBytes(length);
     expect(serializeUploadFilesRequest(chunk(bytes)).equals(generatedBytes(chunk(bytes)))).toBe(true);
+  });
+
+  it.each(LENGTHS)(
+    'writes a chunk of %d bytes from allocUploadChunk in place, as the generated codec does',
+    (length) => {
+      const bytes = allocUploadChunk(length);
+      randomBytes(length).copy(bytes);
+      const message = serializeUploadFilesRequest(chunk(bytes));
+      expect(message.equals(generatedBytes(chunk(bytes)))).toBe(true);
+      // No copy: the message is the chunk's own memory, its header in the room before it.
+      expect(message.buffer).toBe(bytes.buffer);
+      // Twice (a retried write): the same bytes.
+      expect(serializeUploadFilesRequest(chunk(bytes)).equals(message)).toBe(true);
+    },
+  );
+
+  it('copies a part of a chunk from allocUploadChunk, whose room is not its own', () => {
+    const bytes = allocUploadChunk(1000);
+    randomBytes(1000).copy(bytes);
+    const before = Buffer.from(bytes);
+    for (const part of [bytes.subarray(10), bytes.subarray(0, 990)]) {
+      const message = serializeUploadFilesRequest(chunk(part));
+      expect(message.equals(generatedBytes(chunk(part)))).toBe(true);
+      expect(message.buffer).not.toBe(bytes.buffer);
+    }
+    expect(bytes.equals(before)).toBe(true);
   });
 
   it.each(LENGTHS)(

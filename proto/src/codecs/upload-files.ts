@@ -4,17 +4,32 @@ import { UploadFilesRequest } from '../gen/eligo/documents/v1/documents_service'
  * UploadFiles' request codec for its `chunk` messages, which carry form B's bytes (256 KiB each, a 5 MB file
  * is some twenty of them). The generated codec copies each chunk five times: into a writer that grows by
  * doubling (zero-filled, twice the chunk), out of it (finish), into a Buffer (grpc-js wants one), and on the
- * other side out of the message again (decode copies bytes fields). Those copies are most of what a form B
- * upload allocates, and in a process whose heap holds every module they cost far more in garbage collection
- * than in copying: every 64 MB of new Buffers triggers a full collection. This codec writes a chunk message
- * once, at its exact size, and reads its chunk as a view of the message. Every other message, and any chunk
- * message that is not exactly one `chunk` field, goes through the generated codec, so the bytes on the wire
- * and the decoded values are the generated codec's (checked by upload-files.test.ts).
+ * other side out of the message again (decode copies bytes fields). In a process whose heap holds every
+ * module, that garbage costs far more in collections than in copying. This codec writes a chunk message once,
+ * at its exact size, or in place around a chunk from allocUploadChunk (no copy at all), and reads its chunk
+ * as a view of the message. Every other message, and any chunk message that is not exactly one `chunk`
+ * field, goes through the generated codec, so the bytes on the wire and the decoded values are the generated
+ * codec's (checked by upload-files.test.ts).
  */
 
 /** Field 3 (`chunk`), wire type 2 (length-delimited). */
 const CHUNK_TAG = 26;
 const MAX_VARINT32_BYTES = 5;
+/** Room for a chunk message's header (its tag and length) before the chunk's bytes. */
+const HEADROOM = 1 + MAX_VARINT32_BYTES;
+/** The memory of chunks from allocUploadChunk, whose header room is theirs to write. */
+const withHeadroom = new WeakSet<ArrayBufferLike>();
+
+/**
+ * A buffer for a chunk message's `size` bytes with room before them for the message's header, so that
+ * serializeUploadFilesRequest writes the header there and answers the message without copying the bytes
+ * (the gateway gathers each chunk from the socket's reads into one of these). Fill it whole.
+ */
+export function allocUploadChunk(size: number): Buffer {
+  const memory = Buffer.allocUnsafeSlow(HEADROOM + size);
+  withHeadroom.add(memory.buffer);
+  return memory.subarray(HEADROOM);
+}
 
 export function serializeUploadFilesRequest(message: UploadFilesRequest): Buffer {
   const part = message.part;
@@ -22,6 +37,17 @@ export function serializeUploadFilesRequest(message: UploadFilesRequest): Buffer
   const chunk = part.chunk;
   const length = chunk.length;
   const header = 1 + varintBytes(length);
+  if (
+    withHeadroom.has(chunk.buffer) &&
+    chunk.byteOffset === HEADROOM &&
+    HEADROOM + length === chunk.buffer.byteLength
+  ) {
+    // The same bytes written again if the message is serialized twice.
+    const message = Buffer.from(chunk.buffer, HEADROOM - header, header + length);
+    message[0] = CHUNK_TAG;
+    writeVarint(message, 1, length);
+    return message;
+  }
   const out = Buffer.allocUnsafe(header + length);
   out[0] = CHUNK_TAG;
   writeVarint(out, 1, length);

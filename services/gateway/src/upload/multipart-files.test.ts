@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { PassThrough, Readable } from 'node:stream';
+import { documentsV1Lean } from '@eligo/proto';
 import { isDomainError } from '@eligo/runtime';
 import { coalesce, multipartFiles, UPLOAD_CHUNK_BYTES } from './multipart-files';
 
@@ -20,6 +21,16 @@ describe('coalesce (chunk messages)', () => {
   it('passes a small file as one piece, and nothing for an empty one', async () => {
     expect((await collect([Buffer.from('ab'), Buffer.from('c')])).map(String)).toEqual(['abc']);
     expect(await collect([])).toEqual([]);
+  });
+
+  it('leaves room before each piece for its message header: the message is written without a copy', async () => {
+    const chunks = Array.from({ length: 5 }, (_, i) => Buffer.alloc(64 * 1024, i));
+    const serialize = documentsV1Lean.DocumentsServiceService.uploadFiles.requestSerialize;
+    for (const piece of await collect(chunks)) {
+      const message = serialize({ part: { $case: 'chunk', chunk: piece } });
+      expect(message.buffer).toBe(piece.buffer);
+      expect(message.subarray(message.length - piece.length).equals(piece)).toBe(true);
+    }
   });
 
   it('keeps a chunk larger than the piece size whole', async () => {

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
-import type { documentsV1 } from '@eligo/proto';
+import { documentsV1Lean, type documentsV1 } from '@eligo/proto';
 import busboy from 'busboy';
 import {
   fieldPartProblem,
@@ -21,7 +21,11 @@ type UploadFilesRequest = documentsV1.UploadFilesRequest;
  */
 export const UPLOAD_CHUNK_BYTES = 256 * 1024;
 
-/** Joins a stream's chunks into pieces of at least UPLOAD_CHUNK_BYTES (the last one may be shorter). */
+/**
+ * Joins a stream's chunks into pieces of at least UPLOAD_CHUNK_BYTES (the last one may be shorter), each in
+ * memory with room for its message's header (allocUploadChunk): the one copy of a file's bytes between the
+ * socket and the documents service when both share a process.
+ */
 export async function* coalesce(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   let chunks: Buffer[] = [];
   let size = 0;
@@ -29,12 +33,19 @@ export async function* coalesce(source: AsyncIterable<Buffer>): AsyncGenerator<B
     chunks.push(chunk);
     size += chunk.length;
     if (size >= UPLOAD_CHUNK_BYTES) {
-      yield Buffer.concat(chunks, size);
+      yield join(chunks, size);
       chunks = [];
       size = 0;
     }
   }
-  if (size > 0) yield Buffer.concat(chunks, size);
+  if (size > 0) yield join(chunks, size);
+}
+
+function join(chunks: Buffer[], size: number): Buffer {
+  const joined = documentsV1Lean.allocUploadChunk(size);
+  let at = 0;
+  for (const chunk of chunks) at += chunk.copy(joined, at);
+  return joined;
 }
 
 /** The client's going away; never a server failure to log as one. */
