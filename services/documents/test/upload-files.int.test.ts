@@ -88,8 +88,16 @@ describe('UploadFiles (form B)', () => {
     expect(
       keys.filter((k) => k.startsWith(documents[0].object_key.split('/').slice(0, 2).join('/'))),
     ).toEqual(documents.map((d) => d.object_key).sort());
-    const reviews = await h.db('reviews').where({ verification_id: vr.verificationId }).select('status');
+    const reviews = await h
+      .db('reviews')
+      .where({ verification_id: vr.verificationId })
+      .select('status', 'submitted_at');
     expect(reviews).toHaveLength(1);
+    // Recorded submitted at once (the files are all in), at the review's time.
+    const [row] = await h.db('uploads').where({ verification_id: vr.verificationId }).select();
+    expect(row).toMatchObject({ status: 'submitted', cancelled_at: null });
+    expect(row.submitted_at).toEqual(row.created_at);
+    expect(row.submitted_at).toEqual(reviews[0].submitted_at);
   });
 
   it('refuses by size and declared type, all or nothing, keeping nothing', async () => {

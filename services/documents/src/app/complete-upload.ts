@@ -77,12 +77,27 @@ export async function submit(trx: Knex.Transaction, ctx: AppContext, uploadId: s
   if (missing.length > 0) throw notReady(missingMessage(missing, documents.length));
 
   const now = ctx.now();
+  await markSubmitted(trx, upload.id, now);
+  return queueReview(trx, ctx, upload, documents, now);
+}
+
+/**
+ * The review of a submitted upload whose documents are all uploaded, with its DocumentsSubmitted event (and,
+ * in test mode, its decision), in the caller's transaction: submit's end, and form B's, whose upload is
+ * recorded already submitted with the documents it just stored.
+ */
+export async function queueReview(
+  trx: Knex.Transaction,
+  ctx: AppContext,
+  upload: Pick<UploadRecord, 'id' | 'verificationId' | 'programId' | 'accountId' | 'testMode' | 'segment'>,
+  documents: readonly Pick<DocumentRecord, 'id' | 'fileNameEnc'>[],
+  now: Date,
+): Promise<string> {
   const reviewId = newReviewId();
   // Test-mode programs are decided at once from the file names (docs/architecture.md, "Wire details").
   const decision = upload.testMode
     ? testModeDecision(documents.map((d) => ctx.fileNames.decrypt(d.fileNameEnc, d.id)))
     : undefined;
-  await markSubmitted(trx, upload.id, now);
   await insertReview(trx, {
     id: reviewId,
     uploadId: upload.id,

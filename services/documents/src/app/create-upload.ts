@@ -7,7 +7,12 @@ import {
   type ManifestFile,
 } from '../domain';
 import { insertDocuments, objectKeysOfUploads, type NewDocument } from '../repository/documents.repository';
-import { cancelOpenUploads, insertUpload, lockVerificationUploads } from '../repository/uploads.repository';
+import {
+  cancelOpenUploads,
+  insertUpload,
+  lockVerificationUploads,
+  type NewUpload,
+} from '../repository/uploads.repository';
 import type { Knex } from '@eligo/runtime';
 import type { AppContext } from './context';
 import { deleteDocumentObjects, objectKeyOf } from './objects';
@@ -62,9 +67,10 @@ export async function createUpload(ctx: AppContext, input: CreateUploadInput): P
       objectKey: objectKeyOf(uploadId, id),
     };
   });
-  const replacedKeys = await ctx.db.transaction((trx) =>
-    recordUpload(trx, { id: uploadId, verificationId: input.verificationId, context, now, documents }),
-  );
+  const { replacedKeys } = await ctx.db.transaction(async (trx) => {
+    await lockVerificationUploads(trx, input.verificationId);
+    return recordUpload(trx, { id: uploadId, verificationId: input.verificationId, context, now, documents });
+  });
   await deleteReplacedObjects(ctx, replacedKeys);
 
   return {
@@ -82,7 +88,11 @@ export async function createUpload(ctx: AppContext, input: CreateUploadInput): P
   };
 }
 
-/** A new upload of the verification with its documents; returns the object keys of the uploads it replaced. */
+/**
+ * A new upload of the verification with its documents, in the caller's transaction, which holds the
+ * verification's upload lock (lockVerificationUploads). Open, or already `submittedAt` (form B, whose files are
+ * all in). Answers the upload and the object keys of the open uploads it replaced.
+ */
 export async function recordUpload(
   trx: Knex.Transaction,
   upload: {
@@ -91,12 +101,12 @@ export async function recordUpload(
     context: DocUploadContext;
     now: Date;
     documents: readonly NewDocument[];
+    submittedAt?: Date;
   },
-): Promise<string[]> {
+): Promise<{ upload: NewUpload; replacedKeys: string[] }> {
   const { context } = upload;
-  await lockVerificationUploads(trx, upload.verificationId);
   const replaced = await cancelOpenUploads(trx, upload.verificationId, upload.now);
-  await insertUpload(trx, {
+  const record: NewUpload = {
     id: upload.id,
     verificationId: upload.verificationId,
     programId: context.programId,
@@ -105,9 +115,10 @@ export async function recordUpload(
     createdAt: upload.now,
     // For the review queue's segment filter: the verification's segment, as its docUpload context says.
     segment: context.verification.segment || null,
-  });
+  };
+  await insertUpload(trx, record, upload.submittedAt);
   await insertDocuments(trx, upload.documents);
-  return objectKeysOfUploads(trx, replaced);
+  return { upload: record, replacedKeys: await objectKeysOfUploads(trx, replaced) };
 }
 
 /**

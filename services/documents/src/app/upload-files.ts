@@ -3,7 +3,7 @@ import { MAX_UPLOAD_FILES, type ErrorId } from '@eligo/vocabulary';
 import { checkManifest, newDocumentId, newUploadId, newUploadToken } from '../domain';
 import type { NewDocument } from '../repository/documents.repository';
 import { hasLiveSubmission, lockVerificationUploads } from '../repository/uploads.repository';
-import { submit } from './complete-upload';
+import { queueReview } from './complete-upload';
 import type { AppContext } from './context';
 import { deleteReplacedObjects, recordUpload, refusedView } from './create-upload';
 import { FileIntake } from './file-intake';
@@ -149,14 +149,16 @@ async function decide(ctx: AppContext, intake: Intake): Promise<UploadFilesResul
     // the other is too late (form A's completion is refused the same way, its upload replaced).
     await lockVerificationUploads(trx, intake.verificationId);
     if (await hasLiveSubmission(trx, intake.verificationId)) throw alreadySubmitted();
-    const replacedKeys = await recordUpload(trx, {
+    // Recorded submitted, with the documents just stored: nothing to read back before the review.
+    const { upload, replacedKeys } = await recordUpload(trx, {
       id: intake.uploadId,
       verificationId: intake.verificationId,
       context,
       now,
       documents,
+      submittedAt: now,
     });
-    return { reviewId: await submit(trx, ctx, intake.uploadId), replacedKeys };
+    return { reviewId: await queueReview(trx, ctx, upload, documents, now), replacedKeys };
   });
 }
 

@@ -50,15 +50,17 @@ export type NewUpload = Pick<
   'id' | 'verificationId' | 'programId' | 'accountId' | 'testMode' | 'createdAt' | 'segment'
 >;
 
-export async function insertUpload(db: Db, u: NewUpload): Promise<void> {
+/** Open (form A: its files come later), or submitted at `submittedAt` (form B: its files are in). */
+export async function insertUpload(db: Db, u: NewUpload, submittedAt?: Date): Promise<void> {
   await db('uploads').insert({
     id: u.id,
     verification_id: u.verificationId,
     program_id: u.programId,
     account_id: u.accountId,
     test_mode: u.testMode,
-    status: 'open',
+    status: submittedAt ? 'submitted' : 'open',
     created_at: u.createdAt,
+    ...(submittedAt ? { submitted_at: submittedAt } : {}),
     segment: u.segment,
   });
 }
