@@ -172,6 +172,31 @@ describe('documents: upload context, submission and review outcomes', () => {
     expect(admin.verification!.steps.filter((s) => s.step === 'pending')).toHaveLength(1);
   });
 
+  it('takes a DocumentsSubmitted the call applied already without waiting for the verification row lock', async () => {
+    const { vr } = await atDocUpload();
+    const reviewId = randomUUID();
+    await record(vr.verificationId, reviewId);
+    const payload = documentsEventsV1.DocumentsSubmitted.encode(
+      documentsEventsV1.DocumentsSubmitted.create({ verificationId: vr.verificationId, reviewId }),
+    ).finish();
+    // Another transaction holds the row (a submission, a staff action) for as long as the test likes.
+    const holder = await h.db.transaction();
+    try {
+      await holder('verifications').where({ id: vr.verificationId }).forUpdate().first();
+      const { ce_id } = await publish('DocumentsSubmitted', payload, vr.verificationId);
+      // Applied (its inbox row committed) while the row is still held: it never asked for the lock.
+      let seen = false;
+      for (let waited = 0; waited < 15_000 && !seen; waited += 100) {
+        seen = (await h.db('inbox').where({ ce_id }).first()) !== undefined;
+        if (!seen) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(seen).toBe(true);
+    } finally {
+      await holder.rollback();
+    }
+    expect((await read(vr.verificationId)).currentStep).toBe('pending');
+  });
+
   it('an approved review ends in success with the reward, verified manually', async () => {
     const { program, vr } = await atDocUpload();
     const reviewId = randomUUID();

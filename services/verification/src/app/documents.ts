@@ -5,7 +5,9 @@ import {
   resourceExhausted,
   type Knex,
 } from '@eligo/runtime';
-import type { VerificationRecord } from '../repository/verifications.repository';
+import { findVerification, type VerificationRecord } from '../repository/verifications.repository';
+import { isFinal } from '../domain';
+import { isVerificationId } from '../domain/ids';
 import type { AppContext } from './context';
 import { loadLocked, noVerification, type Loaded } from './load';
 import { succeed } from './person-limit';
@@ -103,6 +105,15 @@ export async function onDocumentsSubmitted(
   ctx: AppContext,
   event: { verificationId: string; reviewId: string },
 ): Promise<void> {
+  // Most often the documents service's call applied it already: seen without taking the row's lock (which
+  // would wait for whatever holds it, and writes the row to lock it). One past its time goes the locked way,
+  // which expires it.
+  const seen = isVerificationId(event.verificationId)
+    ? await findVerification(trx, event.verificationId)
+    : undefined;
+  if (!seen) return;
+  if (seen.currentReviewId === event.reviewId && (isFinal(seen.currentStep) || seen.expiresAt > ctx.now()))
+    return;
   const loaded = await loadIfKnown(trx, ctx, event.verificationId);
   if (!loaded || loaded.settled) return;
   if (loaded.record.currentReviewId === event.reviewId || loaded.record.currentStep !== 'docUpload') return;
