@@ -304,8 +304,17 @@ describe('bodies', () => {
 it('documents every program endpoint, its body and its statuses in the OpenAPI document', async () => {
   const doc = (await api.v2('GET', '/openapi.json')).body;
   const statuses = (path: string, method: string) => Object.keys(doc.paths[path][method].responses).sort();
-  // 400 for a path that is not percent-encoded UTF-8 and 500 (its body pinned) are declared by every operation.
-  expect(statuses('/program/{programId}/theme', 'get')).toEqual(['200', '400', '401', '404', '500', '503']);
+  // 400 for a path that is not percent-encoded UTF-8, 431 for a request head over 16 KiB and 500 (its body
+  // pinned) are declared by every operation.
+  expect(statuses('/program/{programId}/theme', 'get')).toEqual([
+    '200',
+    '400',
+    '401',
+    '404',
+    '431',
+    '500',
+    '503',
+  ]);
   expect(statuses('/program/{programId}/verificationLimit', 'post')).toEqual([
     '200',
     '400',
@@ -314,6 +323,7 @@ it('documents every program endpoint, its body and its statuses in the OpenAPI d
     '409',
     '413',
     '422',
+    '431',
     '500',
     '503',
   ]);
@@ -325,6 +335,7 @@ it('documents every program endpoint, its body and its statuses in the OpenAPI d
     '409',
     '413',
     '422',
+    '431',
     '500',
     '503',
   ]);
@@ -338,6 +349,7 @@ it('documents every program endpoint, its body and its statuses in the OpenAPI d
     '413',
     '422',
     '429',
+    '431',
     '500',
     '503',
   ]);

@@ -103,6 +103,9 @@ const businessRefusals: { pathRegex: string; statuses: string[]; why: string }[]
 // ("0", "00", ...) with other bodies: idempotencyKeyReused, a refusal no schema can state (which keys a
 // client used before).
 const positiveDefaults = ['2xx', '3xx', '401', '403', '404', '409', '422', '429', '5xx'];
+// Schemathesis' own list of refusals, and 431: a request line and headers over the HTTP server's 16 KiB limit
+// (a query of hundreds of ids, generated to break a maxItems) is refused before any route reads it.
+const negativeDefaults = ['400', '401', '403', '404', '405', '406', '409', '415', '422', '428', '429', '5xx'];
 
 const q = (value: string) => JSON.stringify(value);
 const list = (values: (string | number)[]) => `[${values.map((v) => JSON.stringify(v)).join(', ')}]`;
@@ -154,6 +157,7 @@ export function schemathesisToml(seeded: Seeded, profile: Profile, authFile: str
     '[checks]',
     'enabled = true',
     `positive_data_acceptance.expected-statuses = ${list(positiveDefaults)}`,
+    `negative_data_rejection.expected-statuses = ${list([...negativeDefaults, '431'])}`,
     '',
     '[phases.stateful]',
     `max-steps = ${profile.statefulMaxSteps}`,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withGatewayAnswers } from '../src/openapi/gateway-answers';
 import { withIdempotencyKey } from '../src/openapi/idempotency';
+import { components } from '../src/openapi/components';
 
 type Json = Record<string, unknown>;
 
@@ -10,8 +11,8 @@ type Json = Record<string, unknown>;
  * stated it, captured before the endpoints became definitions (endpoints/). The endpoint tests hold the
  * definitions to it: moving an endpoint changed how it is described, not what the document says.
  */
-export const documentBefore = reworded(
-  JSON.parse(readFileSync(join(__dirname, 'fixtures/document-before-definitions.json'), 'utf8')),
+export const documentBefore = withAnswersSince(
+  reworded(JSON.parse(readFileSync(join(__dirname, 'fixtures/document-before-definitions.json'), 'utf8'))),
 ) as { paths: Record<string, Json>; components: { schemas: Record<string, Json>; responses: Json } };
 
 /**
@@ -33,6 +34,26 @@ function reworded(document: unknown): unknown {
     return value;
   };
   return walk(document);
+}
+
+/**
+ * Answers the gateway added to every operation since the capture (openapi/gateway-answers.ts), added to the
+ * capture's operations: 431, a request line and headers over the HTTP server's 16 KiB limit.
+ */
+function withAnswersSince(document: unknown): unknown {
+  const { paths, components: shared } = document as {
+    paths: Record<string, Record<string, { responses?: Json }>>;
+    components: { responses: Json };
+  };
+  shared.responses.RequestHeadTooLarge = components('').responses.RequestHeadTooLarge;
+  for (const item of Object.values(paths))
+    for (const operation of Object.values(item))
+      if (operation.responses)
+        operation.responses = {
+          ...operation.responses,
+          '431': { $ref: '#/components/responses/RequestHeadTooLarge' },
+        };
+  return document;
 }
 
 /**

@@ -4,6 +4,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { Logger } from 'pino';
 import { createMetricsRegistry, type MetricsRegistry } from '../metrics/registry';
 import { accessLog } from './access';
+import { MAX_REQUEST_HEAD_BYTES, onClientError } from './client-errors';
 
 export interface HttpServerOptions {
   logger: Logger;
@@ -66,7 +67,8 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     if (!res.headersSent) res.status(500).json({ systemErrorMessage: 'Internal server error' });
   });
 
-  const server: Server = createServer(app);
+  const server: Server = createServer({ maxHeaderSize: MAX_REQUEST_HEAD_BYTES }, app);
+  server.on('clientError', onClientError);
   const sockets = new Set<Socket>();
   server.on('connection', (s) => {
     sockets.add(s);

@@ -105,11 +105,11 @@ describe('the account paths', () => {
 
   it('answer an unknown account 404 and a bad list query 400 ER', () => {
     const tokens = now.paths['/accounts/{accountId}/tokens']!.get as { responses: Record<string, unknown> };
-    expect(Object.keys(tokens.responses).sort()).toEqual(['200', '400', '401', '404', '500', '503']);
+    expect(Object.keys(tokens.responses).sort()).toEqual(['200', '400', '401', '404', '431', '500', '503']);
     expect(tokens.responses['400']).toMatchObject({
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
     });
     const one = now.paths['/accounts/{accountId}']!.get as { responses: Record<string, unknown> };
-    expect(Object.keys(one.responses).sort()).toEqual(['200', '400', '401', '404', '500', '503']);
+    expect(Object.keys(one.responses).sort()).toEqual(['200', '400', '401', '404', '431', '500', '503']);
   });
 });

@@ -29,6 +29,12 @@ const responses = {
     description: 'Request body larger than the configured limit (ELIGO_HTTP_BODY_LIMIT)',
     content: json('ErrorResponse'),
   },
+  RequestHeadTooLarge: {
+    description:
+      'The request line and headers together are larger than 16 KiB (16384 bytes), e.g. a query naming ' +
+      'hundreds of ids: refused before any route reads it',
+    content: json('SystemErrorMessage'),
+  },
   ServiceUnavailable: {
     description: 'A service the request needs did not answer (also when the token could not be checked)',
     content: json('SystemErrorMessage'),

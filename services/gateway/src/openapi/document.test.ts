@@ -137,6 +137,14 @@ it('documents 401 on every authenticated operation and 400/413 on every one with
   }
 });
 
+it('documents 431 (a request head over the HTTP server’s 16 KiB limit, SEM) on every operation', () => {
+  const without = operations.filter(({ operation }) => !('431' in operation.responses));
+  expect(without.map(({ method, path }) => `${method} ${path}`)).toEqual([]);
+  expect(operations[0]!.operation.responses['431']).toEqual({
+    $ref: '#/components/responses/RequestHeadTooLarge',
+  });
+});
+
 it('leaves the organization search and add-school open, and marks the per-audience searches deprecated', () => {
   const organization = operations.filter((o) => (o.operation.tags as string[])[0] === 'organization');
   expect(organization.map((o) => `${o.method} ${o.path}`)).toEqual([

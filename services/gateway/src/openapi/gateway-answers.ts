@@ -16,6 +16,8 @@ const RESERVED_WORD =
  * - a reserved word where REST v2 takes a verificationId (`POST /verification/marketplace/expire`) is passed on
  *   to the endpoints that own such paths (routes/verification-params.ts), and names nothing when none does:
  *   404 SEM "No endpoint ...";
+ * - a request line and headers over Node's 16 KiB limit (a URL naming hundreds of ids) is 431 SEM, from the HTTP
+ *   server itself (runtime's http/client-errors.ts);
  * - a fault of ours (a service failure, a reply the gateway cannot read) is 500 with the generic ER
  *   (errors.ts), unless the operation declares a 500 of its own.
  */
@@ -41,6 +43,7 @@ export function withGatewayAnswers(shared: Record<string, Json>): Record<string,
           step ? 'VerificationStepError' : 'ErrorResponse',
         );
       if (reserved) responses['404'] = alsoAnswering(responses['404'], RESERVED_WORD, 'SystemErrorMessage');
+      responses['431'] ??= ref('responses', 'RequestHeadTooLarge');
       responses['500'] ??= ref('responses', 'InternalServerError');
     }
   }
