@@ -135,6 +135,34 @@ describe('documents: upload context, submission and review outcomes', () => {
     expect(unknown).toMatchObject({ codeName: 'NOT_FOUND', errorIds: ['noVerification'] });
   });
 
+  it('answers the upload context without waiting for the verification row lock', async () => {
+    const { vr } = await atDocUpload();
+    // Another transaction holds the row (a submission, a staff action) for as long as the test likes.
+    const holder = await h.db.transaction();
+    try {
+      await holder('verifications').where({ id: vr.verificationId }).forUpdate().first();
+      const answered = await Promise.race([
+        context(vr.verificationId, vr.docUploadToken).then((c) => c.verification!.currentStep),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting after 5 s'), 5_000)),
+      ]);
+      expect(answered).toBe('docUpload');
+    } finally {
+      await holder.rollback();
+    }
+  });
+
+  it('refuses the upload context of a verification past its time (expiredVerification)', async () => {
+    const { vr } = await atDocUpload();
+    await h
+      .db('verifications')
+      .where({ id: vr.verificationId })
+      .update({ expires_at: new Date(Date.now() - 1000) });
+    expect(await failure(context(vr.verificationId, vr.docUploadToken))).toMatchObject({
+      codeName: 'FAILED_PRECONDITION',
+      errorIds: ['expiredVerification'],
+    });
+  });
+
   it('a submission moves docUpload to pending once per review; another review while pending is invalidStep', async () => {
     const { vr } = await atDocUpload({
       documentReview: { maxRejections: 3, maxReviewTime: '20_MIN', estimatedReviewTime: 'A_HALF_HOUR' },

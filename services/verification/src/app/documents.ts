@@ -12,7 +12,7 @@ import type { AppContext } from './context';
 import { loadLocked, noVerification, type Loaded } from './load';
 import { succeed } from './person-limit';
 import type { Program } from '../domain/program';
-import { isTestMode } from './programs';
+import { isTestMode, requireProgram } from './programs';
 import type { VerificationAnswer } from '../domain/answer';
 import { applyChange } from './transition';
 
@@ -49,10 +49,7 @@ function assertUploadAllowed(ctx: AppContext, record: VerificationRecord, token:
     });
 }
 
-/**
- * Found past its time: no files are taken. The error rolls the expiry back with the rest; the sweep (or the
- * next read) records it.
- */
+/** Found past its time: no files are taken. The sweep (or the next locked read) records the expiry. */
 const expiredOnTheWay = () =>
   failedPrecondition('The verification has expired', { errorIds: ['expiredVerification'] });
 
@@ -69,20 +66,25 @@ export async function docUploadContext(
   ctx: AppContext,
   input: { verificationId: string; docUploadToken: string },
 ): Promise<DocUploadContext> {
-  return ctx.db.transaction(async (trx) => {
-    // Locked like any step: a verification whose time is up is expired on the way and refuses the files.
-    const { record, program, settled } = await loadLocked(trx, ctx, input.verificationId);
-    if (settled) throw expiredOnTheWay();
-    assertUploadAllowed(ctx, record, input.docUploadToken);
-    return {
-      verification: record.lastResponse,
-      programId: record.programId,
-      accountId: record.accountId,
-      testMode: isTestMode(program),
-      rejectionCount: record.docUploadRejectionCount,
-      maxRejections: maxRejections(program),
-    };
-  });
+  // An unlocked read: the answer only lets the documents service start taking files, and everything it says is
+  // checked again under the row's lock when the files are recorded (recordDocumentsSubmitted). Locking here
+  // waited behind whoever held the row, and wrote the row to lock it, for every upload.
+  const record = isVerificationId(input.verificationId)
+    ? await findVerification(ctx.db, input.verificationId)
+    : undefined;
+  if (!record) throw noVerification(input.verificationId);
+  // Found past its time: no files (the sweep, or the next locked read, records the expiry).
+  if (!isFinal(record.currentStep) && record.expiresAt <= ctx.now()) throw expiredOnTheWay();
+  assertUploadAllowed(ctx, record, input.docUploadToken);
+  const program = await requireProgram(ctx, record.programId);
+  return {
+    verification: record.lastResponse,
+    programId: record.programId,
+    accountId: record.accountId,
+    testMode: isTestMode(program),
+    rejectionCount: record.docUploadRejectionCount,
+    maxRejections: maxRejections(program),
+  };
 }
 
 export async function recordDocumentsSubmitted(
