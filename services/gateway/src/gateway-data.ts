@@ -41,6 +41,7 @@ export function createGatewayData(
   deps: ModuleDeps,
   options: {
     poolMax: number;
+    preparedStatements: boolean;
     lockMs: number;
     limits: RateLimitSettings;
     staff: StaffSettings & { signInPerMinute: number };
@@ -52,6 +53,7 @@ export function createGatewayData(
     schema,
     poolMax: options.poolMax,
     applicationName: 'eligo-gateway',
+    preparedStatements: options.preparedStatements,
     logger: deps.logger,
   });
   const store = createIdempotencyStore({

@@ -51,6 +51,7 @@ export const createModule: ModuleFactory = (config, deps) => {
   const reports = createReportsClient(clients.reports, own.reportDownloadDeadlineMs);
   const data = createGatewayData(deps, {
     poolMax: own.poolMax,
+    preparedStatements: config.database.preparedStatements,
     lockMs: own.idempotencyLockMs,
     limits: own.rateLimits,
     staff: own.staff,

@@ -78,7 +78,12 @@ export function loadConfig(env: Record<string, string | undefined>) {
     /** Master key for data at rest; undefined until the launcher resolves it (embedded default). */
     encryptionKey,
     logLevel: e.ELIGO_LOG_LEVEL,
-    database: { url: e.ELIGO_DATABASE_URL, poolMax: e.ELIGO_DB_POOL_MAX },
+    database: {
+      url: e.ELIGO_DATABASE_URL,
+      poolMax: e.ELIGO_DB_POOL_MAX,
+      /** ELIGO_DB_PREPARED_STATEMENTS: statements with parameters prepared once per connection. */
+      preparedStatements: e.ELIGO_DB_PREPARED_STATEMENTS,
+    },
     kafka: {
       brokers: brokers && brokers.length > 0 ? brokers : undefined,
       clientId: e.ELIGO_KAFKA_CLIENT_ID,

@@ -55,6 +55,8 @@ export const envSchema = z.object({
   ELIGO_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ELIGO_DATABASE_URL: optionalString.pipe(z.url().optional()),
   ELIGO_DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(5),
+  // Statements prepared once per connection (db/prepared-statements.ts); false behind a transaction-mode pooler.
+  ELIGO_DB_PREPARED_STATEMENTS: bool.default(true),
   ELIGO_KAFKA_BROKERS: optionalString,
   ELIGO_KAFKA_CLIENT_ID: z.string().default('eligo'),
   // TLS to the brokers, trusting the PEM bundle of ELIGO_KAFKA_SSL_CA_FILE when set (else Node's default CAs).

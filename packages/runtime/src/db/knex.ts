@@ -1,5 +1,6 @@
 import knexFactory, { type Knex } from 'knex';
 import type { Logger } from 'pino';
+import { preparingPgDialect } from './prepared-statements';
 
 export type { Knex } from 'knex';
 
@@ -10,6 +11,8 @@ export interface DbOptions {
   poolMax: number;
   /** Shows up in pg_stat_activity, so operators can tell which module holds connections. */
   applicationName: string;
+  /** Name (prepare) the statements that take parameters (db/prepared-statements.ts); default true. */
+  preparedStatements?: boolean;
   /**
    * Where the client's own warnings go (a connection that could not be acquired, a deprecation). Without one,
    * knex writes them to the console, outside the JSON log.
@@ -27,7 +30,7 @@ export function assertSchemaName(schema: string): void {
 export function createDb(options: DbOptions): Knex {
   assertSchemaName(options.schema);
   return knexFactory({
-    client: 'pg',
+    client: options.preparedStatements === false ? 'pg' : preparingPgDialect(),
     connection: { connectionString: options.url, application_name: options.applicationName },
     searchPath: [options.schema],
     pool: { min: 0, max: options.poolMax, idleTimeoutMillis: 30_000 },

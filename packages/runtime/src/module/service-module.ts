@@ -57,6 +57,7 @@ export function createServiceModule(spec: ServiceModuleSpec, config: Config, dep
     schema: spec.schema,
     poolMax: spec.poolMax,
     applicationName: `eligo-${spec.name}`,
+    preparedStatements: config.database.preparedStatements,
     logger: deps.logger,
   });
   const relay = new OutboxRelay({

@@ -107,6 +107,8 @@ const COLUMNS: Record<keyof VerificationRecord, keyof Row> = {
   updatedAt: 'updated_at',
 };
 
+const SELECTED = Object.values(COLUMNS);
+
 function toRecord(row: Row): VerificationRecord {
   const out: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(COLUMNS)) out[field] = row[column];
@@ -159,7 +161,9 @@ export async function findVerification(
   id: string,
   lock = false,
 ): Promise<VerificationRecord | undefined> {
-  const query = db('verifications').where({ id }).first<Row | undefined>();
+  // Its columns named (not *): the statement is prepared once per connection (runtime's prepared-statements.ts),
+  // which a column added by a later migration must not change the result of.
+  const query = db('verifications').where({ id }).first<Row | undefined>(SELECTED);
   const row = await (lock ? query.forUpdate() : query);
   return row ? toRecord(row) : undefined;
 }
