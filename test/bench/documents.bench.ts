@@ -11,7 +11,7 @@ import { programsApi } from '../support/programs-api';
 import { importUniversity, janeDoe, verificationApi } from '../support/verification-api';
 import { report, summarize, type Figures } from './measure';
 import { machineCores, observePhase, type PhaseUsage } from './process-usage';
-import { benchNodeArgs } from './bench-node';
+import { benchEnv, benchNodeArgs } from './bench-node';
 
 /**
  * Form B upload of a 5 MB file through the gateway (multipart parsed as it streams -> one UploadFiles call ->
@@ -21,7 +21,8 @@ import { benchNodeArgs } from './bench-node';
  * and CPU per upload (every process: clients, MinIO, Postgres, Kafka, eligo), eligo's own CPU per upload and
  * its peak RSS above the phase's start (flat: it does not grow with the number or size of the uploads).
  * Goal: gateway >= 70% of the bare proxy's throughput, memory flat. Run: `cd test && npm run bench -- documents`;
- * ELIGO_BENCH_NODE_ARGS passes flags to eligo's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+ * ELIGO_BENCH_NODE_ARGS passes flags to eligo's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, and
+ * ELIGO_BENCH_ENV variables to its environment (NAME=value, space-separated).
  */
 const UPLOADS = 60;
 const CONCURRENCY = [4, 8];
@@ -95,7 +96,13 @@ it('form B upload of a 5 MB file: through the gateway against a direct PUT to Mi
   // passes flags to its node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile.
   const eligo = await startEligo(
     ['start', '--target', 'all'],
-    { ...servers, ELIGO_ADMIN_TOKEN: adminToken, ELIGO_ORGANIZATIONS_SEED: 'none', ELIGO_LOG_LEVEL: 'warn' },
+    {
+      ...servers,
+      ELIGO_ADMIN_TOKEN: adminToken,
+      ELIGO_ORGANIZATIONS_SEED: 'none',
+      ELIGO_LOG_LEVEL: 'warn',
+      ...benchEnv(),
+    },
     undefined,
     benchNodeArgs(),
   );
