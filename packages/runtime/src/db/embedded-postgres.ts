@@ -21,7 +21,7 @@ import {
   type RunningServer,
 } from './embedded-ownership';
 import { findPostgresBinaries, postgresServerUser, type ServerUser } from './postgres-binaries';
-import { freePort, portIsFree } from './ports';
+import { freePortExcept, portIsFree } from './ports';
 
 export interface EmbeddedPostgres {
   url: string;
@@ -35,6 +35,11 @@ export interface EmbeddedPostgresOptions {
    * would answer errors forever: the launcher stops the process non-zero so that a supervisor restarts it.
    */
   onExit?(err: Error): void;
+  /**
+   * Ports this process listens on itself (HTTP, gRPC), not bound yet when the server starts: never the
+   * server's, or the process would fail to start on its own database's port.
+   */
+  avoidPorts?: readonly number[];
 }
 
 interface Persisted {
@@ -60,15 +65,16 @@ export async function startEmbeddedPostgres(
   const stateFile = join(dataDir, 'postgres.json');
   const owned = await ownersServer(dataDir, pgDir);
   if (owned) return share(stateFile, owned, logger, options);
+  const avoid = options.avoidPorts ?? [];
   const state: Persisted = readState(stateFile) ?? {
     password: randomBytes(18).toString('hex'),
-    port: await freePort(),
+    port: await freePortExcept(avoid),
   };
   const bin = findPostgresBinaries();
   const owner = postgresServerUser((m) => logger.info(m));
   if (owner) makeTraversable(dataDir);
   await stopOrphan(pgDir, logger);
-  if (!(await portIsFree(state.port))) state.port = await freePort();
+  if (avoid.includes(state.port) || !(await portIsFree(state.port))) state.port = await freePortExcept(avoid);
   writeFileSync(stateFile, JSON.stringify(state), { mode: 0o600 });
 
   const fresh = !existsSync(join(pgDir, 'PG_VERSION'));

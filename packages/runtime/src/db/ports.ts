@@ -20,3 +20,15 @@ export function portIsFree(port: number): Promise<boolean> {
     srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
 }
+
+/**
+ * freePort, but never one of `avoid`: the ports this process is about to listen on itself (configured, not yet
+ * bound, so free to the kernel, which hands recently released ports out again).
+ */
+export async function freePortExcept(avoid: readonly number[]): Promise<number> {
+  for (let tries = 0; tries < 100; tries++) {
+    const port = await freePort();
+    if (!avoid.includes(port)) return port;
+  }
+  throw new Error(`no free port outside ${avoid.join(', ')}`);
+}

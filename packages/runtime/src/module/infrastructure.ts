@@ -41,6 +41,7 @@ export async function startInfrastructure(
     if (!databaseUrl && opts.needsDb) {
       embedded = await startEmbeddedPostgres(join(config.dataDir), componentLogger(opts.logger, 'postgres'), {
         onExit: opts.fail,
+        avoidPorts: [config.http.port, config.grpc.port],
       });
       databaseUrl = embedded.url;
       stops.push(() => embedded!.stop());
