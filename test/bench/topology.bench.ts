@@ -38,7 +38,8 @@ import { benchEnv, benchNodeArgs } from './bench-node';
  * Run: `cd test && npm run bench -- topology`; ELIGO_BENCH_NODE_ARGS passes flags to the all-in-one's node
  * (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), ELIGO_BENCH_ENV variables to every Eligo process's environment.
  * ELIGO_BENCH_ROUNDS=n (default 1) measures the baseline and the all-in-one n times, one after the other, and
- * prints each round's ratio and p99 and their medians: on a shared host a single pair moves by 10%.
+ * prints each round's ratio and p99 and their medians: on a shared host a single pair moves by 10% or more.
+ * The split rows, measured once after the rounds, compare with the first round's all-in-one.
  */
 const FLOWS = 2000;
 const WARM_UP = 300;
