@@ -68,6 +68,7 @@ export {
   type MetricsRegistryOptions,
 } from './metrics/registry';
 export { createDb, pingDb, assertSchemaName, type DbOptions, type Knex } from './db/knex';
+export { inTransaction, type Queryable, type Transaction } from './db/transaction';
 export { migrateSchema, appliedMigrations, type SchemaMigration } from './db/migrate';
 export {
   findPostgresBinaries,

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Transaction } from '../db/transaction';
 import type { Logger } from '../logging/logger';
 import { withComponent } from './component-logger';
 import { InvalidCloudEventError, parseCloudEventHeaders, type CloudEventAttributes } from './cloudevents';
@@ -17,7 +18,7 @@ export interface EventDecoder<T> {
 
 export interface EventContext {
   /** The inbox transaction: write the effect through it so that effect and dedupe record commit together. */
-  trx: Knex.Transaction;
+  trx: Transaction;
   event: CloudEventAttributes;
   message: DeliveredMessage;
   /**

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ClientConfig } from 'pg';
+import { inTransaction } from '../db/transaction';
 import type { Logger } from '../logging/logger';
 import { withComponent } from './component-logger';
 import { backoffDelay, sleep, type BackoffOptions } from '../util/backoff';
@@ -149,7 +150,7 @@ export class OutboxRelay {
    */
   private publishBatch(batchSize: number): Promise<{ published: number; more: boolean }> {
     const { db, bus } = this.options;
-    return db.transaction(async (trx) => {
+    return inTransaction(db, async (trx) => {
       // The lock is an uncorrelated sub-select, evaluated once (an InitPlan) before any row is taken: rows are
       // taken under it or not at all (a lock tried per row could skip the first rows and take later ones).
       const { rows: selected } = await trx.raw<{ rows: OutboxRow[] }>(

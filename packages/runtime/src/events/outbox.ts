@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Queryable, Transaction } from '../db/transaction';
 import { buildCloudEventHeaders, CE_HEADERS, topicFor, type NewCloudEvent } from './cloudevents';
 import { eventTraceHeaders } from '../telemetry/trace-context';
 import { assertSchemaName, outboxChannel } from './sql-names';
@@ -35,16 +36,12 @@ export interface OutboxEvent extends NewCloudEvent {
 }
 
 /** Transactions whose NOTIFY is already sent: one per transaction wakes the relay (Postgres folds the rest). */
-const notified = new WeakSet<Knex.Transaction>();
+const notified = new WeakSet<Queryable>();
 
 /**
  * Records an event in the caller's transaction and returns its ce_id (enqueueEvents with one event).
  */
-export async function enqueueEvent(
-  trx: Knex.Transaction,
-  schema: string,
-  event: OutboxEvent,
-): Promise<string> {
+export async function enqueueEvent(trx: Transaction, schema: string, event: OutboxEvent): Promise<string> {
   return (await enqueueEvents(trx, schema, [event]))[0]!;
 }
 
@@ -80,7 +77,7 @@ function outboxInsert(
  * need none: each statement is a round trip, so a change that announces several events records them at once.
  */
 export async function enqueueEvents(
-  trx: Knex.Transaction,
+  trx: Transaction,
   schema: string,
   events: OutboxEvent[],
 ): Promise<string[]> {
@@ -103,14 +100,14 @@ export async function enqueueEvents(
  * needs no BEGIN and COMMIT either. Returns the events' ce_ids.
  */
 export async function writeWithEvents(
-  db: Knex | Knex.Transaction,
+  db: Queryable,
   schema: string,
   writes: Readonly<Record<string, Knex.QueryBuilder | Knex.Raw>>,
   events: readonly OutboxEvent[],
 ): Promise<string[]> {
   let statement = db.queryBuilder();
   for (const [name, write] of Object.entries(writes)) statement = statement.with(name, write);
-  const trx = 'isTransaction' in db && db.isTransaction ? (db as Knex.Transaction) : undefined;
+  const trx = db.isTransaction ? db : undefined;
   if (events.length === 0) {
     await statement.select(db.raw('1'));
     return [];
@@ -152,7 +149,7 @@ export function outboxEvent<EventName extends string>(service: string) {
 export function outboxWriter<EventName extends string>(service: string) {
   const event = outboxEvent<EventName>(service);
   return async <T>(
-    trx: Knex.Transaction,
+    trx: Transaction,
     schema: string,
     eventName: EventName,
     encoder: EventEncoder<T>,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { verificationEventsV1 } from '@eligo/proto';
 import type { Knex } from 'knex';
+import type { Transaction } from '../../src/db/transaction';
 import { buildCloudEventHeaders, eventType, topicFor } from '../../src/events/cloudevents';
 import type { EventCounter } from '../../src/events/counters';
 import type { BusMessage, EventBus, Subscription } from '../../src/events/event-bus';
@@ -49,7 +50,7 @@ describe.each(['in-process', 'kafka'] as const)('a consumer on the %s bus given 
   });
 
   /** A consumer that records each applied step and the transaction it was applied in. */
-  const consume = async (transactions: Knex.Transaction[]): Promise<void> => {
+  const consume = async (transactions: Transaction[]): Promise<void> => {
     const onCount: EventCounter = (name, _l, value) => totals.set(name, (totals.get(name) ?? 0) + value);
     const consumer = await createEventConsumer({
       bus,
@@ -80,7 +81,7 @@ describe.each(['in-process', 'kafka'] as const)('a consumer on the %s bus given 
    */
   const consumeCollected = async (writes: number[]): Promise<void> => {
     const onCount: EventCounter = (name, _l, value) => totals.set(name, (totals.get(name) ?? 0) + value);
-    const collected = new WeakMap<Knex.Transaction, { key: string; ce_id: string }[]>();
+    const collected = new WeakMap<Transaction, { key: string; ce_id: string }[]>();
     const consumer = await createEventConsumer({
       bus,
       db,
@@ -157,7 +158,7 @@ describe.each(['in-process', 'kafka'] as const)('a consumer on the %s bus given 
       event('v1', 'upper', randomUUID().toUpperCase()),
       ...steps.slice(20).map((step) => event('v1', step)),
     ]);
-    const transactions: Knex.Transaction[] = [];
+    const transactions: Transaction[] = [];
     await consume(transactions);
     await waitFor('the whole backlog', async () => (await count(db, schema, 'inbox')) === 42);
 
@@ -197,7 +198,7 @@ describe.each(['in-process', 'kafka'] as const)('a consumer on the %s bus given 
   it('ignores the events a handler does not accept: no transaction, no inbox row', async () => {
     const steps = ['a1', 'skip-1', 'a2', 'skip-2', 'skip-3', 'a3'];
     await bus.publish(steps.map((step) => event('v4', step)));
-    const transactions: Knex.Transaction[] = [];
+    const transactions: Transaction[] = [];
     const onCount: EventCounter = (name, _l, value) => totals.set(name, (totals.get(name) ?? 0) + value);
     running.push(
       await createEventConsumer({

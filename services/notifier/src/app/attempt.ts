@@ -1,4 +1,4 @@
-import type { Knex } from '@eligo/runtime';
+import type { Transaction } from '@eligo/runtime';
 import { afterAttempt, type DisabledReason, type EndpointChange } from '../domain/endpoint-policy';
 import { webhookDisabled } from '../events/publish';
 import { insertAttempt } from '../repository/attempts.repository';
@@ -145,7 +145,7 @@ async function recordFailure(
 
 /** Returns the reason when this attempt disabled the endpoint. */
 async function applyEndpointChange(
-  trx: Knex.Transaction,
+  trx: Transaction,
   ctx: AppContext,
   delivery: ClaimedDelivery,
   change: EndpointChange,

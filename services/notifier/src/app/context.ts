@@ -1,4 +1,10 @@
-import { createFieldCipher, type FieldCipher, type Knex, type Logger } from '@eligo/runtime';
+import {
+  createFieldCipher,
+  type FieldCipher,
+  type Knex,
+  type Logger,
+  type Transaction,
+} from '@eligo/runtime';
 import type { ClaimedDelivery } from '../repository/dispatch.repository';
 import type { NotifierMetrics } from './metrics';
 import type { Mailer, ProgramsPort, VerificationPort, WebhookSender } from './ports';
@@ -93,6 +99,6 @@ export function createAppContext(options: {
  * Runs `committed` once the transaction committed (a wake-up must find the rows), or `rolledBack` if it did
  * not.
  */
-export function afterCommit(trx: Knex.Transaction, committed: () => void, rolledBack = () => {}): void {
+export function afterCommit(trx: Transaction, committed: () => void, rolledBack = () => {}): void {
   trx.executionPromise.then(committed, rolledBack);
 }

@@ -1,4 +1,4 @@
-import type { Knex } from '@eligo/runtime';
+import type { Transaction } from '@eligo/runtime';
 import { isId } from '@eligo/vocabulary';
 import { emailLoopContent, emailLoopLink } from '../domain/email-loop';
 import { emailContent, smsContent, verificationLink, type MessageContent } from '../domain/send-link';
@@ -25,7 +25,7 @@ const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000];
  * the sender is woken once it committed.
  */
 export async function onSendLinkRequested(
-  trx: Knex.Transaction,
+  trx: Transaction,
   ctx: AppContext,
   e: { requestId: string },
 ): Promise<void> {
@@ -72,7 +72,7 @@ export interface EmailLoopCodeIssuedEvent {
  * current (replaced, used, expired) is not sent.
  */
 export async function onEmailLoopCodeIssued(
-  trx: Knex.Transaction,
+  trx: Transaction,
   ctx: AppContext,
   e: EmailLoopCodeIssuedEvent,
 ): Promise<void> {

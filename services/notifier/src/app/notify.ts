@@ -1,4 +1,4 @@
-import { currentTraceParent, type EventContext, type Knex } from '@eligo/runtime';
+import { currentTraceParent, type EventContext, type Transaction } from '@eligo/runtime';
 import { nextAttemptDelayMs } from '../domain/retry-schedule';
 import {
   deliveryBody,
@@ -35,7 +35,7 @@ export interface NotificationEvent {
  */
 async function webhookOf(
   ctx: AppContext,
-  trx: Knex.Transaction,
+  trx: Transaction,
   programId: string,
 ): Promise<WebhookSettings | undefined> {
   let byProgram = lookups.get(trx);
@@ -47,7 +47,7 @@ async function webhookOf(
 }
 
 /** Per consumer transaction, the webhook lookups its events made, by program. */
-const lookups = new WeakMap<Knex.Transaction, Map<string, Promise<WebhookLookup>>>();
+const lookups = new WeakMap<Transaction, Map<string, Promise<WebhookLookup>>>();
 
 /**
  * A verification event that stands for a notification: a pending delivery, due at once, is recorded in the
@@ -112,7 +112,7 @@ export async function onNotification(
 }
 
 /** Per consumer transaction, the deliveries its events made so far (recorded by its beforeCommit). */
-const pendingDeliveries = new WeakMap<Knex.Transaction, NewDelivery[]>();
+const pendingDeliveries = new WeakMap<Transaction, NewDelivery[]>();
 
 /** A recorded delivery, once its transaction committed: attempted here at once if leased, else claimed. */
 function deliveryCreated(ctx: AppContext, delivery: NewDelivery): void {
@@ -135,7 +135,7 @@ function deliveryCreated(ctx: AppContext, delivery: NewDelivery): void {
  * still go through today's checks: no webhook, an opt-out or a disabled endpoint sends nothing.
  */
 export async function onRefire(
-  trx: Knex.Transaction,
+  trx: Transaction,
   ctx: AppContext,
   r: { sourceEventId: string; verificationId: string; programId: string; occurredAt: Date },
 ): Promise<void> {

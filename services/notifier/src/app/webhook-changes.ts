@@ -1,4 +1,4 @@
-import type { Knex } from '@eligo/runtime';
+import type { Transaction } from '@eligo/runtime';
 import { activateEndpoint } from '../repository/endpoints.repository';
 import { endPendingDeliveries } from '../repository/deliveries.repository';
 import type { AppContext } from './context';
@@ -9,7 +9,7 @@ import type { AppContext } from './context';
  * configuration from before the disable, whose event came late, does not).
  */
 export async function onWebhookConfigured(
-  trx: Knex.Transaction,
+  trx: Transaction,
   ctx: AppContext,
   e: { programId: string; accountId: string; occurredAt?: Date | undefined },
 ): Promise<void> {
@@ -20,7 +20,7 @@ export async function onWebhookConfigured(
 
 /** WebhookRemoved: nothing is sent any more; what was waiting is cancelled (the log keeps it). */
 export async function onWebhookRemoved(
-  trx: Knex.Transaction,
+  trx: Transaction,
   ctx: AppContext,
   e: { programId: string },
 ): Promise<void> {

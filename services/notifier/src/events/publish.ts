@@ -1,5 +1,5 @@
 import { notifierEventsV1 } from '@eligo/proto';
-import { outboxWriter, type Knex } from '@eligo/runtime';
+import { outboxWriter, type Transaction } from '@eligo/runtime';
 
 /**
  * The notifier's domain events (events.proto), written to the outbox in the caller's transaction so that
@@ -7,5 +7,5 @@ import { outboxWriter, type Knex } from '@eligo/runtime';
  */
 const enqueue = outboxWriter<keyof typeof notifierEventsV1>('notifier');
 
-export const webhookDisabled = (trx: Knex.Transaction, schema: string, e: notifierEventsV1.WebhookDisabled) =>
+export const webhookDisabled = (trx: Transaction, schema: string, e: notifierEventsV1.WebhookDisabled) =>
   enqueue(trx, schema, 'WebhookDisabled', notifierEventsV1.WebhookDisabled, e.programId, e);

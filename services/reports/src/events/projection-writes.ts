@@ -1,4 +1,4 @@
-import type { EventContext, Knex } from '@eligo/runtime';
+import type { EventContext, Transaction } from '@eligo/runtime';
 import {
   recordCreated,
   recordDocumentsSubmitted,
@@ -21,7 +21,7 @@ export interface ProjectionWrites {
   reviews: ReviewFacts[];
 }
 
-const pending = new WeakMap<Knex.Transaction, ProjectionWrites>();
+const pending = new WeakMap<Transaction, ProjectionWrites>();
 
 /**
  * The writes of the consumer transaction `c` runs in: a handler adds its event's facts, and they are written
@@ -52,7 +52,7 @@ export function projectionWrites(
   return writes;
 }
 
-async function flush(trx: Knex.Transaction, schema: string, w: ProjectionWrites): Promise<void> {
+async function flush(trx: Transaction, schema: string, w: ProjectionWrites): Promise<void> {
   for (const round of rounds(w.created)) await recordCreated(trx, schema, round);
   for (const round of rounds(w.steps)) await recordStep(trx, schema, round);
   for (const round of rounds(w.metadataKeys)) await recordMetadataKeys(trx, schema, round);

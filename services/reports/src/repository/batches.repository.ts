@@ -1,7 +1,7 @@
-import type { Knex } from '@eligo/runtime';
+import type { Knex, Transaction } from '@eligo/runtime';
 import type { ReverifyOutcome } from '../domain/reverify-answer';
 
-type Db = Knex | Knex.Transaction;
+type Db = Knex | Transaction;
 
 export type BatchStatus = 'PENDING' | 'IN_PROGRESS' | 'COMPLETE';
 /** The instant match's outcome, or what became of an item without one. */
@@ -46,7 +46,7 @@ const toBatch = (r: Record<string, unknown>): BatchRecord => ({
 
 /** The batch and its items in one transaction: a batch is never seen without all of its work. */
 export async function insertBatch(
-  trx: Knex.Transaction,
+  trx: Transaction,
   schema: string,
   b: { id: string; accountId: string; programId: string; verificationIds: readonly string[] },
 ): Promise<BatchRecord> {

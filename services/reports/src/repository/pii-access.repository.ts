@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Knex } from '@eligo/runtime';
+import type { Knex, Transaction } from '@eligo/runtime';
 
-type Db = Knex | Knex.Transaction;
+type Db = Knex | Transaction;
 
 export type PiiAction = 'REQUESTED' | 'DOWNLOADED';
 

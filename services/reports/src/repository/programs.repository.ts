@@ -1,6 +1,6 @@
-import type { Knex } from '@eligo/runtime';
+import type { Knex, Transaction } from '@eligo/runtime';
 
-type Db = Knex | Knex.Transaction;
+type Db = Knex | Transaction;
 
 /** Programs as the reports service knows them from ProgramCreated / ProgramUpdated: owner and name. */
 export async function recordProgram(

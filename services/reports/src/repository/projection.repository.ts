@@ -1,4 +1,4 @@
-import type { Knex } from '@eligo/runtime';
+import type { Knex, Transaction } from '@eligo/runtime';
 import { MAX_TAGS_PER_VERIFICATION } from '../domain/conversion';
 
 /**
@@ -6,7 +6,7 @@ import { MAX_TAGS_PER_VERIFICATION } from '../domain/conversion';
  * one verification come from two topics (verification, documents) and conversions, in no guaranteed order
  * between them: each write sets only what its event knows.
  */
-type Db = Knex | Knex.Transaction;
+type Db = Knex | Transaction;
 
 export interface CreatedFacts {
   verificationId: string;

@@ -1,6 +1,6 @@
-import type { Knex } from '@eligo/runtime';
+import type { Knex, Transaction } from '@eligo/runtime';
 
-type Db = Knex | Knex.Transaction;
+type Db = Knex | Transaction;
 
 export type ReportStatus = 'PENDING' | 'COMPLETE' | 'ERROR' | 'DELETED';
 export type ReportKind = 'VERIFICATION' | 'REVERIFY';

@@ -3,7 +3,7 @@ import {
   failedPrecondition,
   isDomainError,
   resourceExhausted,
-  type Knex,
+  type Transaction,
 } from '@eligo/runtime';
 import { findVerification, type VerificationRecord } from '../repository/verifications.repository';
 import { isFinal } from '../domain';
@@ -103,7 +103,7 @@ export async function recordDocumentsSubmitted(
 
 /** DocumentsSubmitted, in the inbox transaction: the same change as the call, when the call did not come. */
 export async function onDocumentsSubmitted(
-  trx: Knex.Transaction,
+  trx: Transaction,
   ctx: AppContext,
   event: { verificationId: string; reviewId: string },
 ): Promise<void> {
@@ -137,7 +137,7 @@ export interface ReviewDecision {
  * already) changes nothing.
  */
 export async function onReviewCompleted(
-  trx: Knex.Transaction,
+  trx: Transaction,
   ctx: AppContext,
   event: ReviewDecision,
 ): Promise<void> {
@@ -169,7 +169,7 @@ export async function onReviewCompleted(
  * An approval is a success like any other: the person limit applies (the person may have succeeded on another
  * verification since this one reached docUpload), then the reward code is claimed.
  */
-async function approve(trx: Knex.Transaction, ctx: AppContext, { record, program }: Loaded): Promise<void> {
+async function approve(trx: Transaction, ctx: AppContext, { record, program }: Loaded): Promise<void> {
   const cause = { trigger: 'reviewCompleted' } as const;
   try {
     await succeed(trx, ctx, record, program, { cause, verificationMethod: 'MANUAL' });
@@ -187,7 +187,7 @@ async function approve(trx: Knex.Transaction, ctx: AppContext, { record, program
 }
 
 function toPending(
-  trx: Knex.Transaction,
+  trx: Transaction,
   ctx: AppContext,
   { record, program }: Loaded,
   reviewId: string,
@@ -200,7 +200,7 @@ function toPending(
 }
 
 /** An event about a verification this service does not have (another environment's) is ignored. */
-async function loadIfKnown(trx: Knex.Transaction, ctx: AppContext, id: string): Promise<Loaded | undefined> {
+async function loadIfKnown(trx: Transaction, ctx: AppContext, id: string): Promise<Loaded | undefined> {
   try {
     return await loadLocked(trx, ctx, id);
   } catch (err) {

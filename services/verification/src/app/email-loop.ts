@@ -1,5 +1,5 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import type { Knex } from '@eligo/runtime';
+import type { Transaction } from '@eligo/runtime';
 import {
   EMAIL_LOOP_RULES,
   isEmailTokenShape,
@@ -49,7 +49,7 @@ function newCode(): string {
  * that has the notifier mail it, in the caller's transaction: the mail cannot be lost to a crash.
  */
 export async function issueEmailLoopCode(
-  trx: Knex.Transaction,
+  trx: Transaction,
   ctx: AppContext,
   record: Pick<VerificationRecord, 'id' | 'programId' | 'testMode'>,
   previous?: EmailLoopRecord,
@@ -117,7 +117,7 @@ export async function submitEmailToken(
 
 /** A recoverable refusal: the step stays, with the errorId (and whether a new code may be asked for). */
 function keep(
-  trx: Knex.Transaction,
+  trx: Transaction,
   ctx: AppContext,
   record: VerificationRecord,
   program: Program,

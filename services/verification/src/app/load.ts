@@ -1,4 +1,4 @@
-import { notFound, type Knex } from '@eligo/runtime';
+import { inTransaction, notFound, type Transaction } from '@eligo/runtime';
 import { allows, isFinal, isStep, type Trigger } from '../domain';
 import * as events from '../events/publish';
 import { findVerification, type VerificationRecord } from '../repository/verifications.repository';
@@ -28,7 +28,7 @@ export interface Loaded {
  * expiredVerification), so that no step can be taken on it.
  */
 export async function loadLocked(
-  trx: Knex.Transaction,
+  trx: Transaction,
   ctx: AppContext,
   id: string,
   requestId = '',
@@ -51,9 +51,9 @@ export async function takeStep(
   ctx: AppContext,
   input: { verificationId: string; requestId?: string },
   trigger: Trigger,
-  step: (trx: Knex.Transaction, loaded: Loaded, cause: Cause) => Promise<VerificationAnswer>,
+  step: (trx: Transaction, loaded: Loaded, cause: Cause) => Promise<VerificationAnswer>,
 ): Promise<VerificationAnswer> {
-  return ctx.db.transaction(async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const loaded = await loadLocked(trx, ctx, input.verificationId, input.requestId);
     if (loaded.settled) return loaded.settled;
     const current = loaded.record.currentStep;
@@ -64,7 +64,7 @@ export async function takeStep(
 
 /** Ends an unfinished verification in error with expiredVerification (and the consolation code, if any). */
 export async function expire(
-  trx: Knex.Transaction,
+  trx: Transaction,
   ctx: AppContext,
   record: VerificationRecord,
   program: Program,

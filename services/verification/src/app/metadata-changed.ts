@@ -1,4 +1,4 @@
-import { enqueueEvent, type Knex, type OutboxEvent } from '@eligo/runtime';
+import { enqueueEvent, type OutboxEvent, type Transaction } from '@eligo/runtime';
 import { metadataKeys } from '../domain';
 import * as events from '../events/publish';
 import type { VerificationRecord } from '../repository/verifications.repository';
@@ -27,7 +27,7 @@ export function metadataChangedEvent(
 
 /** metadataChangedEvent recorded in the transaction that stores the metadata. */
 export function metadataChanged(
-  trx: Knex.Transaction,
+  trx: Transaction,
   ctx: AppContext,
   record: Announced,
   metadata: Record<string, string>,

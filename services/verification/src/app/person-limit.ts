@@ -1,4 +1,4 @@
-import { resourceExhausted, type Knex } from '@eligo/runtime';
+import { resourceExhausted, type Transaction } from '@eligo/runtime';
 import * as events from '../events/publish';
 import { countPersonSuccesses, type VerificationRecord } from '../repository/verifications.repository';
 import type { AppContext } from './context';
@@ -25,7 +25,7 @@ type PersonHashes = Pick<VerificationRecord, 'personEmailHash' | 'personIdentity
  * person (on two verifications) cannot both pass the limit; the count then sees the other's commit.
  */
 export async function limitReached(
-  trx: Knex.Transaction,
+  trx: Transaction,
   ctx: AppContext,
   program: Program,
   verificationId: string,
@@ -50,7 +50,7 @@ export async function limitReached(
 
 /** Ends the verification in error (verificationLimitExceeded) with `fields`, and says so in an event. */
 export async function endOnLimit(
-  trx: Knex.Transaction,
+  trx: Transaction,
   ctx: AppContext,
   record: VerificationRecord,
   program: Program,
@@ -79,7 +79,7 @@ export async function endOnLimit(
  * the verification's), then the reward code claimed. A person past the limit ends as a submission would.
  */
 export async function succeed(
-  trx: Knex.Transaction,
+  trx: Transaction,
   ctx: AppContext,
   record: VerificationRecord,
   program: Program,

@@ -1,4 +1,4 @@
-import { invalidArgument, type Knex } from '@eligo/runtime';
+import { invalidArgument, type Transaction } from '@eligo/runtime';
 import { errors, importJWK, importSPKI, jwtVerify, type JWTPayload, type KeyLike } from 'jose';
 import type { AppContext } from './context';
 import type { Program } from '../domain/program';
@@ -50,7 +50,7 @@ export async function checkSubjectToken(
  * refused with nothing stored rolls the use back.
  */
 export async function useSubjectToken(
-  trx: Knex.Transaction,
+  trx: Transaction,
   ctx: Pick<AppContext, 'now'>,
   program: Program,
   token: string,

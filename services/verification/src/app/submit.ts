@@ -1,4 +1,4 @@
-import { invalidArgument, type Knex } from '@eligo/runtime';
+import { inTransaction, invalidArgument, type Transaction } from '@eligo/runtime';
 import {
   acceptsSubmission,
   canonicalLocale,
@@ -79,7 +79,7 @@ export async function submitPersonalInfo(
   // before the verification is locked; the locked transaction below applies it only if it was computed for
   // what the verification still is (lock, requestId and step decide a concurrent submission as before).
   const prepared = await prepareMatch(ctx, input, verificationId, militaryStatus, budgetEndsAt);
-  const response = await ctx.db.transaction(async (trx) => {
+  const response = await inTransaction(ctx.db, async (trx) => {
     const loaded = await loadLocked(trx, ctx, verificationId, input.requestId);
     if (loaded.settled) return loaded.settled;
     const cause: Cause = { trigger: 'submitPersonalInfo', requestId: input.requestId };
@@ -221,7 +221,7 @@ async function preflight(
 
 /** collectMilitaryStatus answered for the program shape, as submitMilitaryStatus would with the status. */
 async function chooseMilitaryStatus(
-  trx: Knex.Transaction,
+  trx: Transaction,
   ctx: AppContext,
   { record, program }: Loaded,
   status: MilitaryStatus,
@@ -236,7 +236,7 @@ async function chooseMilitaryStatus(
 }
 
 async function decide(
-  trx: Knex.Transaction,
+  trx: Transaction,
   ctx: AppContext,
   { record, program }: Loaded,
   input: PersonalInfoSubmission,
@@ -350,7 +350,7 @@ export interface MatchMethod {
  * whatever it leads to, counts as one instant-match attempt.
  */
 export async function applyOutcome(
-  trx: Knex.Transaction,
+  trx: Transaction,
   ctx: AppContext,
   record: VerificationRecord,
   program: Program,

@@ -1,4 +1,4 @@
-import type { Knex, OutboxEvent } from '@eligo/runtime';
+import type { OutboxEvent, Transaction } from '@eligo/runtime';
 import { internal } from '@eligo/runtime';
 import { isStep, isTransition, type Trigger } from '../domain';
 import * as events from '../events/publish';
@@ -39,7 +39,7 @@ export interface StepChange {
  * last response, the step and the events are one statement in the caller's transaction.
  */
 export async function applyChange(
-  trx: Knex.Transaction,
+  trx: Transaction,
   ctx: AppContext,
   record: VerificationRecord,
   program: Program,
@@ -50,7 +50,7 @@ export async function applyChange(
 
 /** applyChange, answering the verification as it now is (for a step taken on the way to another). */
 export async function applyChangeToRecord(
-  trx: Knex.Transaction,
+  trx: Transaction,
   ctx: AppContext,
   record: VerificationRecord,
   program: Program,

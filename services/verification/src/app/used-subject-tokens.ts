@@ -1,4 +1,4 @@
-import type { Knex } from '@eligo/runtime';
+import type { Transaction } from '@eligo/runtime';
 import type { Db } from '../repository/db';
 
 /** One use of a subject token: its jti within the program, kept until the token could no longer verify. */
@@ -31,7 +31,7 @@ export async function usedByAnother(db: Db, use: SubjectTokenUse): Promise<boole
  * the same jti waits on the unique key until the first transaction ends: it is refused if that one committed,
  * and records the use if it rolled back (a submission refused with nothing stored does not use up the token).
  */
-export async function recordUse(trx: Knex.Transaction, use: SubjectTokenUse, now: Date): Promise<boolean> {
+export async function recordUse(trx: Transaction, use: SubjectTokenUse, now: Date): Promise<boolean> {
   await trx(TABLE)
     .whereIn(
       ['program_id', 'jti'],

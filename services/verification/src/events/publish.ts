@@ -1,5 +1,5 @@
 import { verificationEventsV1 } from '@eligo/proto';
-import { outboxEvent, outboxWriter, type Knex } from '@eligo/runtime';
+import { outboxEvent, outboxWriter, type Transaction } from '@eligo/runtime';
 import type { VerificationRecord } from '../repository/verifications.repository';
 
 /**
@@ -7,7 +7,7 @@ import type { VerificationRecord } from '../repository/verifications.repository'
  * transaction so that they commit with the change they announce. Keyed by the verification id; ids, steps
  * and outcomes only, never the person's data.
  */
-type Trx = Knex.Transaction;
+type Trx = Transaction;
 
 const enqueue = outboxWriter<keyof typeof verificationEventsV1>('verification');
 const event = outboxEvent<keyof typeof verificationEventsV1>('verification');
