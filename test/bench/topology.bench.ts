@@ -42,7 +42,12 @@ import { benchEnv, benchNodeArgs } from './bench-node';
  * The split rows, measured once after the rounds, compare with the first round's all-in-one.
  */
 const FLOWS = 2000;
-const WARM_UP = 300;
+/**
+ * Untimed flows before each phase (closed loop). 300 were too few for the all-in-one: V8 was still optimizing its
+ * code during the timed flows (perf: its compiler threads took a fifth of the process's CPU in the first 10 s
+ * of a phase, a tenth at its end), which measured a server warming up rather than one serving.
+ */
+const WARM_UP = 2000;
 const CONCURRENCY = 32;
 /** Each open-loop phase lasts about this long (at least OPEN_LOOP_MIN flows). */
 const OPEN_LOOP_SECONDS = 20;
