@@ -169,6 +169,28 @@ it('names its statements with parameters, as on the pool', async () => {
   );
 });
 
+it('works the same where statements are not prepared (a pooler in transaction mode)', async () => {
+  const plain = createDb({
+    url,
+    schema,
+    poolMax: 1,
+    applicationName: 'transaction-test-unprepared',
+    preparedStatements: false,
+  });
+  try {
+    await inTransaction(plain, (trx) => trx('things').insert({ id: 'a', size: 1 }));
+    await expect(
+      inTransaction(plain, async (trx) => {
+        await trx('things').where({ id: 'a' }).update({ size: 2 });
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await plain('things').select('id', 'size')).toEqual([{ id: 'a', size: 1 }]);
+  } finally {
+    await plain.destroy();
+  }
+});
+
 it('accepts knex handles where a Queryable or a Transaction is expected', async () => {
   await db.transaction(async (trx) => {
     await asTransaction(trx)('things').insert({ id: 'a', size: 1 });
