@@ -19,7 +19,6 @@ export interface Queryable {
 
 /** A Queryable whose statements all run in one transaction (a knex transaction or `inTransaction`'s). */
 export interface Transaction extends Queryable {
-  readonly isTransaction?: boolean;
   /** Resolves once the transaction committed, rejects once it rolled back (knex's own has this too). */
   readonly executionPromise: Promise<unknown>;
 }
