@@ -69,6 +69,7 @@ export {
 } from './metrics/registry';
 export { createDb, pingDb, assertSchemaName, type DbOptions, type Knex } from './db/knex';
 export { inTransaction, type Queryable, type Transaction } from './db/transaction';
+export { asOneStatement, NotWritten } from './db/one-statement';
 export { migrateSchema, appliedMigrations, type SchemaMigration } from './db/migrate';
 export {
   findPostgresBinaries,

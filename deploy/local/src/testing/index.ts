@@ -27,4 +27,5 @@ export {
   type VerificationResponse,
 } from './fixtures';
 export { recordTopic, waitFor, type TopicRecorder } from './topic-recorder';
+export { statementsOf, transactionsOf, type SentStatement } from './statements';
 export { decodeQuotedPrintable, startSmtpCapture, type CapturedMail, type SmtpCapture } from './smtp-capture';

@@ -77,7 +77,11 @@ const send = (connection: PgConnection, text: string) => connection.query(text);
 const isConnectionError = (connection: PgConnection) => connection.__knex__disposed !== undefined;
 
 /** A promise settled from outside; a rejection nobody listens to is not reported as unhandled. */
-function settlement(): { promise: Promise<unknown>; resolve(v: unknown): void; reject(e: unknown): void } {
+export function settlement(): {
+  promise: Promise<unknown>;
+  resolve(v: unknown): void;
+  reject(e: unknown): void;
+} {
   let resolve!: (v: unknown) => void;
   let reject!: (e: unknown) => void;
   const promise = new Promise<unknown>((res, rej) => {
@@ -90,14 +94,34 @@ function settlement(): { promise: Promise<unknown>; resolve(v: unknown): void; r
 
 /** The Queryable of one connection: each builder and raw statement it makes runs on that connection. */
 function bound(db: Knex, connection: PgConnection, executionPromise: Promise<unknown>): Transaction {
-  const table = (tableName: string) => db(tableName).connection(connection);
+  // Both builders and raw statements return themselves from connection().
+  return transactionHandle(
+    db,
+    (statement) => statement.connection(connection) as typeof statement,
+    executionPromise,
+  );
+}
+
+/** A knex builder or raw statement, not yet run. */
+type Statement = Knex.QueryBuilder | Knex.Raw;
+
+/**
+ * A Transaction handle over `db`'s builders: `each` is applied to every builder and raw statement it makes
+ * (binding it to a connection, guarding its run), before it is handed out.
+ */
+export function transactionHandle(
+  db: Knex,
+  each: <S extends Statement>(statement: S) => S,
+  executionPromise: Promise<unknown>,
+): Transaction {
+  const table = (tableName: string) => each(db(tableName));
   return Object.assign(table, {
     raw: ((...args: Parameters<Knex.RawBuilder>) =>
-      (db.raw as (...a: unknown[]) => Knex.Raw)(...args).connection(connection)) as Knex.RawBuilder,
+      each((db.raw as (...a: unknown[]) => Knex.Raw)(...args))) as Knex.RawBuilder,
     fn: db.fn,
     ref: db.ref.bind(db),
-    queryBuilder: () => db.queryBuilder().connection(connection),
-    withSchema: (schema: string) => db.queryBuilder().withSchema(schema).connection(connection),
+    queryBuilder: () => each(db.queryBuilder()),
+    withSchema: (schema: string) => each(db.queryBuilder().withSchema(schema)),
     isTransaction: true,
     executionPromise,
   }) as unknown as Transaction;

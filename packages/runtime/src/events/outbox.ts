@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { NotWritten, oneStatementOf } from '../db/one-statement';
 import type { Queryable, Transaction } from '../db/transaction';
 import { buildCloudEventHeaders, CE_HEADERS, topicFor, type NewCloudEvent } from './cloudevents';
 import { eventTraceHeaders } from '../telemetry/trace-context';
@@ -45,10 +46,14 @@ export async function enqueueEvent(trx: Transaction, schema: string, event: Outb
   return (await enqueueEvents(trx, schema, [event]))[0]!;
 }
 
-/** The outbox insert of `events`, in this order (one statement's rows take their ids in VALUES order). */
+/**
+ * The outbox insert of `events`, in this order (one statement's rows take their ids in VALUES order); with
+ * `onlyIf`, only when that WITH part of the same statement returned a row.
+ */
 function outboxInsert(
   schema: string,
   events: readonly OutboxEvent[],
+  onlyIf?: string,
 ): { sql: string; values: Knex.Value[]; ids: string[] } {
   const ids: string[] = [];
   const values: Knex.Value[] = [];
@@ -64,9 +69,16 @@ function outboxInsert(
       Buffer.from(event.payload),
     );
   }
+  const into = `insert into "${assertSchemaName(schema)}"."outbox" (topic, key, event_type, headers, payload)`;
+  if (!onlyIf)
+    return { sql: `${into} values ${events.map(() => '(?, ?, ?, ?::jsonb, ?)').join(', ')}`, values, ids };
+  // A VALUES list read by a select types its columns by itself (text), hence the casts; no `*`, which
+  // would keep the statement from being prepared (db/prepared-statements.ts).
+  const rows = events.map(() => '(?, ?, ?, ?::jsonb, ?::bytea)').join(', ');
   const sql =
-    `insert into "${assertSchemaName(schema)}"."outbox" (topic, key, event_type, headers, payload) values ` +
-    events.map(() => '(?, ?, ?, ?::jsonb, ?)').join(', ');
+    `${into} select topic, key, event_type, headers, payload` +
+    ` from (values ${rows}) as e (topic, key, event_type, headers, payload)` +
+    ` where exists (select 1 from ${quotedPart(onlyIf)})`;
   return { sql, values, ids };
 }
 
@@ -97,29 +109,49 @@ export async function enqueueEvents(
  * (each query a WITH part: Postgres runs every one, read or not, and checks foreign keys at the end of the
  * statement, so one part may refer to a row another inserts). A change and its events are one round trip
  * instead of one each; on the pool, outside a transaction, the statement is a transaction by itself and
- * needs no BEGIN and COMMIT either. Returns the events' ce_ids.
+ * needs no BEGIN and COMMIT either. On a handle of asOneStatement the statement is sent after the work.
+ * Returns the events' ce_ids.
+ *
+ * `onlyIf` names the part the others depend on (it must have a RETURNING; the caller's other parts select
+ * from it): the events are recorded only if it returned a row, and when it returned none the call throws
+ * NotWritten, nothing of the statement stored (an update whose row changed since it was read, say).
  */
 export async function writeWithEvents(
   db: Queryable,
   schema: string,
   writes: Readonly<Record<string, Knex.QueryBuilder | Knex.Raw>>,
   events: readonly OutboxEvent[],
+  { onlyIf }: { onlyIf?: string } = {},
 ): Promise<string[]> {
-  let statement = db.queryBuilder();
+  const deferred = oneStatementOf(db);
+  const on: Queryable = deferred?.pool ?? db;
+  let statement = on.queryBuilder();
   for (const [name, write] of Object.entries(writes)) statement = statement.with(name, write);
-  const trx = db.isTransaction ? db : undefined;
-  if (events.length === 0) {
-    await statement.select(db.raw('1'));
-    return [];
+  const trx = !deferred && db.isTransaction ? db : undefined;
+  let ids: string[] = [];
+  if (events.length > 0) {
+    const insert = outboxInsert(schema, events, onlyIf);
+    ids = insert.ids;
+    statement = statement.with('outbox_rows', on.raw(insert.sql, insert.values));
   }
-  const { sql, values, ids } = outboxInsert(schema, events);
-  statement = statement.with('outbox_rows', db.raw(sql, values));
-  if (trx && notified.has(trx)) await statement.select(db.raw('1'));
-  else {
-    await statement.select(db.raw(`pg_notify(?, '')`, [outboxChannel(schema)]));
-    if (trx) notified.add(trx);
-  }
+  // One NOTIFY per transaction wakes the relay (Postgres folds the rest); none for a statement that stored nothing.
+  const notify = events.length > 0 && !(trx && notified.has(trx));
+  statement = statement.select(notify ? on.raw(`pg_notify(?, '')`, [outboxChannel(schema)]) : on.raw('1'));
+  if (onlyIf) statement = statement.from(on.raw(quotedPart(onlyIf)));
+  const run = async () => {
+    const rows = (await statement) as unknown[];
+    if (onlyIf && rows.length === 0) throw new NotWritten(`The ${onlyIf} part of the statement wrote no row`);
+    if (notify && trx) notified.add(trx);
+  };
+  if (deferred) deferred.defer(run);
+  else await run();
   return ids;
+}
+
+/** A WITH part's name in SQL: the callers' own identifiers, never input. */
+function quotedPart(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a WITH part name: ${name}`);
+  return `"${name}"`;
 }
 
 /** The encode half of a ts-proto message (e.g. `verificationEventsV1.VerificationCreated`). */
