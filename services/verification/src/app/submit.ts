@@ -1,4 +1,4 @@
-import { inTransaction, invalidArgument, type Transaction } from '@eligo/runtime';
+import { asOneStatement, inTransaction, invalidArgument, type Transaction } from '@eligo/runtime';
 import {
   acceptsSubmission,
   canonicalLocale,
@@ -23,7 +23,7 @@ import {
   type SubjectType,
 } from '../domain';
 import { isVerificationId } from '../domain/ids';
-import { findVerification } from '../repository/verifications.repository';
+import { findVerificationVersion } from '../repository/verifications.repository';
 import type { VerificationRecord } from '../repository/verifications.repository';
 import type { AppContext } from './context';
 import { instantMatch, type InstantMatch } from './instant-match';
@@ -79,16 +79,25 @@ export async function submitPersonalInfo(
   // before the verification is locked; the locked transaction below applies it only if it was computed for
   // what the verification still is (lock, requestId and step decide a concurrent submission as before).
   const prepared = await prepareMatch(ctx, input, verificationId, militaryStatus, budgetEndsAt);
-  const response = await inTransaction(ctx.db, async (trx) => {
-    const loaded = await loadLocked(trx, ctx, verificationId, input.requestId);
-    if (loaded.settled) return loaded.settled;
-    const cause: Cause = { trigger: 'submitPersonalInfo', requestId: input.requestId };
-    const ready =
-      militaryStatus && loaded.record.currentStep === 'collectMilitaryStatus'
-        ? await chooseMilitaryStatus(trx, ctx, loaded, militaryStatus, cause.requestId)
-        : loaded;
-    return decide(trx, ctx, ready, input, cause, prepared);
-  });
+  const cause: Cause = { trigger: 'submitPersonalInfo', requestId: input.requestId };
+  // The common case: decided on the verification as prepareMatch read it, and written by one statement if its
+  // row is still that version. A decision that needs more (a token to use, the person limit, a second write)
+  // or a row that changed meanwhile has stored nothing, and is taken again under the lock below.
+  const read = prepared?.read;
+  const unlocked = read
+    ? await asOneStatement(ctx.db, (trx) => decide(trx, ctx, read, input, cause, prepared))
+    : undefined;
+  const response = unlocked
+    ? unlocked.value
+    : await inTransaction(ctx.db, async (trx) => {
+        const loaded = await loadLocked(trx, ctx, verificationId, input.requestId);
+        if (loaded.settled) return loaded.settled;
+        const ready =
+          militaryStatus && loaded.record.currentStep === 'collectMilitaryStatus'
+            ? await chooseMilitaryStatus(trx, ctx, loaded, militaryStatus, cause.requestId)
+            : loaded;
+        return decide(trx, ctx, ready, input, cause, prepared);
+      });
   return refuseOnLimit(response);
 }
 
@@ -96,6 +105,8 @@ export async function submitPersonalInfo(
 interface PreparedMatch {
   key: string;
   match: InstantMatch;
+  /** The verification it was computed on, with its row version, when one change can apply it (see above). */
+  read?: Loaded;
 }
 
 /**
@@ -111,7 +122,7 @@ async function prepareMatch(
   budgetEndsAt: number,
 ): Promise<PreparedMatch | undefined> {
   const record = isVerificationId(verificationId)
-    ? await findVerification(ctx.db, verificationId)
+    ? await findVerificationVersion(ctx.db, verificationId)
     : undefined;
   if (!record) return undefined;
   if (input.requestId && record.lastRequestId === input.requestId) return undefined;
@@ -134,7 +145,9 @@ async function prepareMatch(
   const subject = subjectOf(ctx, record, type, input, submitted);
   const subSegment = subSegmentAfter(program, subject, before);
   const match = await instantMatch(ctx, program, type, subject, { budgetEndsAt, subSegment });
-  return { key: matchKey(ctx, program, type, step, subject, subSegment), match };
+  const key = matchKey(ctx, program, type, step, subject, subSegment);
+  // Choosing the military status first is a change of its own: two writes, only under the lock.
+  return { key, match, read: chosen ? undefined : { record, program } };
 }
 
 /** What a match depends on: a prepared match whose key differs from the locked state's is discarded. */

@@ -36,7 +36,9 @@ export interface StepChange {
 
 /**
  * Moves a locked verification to a step (or records a recoverable error on the same one): the row, its
- * last response, the step and the events are one statement in the caller's transaction.
+ * last response, the step and the events are one statement in the caller's transaction. A record read with
+ * its version instead of a lock (findVerificationVersion) is changed only if its row is still that version,
+ * else nothing is written and NotWritten is thrown (submit.ts then takes the lock).
  */
 export async function applyChange(
   trx: Transaction,
@@ -82,18 +84,23 @@ export async function applyChangeToRecord(
     },
     program,
   );
-  const changed = updateVerificationQuery(trx, record.id, {
-    ...change.fields,
-    currentStep: next.currentStep,
-    errorIds: next.errorIds,
-    subSegment: next.subSegment,
-    rewardCode: next.rewardCode,
-    verificationMethod: next.verificationMethod,
-    succeededAt: next.succeededAt,
-    lastResponse: response,
-    // Only a call's own change is replayed to its retry; an expiry on the way is not that call's change.
-    lastRequestId: change.cause.requestId || null,
-  });
+  const changed = updateVerificationQuery(
+    trx,
+    record.id,
+    {
+      ...change.fields,
+      currentStep: next.currentStep,
+      errorIds: next.errorIds,
+      subSegment: next.subSegment,
+      rewardCode: next.rewardCode,
+      verificationMethod: next.verificationMethod,
+      succeededAt: next.succeededAt,
+      lastResponse: response,
+      // Only a call's own change is replayed to its retry; an expiry on the way is not that call's change.
+      lastRequestId: change.cause.requestId || null,
+    },
+    record.version,
+  );
   const common = {
     verificationId: record.id,
     programId: record.programId,
@@ -136,5 +143,11 @@ export async function applyChangeToRecord(
     },
     announced,
   );
-  return { ...next, lastResponse: response, lastRequestId: change.cause.requestId || null };
+  // The row is another version now, which only this change's transaction knows.
+  return {
+    ...next,
+    lastResponse: response,
+    lastRequestId: change.cause.requestId || null,
+    version: undefined,
+  };
 }

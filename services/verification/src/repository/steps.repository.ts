@@ -20,20 +20,11 @@ interface Row {
   occurred_at: Date;
 }
 
-const stepRow = (entry: StepEntry) => ({
-  verification_id: entry.verificationId,
-  step: entry.step,
-  previous_step: entry.previousStep,
-  trigger: entry.trigger,
-  error_ids: [...entry.errorIds],
-  occurred_at: entry.occurredAt,
-});
-
 /**
  * The write that changes the verification (an insert or an update, not yet run), the step it records and the
  * events that announce it, as one statement: every step of every flow takes all three, and each statement is
- * a round trip. The step's foreign key sees a verification inserted by the same statement. On the pool (no
- * transaction) the statement is its own transaction.
+ * a round trip. The step and the events are written only if the change returns its row: a change applied to a version of the row that is no longer there (updateVerificationQuery's `version`)
+ * stores nothing and throws NotWritten. On the pool (no transaction) the statement is its own transaction.
  */
 export async function writeWithStep(
   db: Db,
@@ -42,12 +33,19 @@ export async function writeWithStep(
   entry: StepEntry,
   events: readonly OutboxEvent[] = [],
 ): Promise<void> {
-  await writeWithEvents(
-    db,
-    schema,
-    { change, step: db('verification_steps').insert(stepRow(entry)) },
-    events,
+  const step = db.raw(
+    'insert into verification_steps (verification_id, step, previous_step, trigger, error_ids, occurred_at) ' +
+      'select ?, ?, ?, ?, ?::text[], ?::timestamptz from change',
+    [
+      entry.verificationId,
+      entry.step,
+      entry.previousStep,
+      entry.trigger,
+      [...entry.errorIds],
+      entry.occurredAt,
+    ],
   );
+  await writeWithEvents(db, schema, { change: change.returning('id'), step }, events, { onlyIf: 'change' });
 }
 
 /** A verification's steps, oldest first. */

@@ -38,6 +38,11 @@ export interface VerificationRecord {
   locale: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /**
+   * The row version (Postgres's xmin) the record was read at, by findVerificationVersion only: a change
+   * applied to such a record is written only if the row is still that version (app/transition.ts).
+   */
+  version?: string;
 }
 
 interface Row {
@@ -74,7 +79,9 @@ interface Row {
   updated_at: Date;
 }
 
-const COLUMNS: Record<keyof VerificationRecord, keyof Row> = {
+type Column = Exclude<keyof VerificationRecord, 'version'>;
+
+const COLUMNS: Record<Column, keyof Row> = {
   id: 'id',
   programId: 'program_id',
   accountId: 'account_id',
@@ -121,8 +128,9 @@ function toRecord(row: Row): VerificationRecord {
 function toRow(fields: Partial<VerificationRecord>): Partial<Row> {
   const out: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    const column = COLUMNS[field as keyof VerificationRecord];
+    // The version is what a row was read at, never a column to write.
+    if (value === undefined || field === 'version') continue;
+    const column = COLUMNS[field as Column];
     // jsonb: knex would send a JS object as-is, pg would turn arrays into Postgres arrays.
     out[column] = column === 'last_response' ? JSON.stringify(value) : value;
   }
@@ -168,23 +176,41 @@ export async function findVerification(
   return row ? toRecord(row) : undefined;
 }
 
+/**
+ * The verification read without a lock, with the version of its row: the submission decides on it and writes
+ * its change in one statement that applies only to that version (app/submit.ts), a row that changed meanwhile
+ * is then read again under a lock.
+ */
+export async function findVerificationVersion(db: Db, id: string): Promise<VerificationRecord | undefined> {
+  const row = await db('verifications')
+    .where({ id })
+    .first<(Row & { version: string }) | undefined>([...SELECTED, db.raw('xmin::text as version')]);
+  return row ? { ...toRecord(row), version: row.version } : undefined;
+}
+
 export async function updateVerification(
   db: Db,
   id: string,
-  changes: Partial<Omit<VerificationRecord, 'id' | 'createdAt'>>,
+  changes: Partial<Omit<VerificationRecord, 'id' | 'createdAt' | 'version'>>,
 ): Promise<void> {
   await updateVerificationQuery(db, id, changes);
 }
 
-/** updateVerification's statement, not yet run (steps.repository's writeWithStep runs it with its step). */
+/**
+ * updateVerification's statement, not yet run (steps.repository's writeWithStep runs it with its step); with
+ * `version`, it updates the row only if it is still that version (findVerificationVersion).
+ */
 export function updateVerificationQuery(
   db: Db,
   id: string,
-  changes: Partial<Omit<VerificationRecord, 'id' | 'createdAt'>>,
+  changes: Partial<Omit<VerificationRecord, 'id' | 'createdAt' | 'version'>>,
+  version?: string,
 ): Knex.QueryBuilder {
-  return db('verifications')
-    .where({ id })
-    .update({ ...toRow(changes), updated_at: db.fn.now() });
+  const row = db('verifications').where({ id });
+  return (version === undefined ? row : row.whereRaw('xmin = ?::xid', [version])).update({
+    ...toRow(changes),
+    updated_at: db.fn.now(),
+  });
 }
 
 /** The verifications of a program's tracking id, newest first. */
