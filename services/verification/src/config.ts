@@ -21,7 +21,8 @@ const schema = z.object({
   ELIGO_VERIFICATION_INSTANT_SOURCES_BUDGET_MS: z.coerce.number().int().min(100).max(8000).default(6000),
   // The webhooks' address rule (SSRF guard), which HTTP sources follow too: non-public ranges still allowed.
   ELIGO_WEBHOOK_ALLOW_CIDRS: allowCidrsSetting,
-  // How long a program read from the programs service is kept (0: never); edits apply within this time.
+  // How long a program read from the programs service, and an organization accepted for it, are kept (0:
+  // never); edits apply within this time.
   ELIGO_VERIFICATION_PROGRAM_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // How often the expiry sweep looks for verifications whose time is up (and emits VerificationExpired).
   ELIGO_VERIFICATION_EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),

@@ -71,7 +71,7 @@ export const createModule: ModuleFactory = (config, deps) => {
       programs: programsPort(programs, own.programCacheMs, (sealed, programId) =>
         sourceSecrets.decrypt(Buffer.from(sealed), programId),
       ),
-      organizations: organizationsPort(organizations),
+      organizations: organizationsPort(organizations, own.programCacheMs),
       sources,
       expiryMs: own.expiryMs,
     }));

@@ -235,32 +235,28 @@ export function rewardClaimsPort(client: ProgramsClient): RewardClaimsPort {
   };
 }
 
+/**
+ * The organizations service as the flow needs it. An organization the program accepts is kept as such for
+ * `cacheMs` (0 = never, as programs are: both follow the program's settings): most submissions name one of a
+ * few organizations, each check is a call and a statement, and a rule or catalog edit then applies within
+ * that time. Refusals are not kept, so that an organization just imported or admitted is accepted at once.
+ */
 export function organizationsPort(
   client: GrpcClient<typeof organizationsV1.OrganizationsServiceService>,
+  cacheMs = 0,
 ): OrganizationsPort {
+  const accepted =
+    cacheMs > 0
+      ? new LRUCache<string, OrganizationCheck>({ max: PROGRAM_CACHE_ENTRIES, ttl: cacheMs })
+      : undefined;
   return {
     async check(programId, organization) {
-      const reply = await callDependency('organizations', () =>
-        client.unary('checkEligibility', {
-          programId,
-          organizationId: organization.id,
-          organizationName: organization.id > 0 ? '' : organization.name,
-        }),
-      );
-      const { Eligibility } = organizationsV1;
-      if (reply.eligibility === Eligibility.ELIGIBILITY_ELIGIBLE && reply.organization)
-        return {
-          eligibility: 'eligible',
-          organization: {
-            id: reply.organization.id,
-            name: reply.organization.name,
-            loginUrl: reply.organization.loginUrl,
-            domains: reply.organization.domains,
-          },
-        };
-      return {
-        eligibility: reply.eligibility === Eligibility.ELIGIBILITY_INELIGIBLE ? 'ineligible' : 'unknown',
-      };
+      const key = JSON.stringify([programId, organization.id, organization.id > 0 ? '' : organization.name]);
+      const kept = accepted?.get(key);
+      if (kept) return kept;
+      const check = await checkEligibility(client, programId, organization);
+      if (check.eligibility === 'eligible') accepted?.set(key, check);
+      return check;
     },
     async loginUrl(organizationId) {
       try {
@@ -306,6 +302,35 @@ export function organizationsPort(
         reason: reply.reason,
       };
     },
+  };
+}
+
+/** The organizations service's answer on an organization for a program. */
+async function checkEligibility(
+  client: GrpcClient<typeof organizationsV1.OrganizationsServiceService>,
+  programId: string,
+  organization: { id: number; name: string },
+): Promise<OrganizationCheck> {
+  const reply = await callDependency('organizations', () =>
+    client.unary('checkEligibility', {
+      programId,
+      organizationId: organization.id,
+      organizationName: organization.id > 0 ? '' : organization.name,
+    }),
+  );
+  const { Eligibility } = organizationsV1;
+  if (reply.eligibility === Eligibility.ELIGIBILITY_ELIGIBLE && reply.organization)
+    return {
+      eligibility: 'eligible',
+      organization: {
+        id: reply.organization.id,
+        name: reply.organization.name,
+        loginUrl: reply.organization.loginUrl,
+        domains: reply.organization.domains,
+      },
+    };
+  return {
+    eligibility: reply.eligibility === Eligibility.ELIGIBILITY_INELIGIBLE ? 'ineligible' : 'unknown',
   };
 }
 
