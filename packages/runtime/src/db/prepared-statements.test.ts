@@ -1,4 +1,4 @@
-import { forgetStatement, statementName } from './prepared-statements';
+import { forgetStatement, preparingPgDialect, statementName } from './prepared-statements';
 
 // Which statements get a name on a connection, and which name (db/prepared-statements.ts).
 it('names a statement with parameters, the same one each time on its connection', () => {
@@ -38,4 +38,17 @@ it('gives a forgotten statement a new name', () => {
   const second = statementName(connection, sql, 1);
   expect(second).toBeDefined();
   expect(second).not.toBe(first);
+});
+
+it("positions a statement's parameters as knex does, once per text", () => {
+  const positionBindings = (
+    preparingPgDialect().prototype as unknown as { positionBindings(sql: string): string }
+  ).positionBindings;
+  const sql = 'select "id" from "t" where "id" = ? and "size" > ? and "note" = \'\\?\'';
+  const first = positionBindings.call({}, sql);
+  expect(first).toBe('select "id" from "t" where "id" = $1 and "size" > $2 and "note" = \'?\'');
+  // A text built again (another string of the same characters) is answered from what was kept.
+  expect(positionBindings.call({}, `${sql} `.trim())).toBe(first);
+  const long = `select "id" from "t" where "id" in (${'?, '.repeat(2000)}?)`;
+  expect(positionBindings.call({}, long)).toMatch(/\(\$1, \$2, .*\$2001\)$/);
 });

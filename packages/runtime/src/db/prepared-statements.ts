@@ -22,6 +22,12 @@ import type { Knex } from 'knex';
  */
 const MAX_PER_CONNECTION = 128;
 const MAX_TEXT_LENGTH = 16_384;
+/**
+ * Statement texts whose positioned form is kept: at most this many (all forgotten at once past it), each at most
+ * this long (bulk inserts are not kept): a few MB at worst.
+ */
+const MAX_POSITIONED = 1024;
+const MAX_POSITIONED_LENGTH = 4096;
 const STALE_PLAN = '0A000';
 
 interface Prepared {
@@ -66,7 +72,22 @@ export function preparingPgDialect(): typeof Knex.Client {
   // knex publishes no type for its dialect classes, nor for the method that runs a statement.
   const Base = createRequire(__filename)('knex/lib/dialects/postgres') as typeof Knex.Client;
   const run = (Base.prototype as unknown as { _query: RunQuery })._query;
+  const position = (Base.prototype as unknown as { positionBindings(sql: string): string }).positionBindings;
+  // The same few statements run all the time: knex's `?` to `$n` rewrite (a regular expression and a new
+  // string at every run) is kept per text, and the kept string's hash then serves statementName's lookup too.
+  const positioned = new Map<string, string>();
   return class PreparingPg extends Base {
+    override positionBindings(sql: string): string {
+      if (sql.length > MAX_POSITIONED_LENGTH) return position.call(this, sql);
+      let out = positioned.get(sql);
+      if (out === undefined) {
+        out = position.call(this, sql);
+        if (positioned.size >= MAX_POSITIONED) positioned.clear();
+        positioned.set(sql, out);
+      }
+      return out;
+    }
+
     async _query(connection: object, obj: QueryObject): Promise<unknown> {
       if (obj.options?.name !== undefined) return run.call(this, connection, obj);
       const name = statementName(connection, obj.sql, obj.bindings?.length ?? 0);
