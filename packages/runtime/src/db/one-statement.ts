@@ -3,7 +3,7 @@ import { settlement, transactionHandle, type Queryable, type Transaction } from 
 
 /**
  * Work run as ONE statement on the pool, or not at all: the optimistic path of a change decided on a row read
- * without a lock (docs/architecture.md, "Transactions on the hot paths"). The handle `work` gets sends nothing
+ * without a lock (docs/architecture.md, "A submission in one statement"). The handle `work` gets sends nothing
  * itself. Its one write of `writeWithEvents` is kept and sent once `work` has returned, alone, a transaction by
  * itself (one round trip instead of BEGIN, a locking read, the write and COMMIT); any other statement, before
  * or after it, or a second write, is refused before it is sent. The caller then does the work again in a
