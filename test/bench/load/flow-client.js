@@ -11,14 +11,14 @@
 const { readdirSync, readFileSync } = require('node:fs');
 
 /**
- * CPU seconds (user + system, every thread) of every process on the machine, summed by command name
- * (postgres, java for Kafka, node, minio...), and the system part of it apart under `<command>:system` (on
- * loopback the kernel's TCP work is charged to the process that writes): read here, where the timed flows
- * start and end, so that the warm-up is left out. A process that starts and ends within the flows is missed
- * (none does here).
+ * CPU seconds (user + system, every thread) of every process on the machine, by process (pid and start time:
+ * a kernel worker renames itself with each job it takes, so names cannot tell two readings' processes apart),
+ * with its command name (postgres, java for Kafka, node, minio...) and the system part apart (on loopback the
+ * kernel's TCP work is charged to the process that writes): read here, where the timed flows start and end,
+ * so that the warm-up is left out. A process that starts and ends within the flows is missed (none does here).
  */
-function cpuByCommand() {
-  const sums = {};
+function cpuByProcess() {
+  const processes = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let stat;
@@ -30,20 +30,27 @@ function cpuByCommand() {
     const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const system = Number(fields[12]) / 100;
-    sums[command] = (sums[command] ?? 0) + Number(fields[11]) / 100 + system;
-    sums[`${command}:system`] = (sums[`${command}:system`] ?? 0) + system;
+    processes.set(`${entry}@${fields[19]}`, { command, total: Number(fields[11]) / 100 + system, system });
   }
-  return sums;
+  return processes;
 }
 
-/** What each command spent between two readings; the generator's own share apart (its `node` is not the server's). */
+/**
+ * What each command spent between two readings, summed by command name and `<command>:system`; the
+ * generator's own share apart (its `node` is not the server's).
+ */
 function cpuSince(before, ownBefore) {
-  const after = cpuByCommand();
+  const after = cpuByProcess();
   const own = process.cpuUsage(ownBefore);
   const spent = { generator: (own.user + own.system) / 1e6, 'generator:system': own.system / 1e6 };
-  const ownShare = { node: spent.generator, 'node:system': spent['generator:system'] };
-  for (const [command, seconds] of Object.entries(after))
-    spent[command] = seconds - (before[command] ?? 0) - (ownShare[command] ?? 0);
+  const add = (key, seconds) => (spent[key] = (spent[key] ?? 0) + seconds);
+  add('node', -spent.generator);
+  add('node:system', -spent['generator:system']);
+  for (const [id, { command, total, system }] of after) {
+    const then = before.get(id);
+    add(command, total - (then?.total ?? 0));
+    add(`${command}:system`, system - (then?.system ?? 0));
+  }
   return spent;
 }
 
@@ -112,7 +119,7 @@ async function main() {
   };
   await run(0, job.warmUp); // untimed: JIT, pools, caches on both sides
   const latencies = [];
-  const cpuBefore = cpuByCommand();
+  const cpuBefore = cpuByProcess();
   const ownBefore = process.cpuUsage();
   const started = process.hrtime.bigint();
   let peak = job.concurrency;
