@@ -25,10 +25,11 @@ const schema = z.object({
   ELIGO_REPORTS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   // A claim on a report or a re-verification item lapses after this unless renewed (a process that died).
   ELIGO_REPORTS_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
-  // Rows per cursor read and per personal-information call (fewer people per call when they carry metadata:
-  // app/report-worker.ts).
+  // Rows per cursor read and per personal-information call of the report worker (fewer people per call when
+  // they carry metadata: app/report-worker.ts); a report without personal information is one COPY.
   ELIGO_REPORTS_BATCH_ROWS: z.coerce.number().int().min(1).max(1_000).default(1_000),
-  // The old-space cap (MiB) of the worker thread that writes a report's CSV: it holds one batch at a time.
+  // The old-space cap (MiB) of the worker thread that writes a report with personal information or a
+  // re-verification report: it holds one batch at a time.
   ELIGO_REPORTS_WORKER_HEAP_MB: z.coerce.number().int().min(16).max(4_096).default(32),
   ELIGO_REPORTS_REVERIFY_MAX_IDS: z.coerce.number().int().min(1).max(100_000).default(10_000),
   ELIGO_REPORTS_REVERIFY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),

@@ -260,7 +260,7 @@ describe('verification reports', () => {
       ).toMatchObject({ code: Status.INVALID_ARGUMENT, errorIds: ['invalidRequest'] });
   });
 
-  it('uploads a report larger than a part in parts of the size the worker packs', async () => {
+  it('uploads a report larger than a part in parts of the size the report asks the store for', async () => {
     // Rows straight into the projection, in a range of their own: about 7 MiB of CSV, more than one 5 MiB
     // report part and less than the store's own 8 MiB, which would have sent it in one piece.
     await h.db.raw(

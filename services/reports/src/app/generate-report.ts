@@ -13,7 +13,10 @@ import {
 } from '../repository/reports.repository';
 import type { AppContext } from './context';
 import { reportCompleted } from '../events/publish';
-import { reportParts } from './report-parts';
+import { REPORTS_PURPOSE, reportParts } from './report-parts';
+import { copiedReport } from './report-copy';
+import { verificationReportCopy } from '../repository/report-copy';
+import { createObjectCipher } from '@eligo/runtime/dist/crypto/object-cipher';
 
 /** A report is retried this many times (a dependency down, the store full) before it ends in ERROR. */
 export const MAX_REPORT_ATTEMPTS = 3;
@@ -31,8 +34,9 @@ export const reportIdOfKey = (key: string): string | undefined =>
 
 /**
  * One pass of the generator: claims the oldest pending report and writes its CSV to the object store as it
- * is read (cursor batch -> CSV text -> sealed -> upload part, all but the upload in a worker thread:
- * app/report-parts.ts), so memory holds a batch and two parts whatever the report's size.
+ * is read, so memory holds a few chunks and a part whatever the report's size: CSV lines written by Postgres
+ * (a COPY: app/report-copy.ts) -> sealed -> upload part for a report without personal information; cursor
+ * batch -> CSV text -> sealed in a worker thread (app/report-parts.ts) -> upload part for the others.
  * The claim is renewed while it runs; a lost claim (the report deleted, or taken over after a stall) stops
  * the run and leaves the report to its new owner. Answers true when it did a report (there may be more).
  */
@@ -102,7 +106,7 @@ async function failed(
   });
 }
 
-/** The report's file, sealed, in parts (app/report-parts.ts); the header and query are made here. */
+/** The report's file, sealed, in chunks or parts; the header and query are made here. */
 async function* sealedReport(
   app: AppContext,
   report: ReportRecord,
@@ -131,9 +135,16 @@ async function* sealedReport(
         )
       : [];
     const header = csvLines([verificationHeader(report.piiIncluded, keys)]);
-    const { sql, values } = verificationReportQuery(app.schema, filter);
-    const metadataKeys = report.piiIncluded ? keys : undefined;
-    parts = reportParts(app, { sql, values, kind: 'VERIFICATION', metadataKeys, header }, target, counter);
+    if (report.piiIncluded) {
+      const { sql, values } = verificationReportQuery(app.schema, filter);
+      const job = { sql, values, kind: 'VERIFICATION', metadataKeys: keys, header } as const;
+      parts = reportParts(app, job, target, counter);
+    } else {
+      // Without personal information, every cell is the projection's: Postgres writes the CSV itself.
+      const sql = verificationReportCopy(app.schema, filter);
+      const cipher = createObjectCipher(app.reportWorker.masterKey, REPORTS_PURPOSE);
+      parts = cipher.seal(copiedReport(app.reportWorker.databaseUrl, { sql, header }, counter), objectKey);
+    }
   }
   // Leaving the loop (a lost claim) stops the worker.
   for await (const part of parts) {
