@@ -146,7 +146,7 @@ async function* sealedReport(
       parts = cipher.seal(copiedReport(app.reportWorker.databaseUrl, { sql, header }, counter), objectKey);
     }
   }
-  // Leaving the loop (a lost claim) stops the worker.
+  // Leaving the loop (a lost claim) stops the worker, or closes the COPY's connection.
   for await (const part of parts) {
     if (lost.aborted) return;
     yield part;

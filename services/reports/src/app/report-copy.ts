@@ -5,9 +5,10 @@ import { CopyBinaryValues } from '../repository/copy-binary';
 /**
  * A report's file in the clear, as Postgres writes it (repository/report-copy.ts: a COPY whose values are
  * the report's CSV lines): the header, then the lines as they arrive, on a connection of its own for the
- * report's length. Each socket read becomes one buffer here and dies young; no row is ever a JavaScript
- * object, which is why a report without personal information needs no worker thread. Counts the rows as they
- * come. Breaking off the iteration (a lost claim, a failed upload) closes the connection, which ends the COPY.
+ * report's length. Each chunk read is trimmed of the framing in place and dies young; no row is ever a
+ * JavaScript object, which is why a report without personal information needs no worker thread. Counts the
+ * rows as they come. Breaking off the iteration (a lost claim, a failed upload) closes the connection, which
+ * ends the COPY.
  */
 export async function* copiedReport(
   databaseUrl: string,
