@@ -23,8 +23,8 @@ const MARKER = 'ZZPLAINTEXTMARKER';
 const GRACE_MS = 2000;
 
 /**
- * Reports with personal information are encrypted before they rest in the store, on MinIO and on the
- * filesystem store alike; a deleted report loses its object before its row; objects no report refers to are
+ * Reports are encrypted before they rest in the store, those with personal information (the worker's) and
+ * those without (Postgres's COPY), on MinIO and on the filesystem store alike; a deleted report loses its object before its row; objects no report refers to are
  * swept once they are older than the grace period.
  */
 describe.each([
@@ -49,19 +49,19 @@ describe.each([
     await h?.stop();
   });
 
-  /** A finished report with personal information; answers its id and object key. */
-  async function piiReport(): Promise<{ reportId: string; key: string }> {
+  /** A finished report (with personal information unless asked otherwise); answers its id and object key. */
+  async function piiReport(pii = true): Promise<{ reportId: string; key: string }> {
     const { report } = await h.reports.unary('createVerificationReport', {
       accountId: program.accountId,
       tokenId: 'token-1',
       startDate: today(),
       endDate: today(),
       format: 'CSV',
-      piiIncluded: true,
-      piiReason: 'audit',
+      piiIncluded: pii,
+      piiReason: pii ? 'audit' : '',
       programIds: [],
       modeInclusion: VerificationModeInclusion.VERIFICATION_MODE_INCLUSION_ALL,
-      piiAllowed: true,
+      piiAllowed: pii,
     });
     const done = await finished(h, program.accountId, report!.reportId);
     expect(done.status).toBe(ReportStatus.REPORT_STATUS_COMPLETE);
@@ -81,6 +81,18 @@ describe.each([
     const { csv } = await download(h, program.accountId, reportId);
     expect(csv.startsWith('verificationId,')).toBe(true);
     expect(csv).toContain(`${MARKER},Doe,zz.marker@example.com`);
+  });
+
+  it('seals a report without personal information as well (Postgres writes its lines), and serves it whole', async () => {
+    const { reportId, key } = await piiReport(false);
+    expect(await h.store.exists(key)).toBe(true);
+    for (const { name, bytes } of await rawBytes(h))
+      for (const secret of ['verificationId', program.programId])
+        expect(`${name}: ${bytes.includes(secret) ? `holds ${secret}` : 'ok'}`).toBe(`${name}: ok`);
+    const { csv } = await download(h, program.accountId, reportId);
+    expect(csv.startsWith('verificationId,programId,')).toBe(true);
+    expect(csv).toContain(`,${program.programId},`);
+    expect(csv).not.toContain(MARKER);
   });
 
   it('deletes the object before the report: a refused delete leaves it readable, a crash leaves it gone', async () => {
