@@ -234,6 +234,21 @@ describe('reports written by Postgres', () => {
     expect(await open()).toBe(0);
   });
 
+  it('throws what Postgres refused, before the first row or in the middle of the rows', async () => {
+    const read = async (sql: string) => {
+      for await (const chunk of copiedReport(database.url, { sql, header: 'h\r\n' }, { rows: 0 })) void chunk;
+    };
+    await expect(read('copy (select nope from nowhere) to stdout (format binary)')).rejects.toThrow(
+      'relation "nowhere" does not exist',
+    );
+    await expect(
+      read(
+        `copy (select case when g < 50000 then 'line ' || g else (1 / (g - g))::text end ` +
+          `from generate_series(1, 60000) g) to stdout (format binary)`,
+      ),
+    ).rejects.toThrow('division by zero');
+  });
+
   /** What Postgres sends for a COPY, framing included. */
   async function copyBytes(sql: string): Promise<Buffer> {
     const { to } = await import('pg-copy-streams');
