@@ -162,7 +162,7 @@ async function measureBaseline(): Promise<[Figures, Figures?]> {
   const baseline = await startBaseline(db.url, 5);
   try {
     return await phases(
-      'baseline Express + pg',
+      process.env.ELIGO_BENCH_BASELINE === 'lean' ? 'baseline Express + pg, lean' : 'baseline Express + pg',
       { bases: [baseline.url], programId: 'bench', organization: { id: 1, name: 'Bench University' } },
       true,
     );
