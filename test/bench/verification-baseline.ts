@@ -21,8 +21,8 @@ import pg from 'pg';
  * (here five columns and primary keys only); the outbox relay that then publishes every event to Kafka;
  * logging, metrics and tracing middleware.
  *
- * ELIGO_BENCH_BASELINE=lean makes it take the round trips Eligo takes since (docs/benchmarks.md, "A submission
- * in one statement"): start is one statement (the row, its step, both events and the NOTIFY as WITH parts),
+ * With `lean`, it takes the round trips Eligo takes since (docs/benchmarks.md, "A submission in one
+ * statement"): start is one statement (the row, its step, both events and the NOTIFY as WITH parts),
  * submit an unlocked read and one statement that applies only to the row version read, each prepared (named) as
  * Eligo's are. Same rows, 3 round trips per flow instead of 17: the yardstick for what Eligo's layers cost beside today's statements.
  */
@@ -35,7 +35,11 @@ const SCHEMA = 'bench_baseline';
 const STEP = 'collectStudentPersonalInfo';
 
 /** `poolMax` should be the verification service's own pool size (ELIGO_DB_POOL_MAX, 5 by default). */
-export async function startBaseline(databaseUrl: string, poolMax: number): Promise<Baseline> {
+export async function startBaseline(
+  databaseUrl: string,
+  poolMax: number,
+  { lean = false }: { lean?: boolean } = {},
+): Promise<Baseline> {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: poolMax,
@@ -86,7 +90,7 @@ export async function startBaseline(databaseUrl: string, poolMax: number): Promi
 
   const app = express();
   app.use(express.json());
-  if (process.env.ELIGO_BENCH_BASELINE === 'lean') leanRoutes(app, pool);
+  if (lean) leanRoutes(app, pool);
   app.post('/verification', async (req: Request, res: Response) => {
     const programId = String(req.body?.programId ?? '');
     if (!programId) return void res.status(400).json({ errorIds: ['invalidRequest'] });
@@ -145,7 +149,7 @@ export async function startBaseline(databaseUrl: string, poolMax: number): Promi
   };
 }
 
-/** The two routes in Eligo's round trips of today (ELIGO_BENCH_BASELINE=lean): one statement per write. */
+/** The two routes in Eligo's round trips of today (`lean`): one statement per write. */
 function leanRoutes(app: express.Express, pool: pg.Pool): void {
   const events = (first: string, second: string) =>
     `insert into ${SCHEMA}.events (verification_id, event_type, payload)` +
