@@ -4,11 +4,11 @@ import pg from 'pg';
 import { migrations } from '../migrations';
 import { copiedReport } from '../src/app/report-copy';
 import { csvLines } from '../src/domain/csv';
-import { standardCells } from '../src/domain/report-cells';
-import type { ReportRow } from '../src/domain/report-row';
+import { reverifyCells, standardCells } from '../src/domain/report-cells';
+import type { ReportRow, ReverifyReportRow } from '../src/domain/report-row';
 import { CopyBinaryValues } from '../src/repository/copy-binary';
-import { verificationReportCopy } from '../src/repository/report-copy';
-import { verificationReportQuery } from '../src/repository/report-queries';
+import { reverifyReportCopy, verificationReportCopy } from '../src/repository/report-copy';
+import { reverifyReportQuery, verificationReportQuery } from '../src/repository/report-queries';
 
 /**
  * Reports without personal information are written by Postgres (repository/report-copy.ts); reports with it
@@ -41,6 +41,8 @@ describe('reports written by Postgres', () => {
   });
 
   beforeEach(async () => {
+    await db('reverify_items').withSchema('reports').delete();
+    await db('reverify_batches').withSchema('reports').delete();
     await db('verification_rows').withSchema('reports').delete();
     await db('programs').withSchema('reports').delete();
   });
@@ -53,13 +55,13 @@ describe('reports written by Postgres', () => {
   }
 
   async function byPostgres(f = filter, header = ''): Promise<{ csv: string; rows: number }> {
+    return copied(verificationReportCopy('reports', f), header);
+  }
+
+  async function copied(sql: string, header = ''): Promise<{ csv: string; rows: number }> {
     const counter = { rows: 0 };
     const chunks: Buffer[] = [];
-    for await (const chunk of copiedReport(
-      database.url,
-      { sql: verificationReportCopy('reports', f), header },
-      counter,
-    ))
+    for await (const chunk of copiedReport(database.url, { sql, header }, counter))
       chunks.push(Buffer.from(chunk));
     return { csv: Buffer.concat(chunks).toString(), rows: counter.rows };
   }
@@ -121,6 +123,96 @@ describe('reports written by Postgres', () => {
     const written = await byPostgres();
     expect(written.csv).toBe(expected);
     expect(written.rows).toBe(8);
+  });
+
+  it("writes a re-verification batch's report as the JavaScript encoder does, in request order", async () => {
+    await db('programs')
+      .withSchema('reports')
+      .insert({ program_id: 'p1', account_id: account, name: '=Summer, "best" offer' });
+    await insert([
+      { program_id: 'p1', current_step: 'success', tracking_id: '+t', organization_name: 'a, "b"' },
+      { current_step: 'error', error_ids: ['expiredVerification'], metadata_keys: ['=k'] },
+    ]);
+    const [known, expired] = [
+      `v${String(sequence - 1).padStart(23, '0')}`,
+      `v${String(sequence).padStart(23, '0')}`,
+    ];
+    // Another account's verification: the projection's row is not shown for it.
+    await db('verification_rows')
+      .withSchema('reports')
+      .insert({
+        verification_id: 'o'.repeat(24),
+        account_id: 'b'.repeat(24),
+        created_at: from,
+        segment: 'x',
+      });
+    const batch = 'c'.repeat(24);
+    await db('reverify_batches')
+      .withSchema('reports')
+      .insert({ id: batch, account_id: account, program_id: 'p1', status: 'IN_PROGRESS', total_records: 5 });
+    const processed = new Date('2026-01-09T01:02:03.456Z');
+    await db('reverify_items')
+      .withSchema('reports')
+      .insert(
+        [
+          {
+            position: 3,
+            verification_id: known,
+            status: 'DONE',
+            outcome: 'ELIGIBLE',
+            organization_id: 77,
+            processed_at: processed,
+          },
+          {
+            position: 0,
+            verification_id: expired,
+            status: 'DONE',
+            outcome: 'INELIGIBLE',
+            error_ids: ['a', 'b'],
+            processed_at: processed,
+          },
+          {
+            position: 1,
+            verification_id: '=unknown0000000000000000',
+            status: 'DONE',
+            outcome: 'NOT_FOUND',
+            processed_at: processed,
+          },
+          { position: 2, verification_id: 'o'.repeat(24) },
+          { position: 4, verification_id: 'x,"y"\r\nz' },
+        ].map((item) => ({ batch_id: batch, ...item })),
+      );
+    // Another batch's item stays out.
+    await db('reverify_batches')
+      .withSchema('reports')
+      .insert({
+        id: 'd'.repeat(24),
+        account_id: account,
+        program_id: 'p1',
+        status: 'PENDING',
+        total_records: 1,
+      });
+    await db('reverify_items')
+      .withSchema('reports')
+      .insert({ batch_id: 'd'.repeat(24), position: 0, verification_id: known });
+
+    const { sql, values } = reverifyReportQuery('reports', batch);
+    const { rows } = await db.raw<{ rows: ReverifyReportRow[] }>(
+      sql.replace(/\$(\d+)/g, '?'),
+      values as never[],
+    );
+    const expected = csvLines(rows.map(reverifyCells));
+    expect(rows.map((r) => r.item_verification_id)).toEqual([
+      expired,
+      '=unknown0000000000000000',
+      'o'.repeat(24),
+      known,
+      'x,"y"\r\nz',
+    ]);
+    expect(expected).toContain('ELIGIBLE');
+    const written = await copied(reverifyReportCopy('reports', batch), 'h\r\n');
+    expect(written.csv).toBe(`h\r\n${expected}`);
+    expect(written.rows).toBe(5);
   });
 
   it('gives the same bytes for thousands of rows of random text', async () => {

@@ -58,7 +58,7 @@ function context(
   } as unknown as AppContext;
 }
 
-type Job = Pick<ReportJob, 'sql' | 'values' | 'kind' | 'metadataKeys'>;
+type Job = Pick<ReportJob, 'sql' | 'values' | 'metadataKeys'>;
 
 /** The worker's parts for `job`, each copied before the next is asked for (as a store finishes with each). */
 async function parts(app: AppContext, job: Job, counter = { rows: 0 }): Promise<Buffer[]> {
@@ -102,11 +102,7 @@ describe('the report worker', () => {
 
   it('seals the header and every row as CSV in parts of the configured size, and counts them', async () => {
     const counter = { rows: 0 };
-    const sealed = await parts(
-      context([]),
-      { sql: rowsSql('all'), values: [2500], kind: 'VERIFICATION' },
-      counter,
-    );
+    const sealed = await parts(context([]), { sql: rowsSql('all'), values: [2500] }, counter);
     expect(sealed.length).toBeGreaterThan(2);
     expect(sealed.slice(0, -1).every((p) => p.length === PART_BYTES)).toBe(true);
     expect(counter.rows).toBe(2500);
@@ -129,7 +125,7 @@ describe('the report worker', () => {
   });
 
   it('hands each part over without a copy, and takes its memory back once the next is asked for', async () => {
-    const job = { sql: rowsSql('recycled'), values: [3000], kind: 'VERIFICATION' as const };
+    const job = { sql: rowsSql('recycled'), values: [3000] };
     const seen: Buffer[] = [];
     const copies: Buffer[] = [];
     for await (const part of reportParts(
@@ -154,7 +150,6 @@ describe('the report worker', () => {
     const job = {
       sql: rowsSql('pii'),
       values: [1500],
-      kind: 'VERIFICATION' as const,
       metadataKeys: ['plan'],
     };
     const rows = rowsOf(await opened(await parts(context(asked), job))).slice(1);
@@ -176,7 +171,6 @@ describe('the report worker', () => {
     const job = {
       sql: rowsSql('big-people', 5, keys),
       values: [1100],
-      kind: 'VERIFICATION' as const,
       metadataKeys: keys,
     };
     // Lines rather than a CSV parser (110 MB): no cell here needs quoting.
@@ -191,15 +185,13 @@ describe('the report worker', () => {
   it('throws what failed in the worker, and closes its connection', async () => {
     const marker = `fails-${randomUUID()}`;
     const job = { sql: `select /* ${marker} */ 1 / (0 * $1::int) as verification_id`, values: [1] };
-    await expect(parts(context([]), { ...job, kind: 'VERIFICATION' })).rejects.toThrow(
-      /report worker: division by zero/,
-    );
+    await expect(parts(context([]), { ...job })).rejects.toThrow(/report worker: division by zero/);
     expect(await connectionsRunning(marker)).toBe(0);
   });
 
   it('stops the worker and closes its connection when the caller breaks off', async () => {
     const marker = `breaks-${randomUUID()}`;
-    const job = { sql: rowsSql(marker), values: [100_000], kind: 'VERIFICATION' as const };
+    const job = { sql: rowsSql(marker), values: [100_000] };
     const target = { accountId: 'a1', objectKey };
     for await (const part of reportParts(context([]), { ...job, header: '' }, target, { rows: 0 })) {
       expect(part.length).toBe(PART_BYTES);
@@ -213,10 +205,10 @@ describe('the report worker', () => {
 
   it('fails a report whose batch does not fit the worker heap, without harm to this process', async () => {
     // 200 rows of 1 MB each in one batch: far over a 16 MiB old space.
-    const job = { sql: rowsSql('big', 1_000_000), values: [200], kind: 'VERIFICATION' as const };
+    const job = { sql: rowsSql('big', 1_000_000), values: [200] };
     await expect(parts(context([], 16), job)).rejects.toThrow(/memory|exit code/i);
     // This process goes on: the next report works.
-    const after = await parts(context([]), { sql: rowsSql('after'), values: [10], kind: 'VERIFICATION' });
+    const after = await parts(context([]), { sql: rowsSql('after'), values: [10] });
     expect(rowsOf(await opened(after))).toHaveLength(11);
   });
 });

@@ -4,7 +4,7 @@ import { MAX_METADATA_COLUMNS } from '../domain/fields';
 import { REVERIFY_FIELDS, verificationHeader } from '../domain/report-cells';
 import { reportWindow, type VerificationReportParams } from '../domain/report-request';
 import { metadataKeysOf } from '../repository/projection.repository';
-import { reverifyReportQuery, verificationReportQuery } from '../repository/report-queries';
+import { verificationReportQuery } from '../repository/report-queries';
 import {
   claimPendingReport,
   extendLease,
@@ -15,7 +15,7 @@ import type { AppContext } from './context';
 import { reportCompleted } from '../events/publish';
 import { REPORTS_PURPOSE, reportParts } from './report-parts';
 import { copiedReport } from './report-copy';
-import { verificationReportCopy } from '../repository/report-copy';
+import { reverifyReportCopy, verificationReportCopy } from '../repository/report-copy';
 import { createObjectCipher } from '@eligo/runtime/dist/crypto/object-cipher';
 
 /** A report is retried this many times (a dependency down, the store full) before it ends in ERROR. */
@@ -115,11 +115,16 @@ async function* sealedReport(
   lost: AbortSignal,
 ): AsyncGenerator<Buffer> {
   const target = { accountId: report.accountId, objectKey };
+  // Without personal information, every cell is the projection's: Postgres writes the CSV itself.
+  const copied = (copy: { sql: string; header: string }) =>
+    createObjectCipher(app.reportWorker.masterKey, REPORTS_PURPOSE).seal(
+      copiedReport(app.reportWorker.databaseUrl, copy, counter),
+      objectKey,
+    );
   let parts: AsyncGenerator<Buffer>;
   if (report.kind === 'REVERIFY') {
-    const { sql, values } = reverifyReportQuery(app.schema, String(report.params.batchId));
-    const header = csvLines([REVERIFY_FIELDS]);
-    parts = reportParts(app, { sql, values, kind: 'REVERIFY', header }, target, counter);
+    const sql = reverifyReportCopy(app.schema, String(report.params.batchId));
+    parts = copied({ sql, header: csvLines([REVERIFY_FIELDS]) });
   } else {
     const params = report.params as unknown as VerificationReportParams;
     const { from, until } = reportWindow(params);
@@ -137,13 +142,10 @@ async function* sealedReport(
     const header = csvLines([verificationHeader(report.piiIncluded, keys)]);
     if (report.piiIncluded) {
       const { sql, values } = verificationReportQuery(app.schema, filter);
-      const job = { sql, values, kind: 'VERIFICATION', metadataKeys: keys, header } as const;
+      const job = { sql, values, metadataKeys: keys, header };
       parts = reportParts(app, job, target, counter);
     } else {
-      // Without personal information, every cell is the projection's: Postgres writes the CSV itself.
-      const sql = verificationReportCopy(app.schema, filter);
-      const cipher = createObjectCipher(app.reportWorker.masterKey, REPORTS_PURPOSE);
-      parts = cipher.seal(copiedReport(app.reportWorker.databaseUrl, { sql, header }, counter), objectKey);
+      parts = copied({ sql: verificationReportCopy(app.schema, filter), header });
     }
   }
   // Leaving the loop (a lost claim) stops the worker, or closes the COPY's connection.

@@ -37,7 +37,7 @@ function workerScript(): string {
  */
 export async function* reportParts(
   app: AppContext,
-  job: Pick<ReportJob, 'sql' | 'values' | 'kind' | 'metadataKeys' | 'header'>,
+  job: Pick<ReportJob, 'sql' | 'values' | 'metadataKeys' | 'header'>,
   target: { accountId: string; objectKey: string },
   counter: { rows: number },
 ): AsyncGenerator<Buffer> {

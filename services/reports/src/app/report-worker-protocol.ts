@@ -1,6 +1,6 @@
 import type { PersonalInfo } from '../domain/personal-info';
 
-/** What a report worker (app/report-worker.ts) is started with. */
+/** What a report worker (app/report-worker.ts) is started with: a verification report's job. */
 export interface ReportJob {
   databaseUrl: string;
   applicationName: string;
@@ -8,7 +8,6 @@ export interface ReportJob {
   sql: string;
   values: unknown[];
   batchRows: number;
-  kind: 'VERIFICATION' | 'REVERIFY';
   /** The metadata columns of a verification report with personal information; absent without it. */
   metadataKeys?: string[];
   /** The file's first line (the header), made by the main thread. */

@@ -4,9 +4,9 @@ import { createObjectCipher } from '@eligo/runtime/dist/crypto/object-cipher';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { csvLines } from '../domain/csv';
-import { personalCells, reverifyCells, standardCells } from '../domain/report-cells';
+import { personalCells, standardCells } from '../domain/report-cells';
 import type { PersonalInfo } from '../domain/personal-info';
-import type { ReportRow, ReverifyReportRow } from '../domain/report-row';
+import type { ReportRow } from '../domain/report-row';
 import type { FromWorker, ReportJob, ToWorker } from './report-worker-protocol';
 
 /**
@@ -80,8 +80,7 @@ async function* csv(cursor: Cursor<ReportRow>): AsyncGenerator<Buffer> {
   for (;;) {
     const rows = await cursor.read(job.batchRows);
     if (rows.length === 0) return;
-    if (job.kind === 'REVERIFY') yield* csvPieces((rows as ReverifyReportRow[]).map(reverifyCells));
-    else if (job.metadataKeys) {
+    if (job.metadataKeys) {
       const keys = job.metadataKeys;
       for (const slice of peopleSlices(rows)) {
         const people = await peopleOf(slice.map((r) => r.verification_id));

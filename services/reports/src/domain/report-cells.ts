@@ -67,6 +67,11 @@ export const REVERIFY_FIELDS = [
   ...STANDARD_FIELDS.map((f) => f.name).filter((n) => n !== 'verificationId'),
 ];
 
+/**
+ * A re-verification report's cells. Postgres writes the report (repository/report-copy.ts); this is the
+ * reference its bytes are tested against (report-copy.int.test.ts), as standardCells is for the verification
+ * report.
+ */
 export function reverifyCells(r: ReverifyReportRow): string[] {
   // A verification the projection has not seen (or another account's) shows only its id and result.
   const known = r.verification_id !== null;

@@ -2,13 +2,15 @@ import { escapeLiteral } from 'pg';
 import { assertSchemaName } from '@eligo/runtime';
 
 /**
- * A verification report without personal information, as Postgres writes it: `COPY (...) TO STDOUT (FORMAT
- * binary)` of one text column, each value a whole CSV line of the report (CRLF included), byte for byte what
- * standardCells and csvLines (domain/) make of the same row in JavaScript; a test holds the two together.
+ * A report without personal information, as Postgres writes it: `COPY (...) TO STDOUT (FORMAT binary)` of one
+ * text column, each value a whole CSV line of the report (CRLF included), byte for byte what the cells of
+ * domain/report-cells.ts and csvLines make of the same row in JavaScript; a test holds the two together.
  * Postgres builds each line while it reads the rows, so the report's bytes reach this process already encoded:
  * no row objects, no cell strings, no worker thread (app/report-copy.ts). COPY takes no bind parameters, so
  * the filter's values are written into the statement as quoted literals (pg's escapeLiteral).
  */
+
+/** The verification report (standardCells) of the rows the filter selects, oldest first. */
 export function verificationReportCopy(
   schema: string,
   f: { accountId: string; from: Date; until: Date; programIds: readonly string[]; testMode: boolean | null },
@@ -21,20 +23,58 @@ export function verificationReportCopy(
   if (f.programIds.length > 0)
     where += ` and r.program_id = any(array[${f.programIds.map(escapeLiteral).join(',')}]::text[])`;
   if (f.testMode !== null) where += ` and r.test_mode = ${f.testMode}`;
-  const cells = CELLS.map((cell, i) => `${cell} as c${i}`).join(',\n    ');
-  const names = CELLS.map((_, i) => `c${i}`);
-  // The cells are made once per row in the inner select (offset 0 keeps it apart, so that the outer
-  // expressions do not compute them again); a line is quoted cell by cell only when one of its cells needs it.
+  return csvCopy(
+    CELLS,
+    `${schema}.verification_rows r left join ${schema}.programs p on p.program_id = r.program_id
+    where ${where}`,
+    ['r.created_at', 'r.verification_id'],
+  );
+}
+
+/**
+ * A re-verification batch's report (reverifyCells): its items in request order, each with what the projection
+ * knows of its verification; one the projection has not seen, or another account's, shows only its result.
+ */
+export function reverifyReportCopy(schema: string, batchId: string): string {
+  assertSchemaName(schema);
+  const known = (cell: string) => `(case when r.verification_id is null then '' else ${cell} end)`;
+  return csvCopy(
+    [
+      'i.batch_id',
+      text('i.verification_id'),
+      `coalesce(i.outcome, 'PENDING')`,
+      `array_to_string(i.error_ids, '|', '')`,
+      or('i.organization_id::text'),
+      iso('i.processed_at'),
+      ...CELLS.slice(1).map(known),
+    ],
+    `${schema}.reverify_items i
+    left join ${schema}.reverify_batches b on b.id = i.batch_id
+    left join ${schema}.verification_rows r on r.verification_id = i.verification_id and r.account_id = b.account_id
+    left join ${schema}.programs p on p.program_id = r.program_id
+    where i.batch_id = ${escapeLiteral(batchId)}`,
+    ['i.position'],
+  );
+}
+
+/**
+ * The COPY of CSV lines made of `cells` (SQL expressions that are never null: concat_ws would drop a null with
+ * its comma) over `source` (tables and condition), in the order of `order`. The cells are made once per row in
+ * the inner select (offset 0 keeps it apart, so that the outer expressions do not compute them again); a line
+ * is quoted cell by cell only when one of its cells needs it.
+ */
+function csvCopy(cells: readonly string[], source: string, order: readonly string[]): string {
+  const names = cells.map((_, i) => `c${i}`);
+  const keys = order.map((_, i) => `x.o${i}`);
   return `copy (
   select case when concat(${names.join(', ')}) ~ '[",\\r\\n]'
     then concat_ws(',', ${names.map(quoted).join(', ')})
     else concat_ws(',', ${names.join(', ')}) end || E'\\r\\n'
-  from (select ${cells},
-    r.created_at, r.verification_id
-    from ${schema}.verification_rows r left join ${schema}.programs p on p.program_id = r.program_id
-    where ${where}
-    order by r.created_at, r.verification_id offset 0) x
-  order by x.created_at, x.verification_id
+  from (select ${cells.map((cell, i) => `${cell} as c${i}`).join(',\n    ')},
+    ${order.map((column, i) => `${column} as o${i}`).join(', ')}
+    from ${source}
+    order by ${order.join(', ')} offset 0) x
+  order by ${keys.join(', ')}
 ) to stdout (format binary)`;
 }
 

@@ -38,7 +38,11 @@ export function verificationReportQuery(
   };
 }
 
-/** A batch's items in request order, each with what the projection knows of its verification. */
+/**
+ * A batch's items in request order, each with what the projection knows of its verification: the rows
+ * reverifyCells (domain/report-cells.ts) is applied to in the test that holds Postgres's re-verification report
+ * (report-copy.ts, which writes it) to the JavaScript reference byte for byte.
+ */
 export function reverifyReportQuery(schema: string, batchId: string): { sql: string; values: unknown[] } {
   assertSchemaName(schema);
   const s = schema;
