@@ -22,9 +22,10 @@ import pg from 'pg';
  * logging, metrics and tracing middleware.
  *
  * With `lean`, it takes the round trips Eligo takes since (docs/benchmarks.md, "A submission in one
- * statement"): start is one statement (the row, its step, both events and the NOTIFY as WITH parts),
- * submit an unlocked read and one statement that applies only to the row version read, each prepared (named) as
- * Eligo's are. Same rows, 3 round trips per flow instead of 17: the yardstick for what Eligo's layers cost beside today's statements.
+ * statement"): start is one statement (the row, its step, both events and the NOTIFY as WITH parts), submit
+ * an unlocked read and one statement that applies only to the row version read, each prepared (named) as
+ * Eligo's are. Same rows, 3 round trips per flow instead of 17: the yardstick for what Eligo's layers cost
+ * beside today's statements.
  */
 export interface Baseline {
   url: string;
