@@ -152,12 +152,12 @@ export const uploadDocumentFile = defineEndpoint({
       description:
         'The stored bytes are not an accepted type (status REJECTED, errorIds [unsupportedDocMimeType]; upload ' +
         'again from the docUpload step), or Content-Length is not the declared size (SEM naming it; the URL ' +
-        'may be used again)',
+        'may be used again; a request without Content-Length or Transfer-Encoding has an empty body)',
       body: z.union([UploadedDocument, componentRef('SystemErrorMessage')]),
     },
     '404': sem('No such upload'),
     '410': sem('The upload URL expired or was used'),
-    '411': sem('No Content-Length (chunked bodies are not accepted)'),
+    '411': sem('A chunked body, or a malformed Content-Length (chunked bodies are not accepted)'),
     '413': sem(`The file is larger than 10 MB (${MAX_FILE_BYTES} bytes); refused before it is read`),
     '502': sem('The document store did not take the file; the URL may be used again'),
     ...unavailable,

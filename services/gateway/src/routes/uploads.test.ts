@@ -166,15 +166,19 @@ describe('PUT /uploads/{uploadToken}', () => {
     ]);
   });
 
-  it('answers 411 without a Content-Length, before any service call', async () => {
+  it('answers 411 for a chunked body, before any service call', async () => {
     const chunked = await put(`/uploads/${token}`, PNG, { 'transfer-encoding': 'chunked' });
     expect([chunked.status, chunked.body]).toEqual([
       411,
       { systemErrorMessage: 'Content-Length is required (chunked uploads are not accepted)' },
     ]);
-    const none = await rawStatus(`PUT /uploads/${token} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
-    expect(none).toBe(411);
     expect(calls).toEqual([]);
+  });
+
+  it('takes a PUT without Content-Length or Transfer-Encoding as an empty body: 400, not the declared size', async () => {
+    // What Python's requests sends for an empty form body (Schemathesis found the 411 this once answered).
+    const none = await rawStatus(`PUT /uploads/${token} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    expect(none).toBe(400);
   });
 
   it('answers 413 for a declared length over 10 MiB, before reading the body or calling a service', async () => {

@@ -30,10 +30,13 @@ describe('uploadContentLength: the upload PUT is judged by its headers before an
     expect(uploadContentLength({ 'content-length': String(MAX_FILE_BYTES) })).toBe(10 * 1024 * 1024);
   });
 
-  it('is 411 SEM without a Content-Length, or with a chunked body', () => {
+  it('is 0 for a request with neither Content-Length nor Transfer-Encoding (an empty body, RFC 9112)', () => {
+    expect(uploadContentLength({})).toBe(0);
+  });
+
+  it('is 411 SEM with a chunked body or a malformed Content-Length', () => {
     for (const headers of [
-      {} as Record<string, string>,
-      { 'transfer-encoding': 'chunked' },
+      { 'transfer-encoding': 'chunked' } as Record<string, string>,
       { 'transfer-encoding': 'chunked', 'content-length': '5' },
       { 'content-length': '-1' },
       { 'content-length': '1e3' },

@@ -26,11 +26,15 @@ export const uploadNotFound = (): DomainError => notFound('No such upload');
 /**
  * The length of an upload PUT's body, from its headers alone: the bytes are streamed on to the object store,
  * which needs the length up front, and an oversized file is refused before a byte of it is read. A chunked
- * body (or none declared) is 411, more than a file may hold 413; both SEM.
+ * body (or a malformed length) is 411, more than a file may hold 413; both SEM. A request with neither
+ * Content-Length nor Transfer-Encoding has an empty body (RFC 9112, 6.3): length 0, which the caller then
+ * refuses as not the declared size (an HTTP client sends no length for an empty body, e.g. Python's requests).
  */
 export function uploadContentLength(headers: IncomingHttpHeaders, max = MAX_FILE_BYTES): number {
   const declared = headers['content-length'];
-  if (headers['transfer-encoding'] !== undefined || declared === undefined || !/^\d{1,16}$/.test(declared)) {
+  const chunked = headers['transfer-encoding'] !== undefined;
+  if (!chunked && declared === undefined) return 0;
+  if (chunked || declared === undefined || !/^\d{1,16}$/.test(declared)) {
     throw new RestError(411, 'Content-Length is required (chunked uploads are not accepted)');
   }
   const length = Number(declared);
