@@ -24,8 +24,8 @@ const GRACE_MS = 2000;
 
 /**
  * Reports are encrypted before they rest in the store, those with personal information (the worker's) and
- * those without (Postgres's COPY), on MinIO and on the filesystem store alike; a deleted report loses its object before its row; objects no report refers to are
- * swept once they are older than the grace period.
+ * those without (Postgres's COPY), on MinIO and on the filesystem store alike; a deleted report loses its
+ * object before its row; objects no report refers to are swept once they are older than the grace period.
  */
 describe.each([
   ['MinIO', {}],
