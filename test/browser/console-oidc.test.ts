@@ -126,13 +126,11 @@ it.each([
     const page = await newPage(browser(), DESKTOP);
     await expect(signInAtProvider(page, login)).resolves.toBe('/console?signIn=failed');
     await expect(sessionOf(page)).resolves.toBe(401);
-    // The console says so, and offers both ways in again.
-    await expect(page.getByText('Signing in with your organization did not work').isVisible()).resolves.toBe(
-      true,
-    );
-    await expect(page.getByRole('link', { name: 'Sign in with Example Corp' }).isVisible()).resolves.toBe(
-      true,
-    );
+    // The console says so, and offers both ways in again. Its script renders them after the page loads
+    // (isVisible() does not wait: a CI run read the page before the script had drawn it).
+    const shown = { state: 'visible', timeout: 15_000 } as const;
+    await page.getByText('Signing in with your organization did not work').waitFor(shown);
+    await page.getByRole('link', { name: 'Sign in with Example Corp' }).waitFor(shown);
     await page.context().close();
   },
   60_000,
