@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { documentsEventsV1, programsProgramV1 } from '@eligo/proto';
 import { buildCloudEventHeaders, createKafkaEventBus, topicFor, type EventBus } from '@eligo/runtime';
+import { statementsOf, transactionsOf } from '@eligo/local-infra';
 import pino from 'pino';
 import {
   failure,
@@ -183,6 +184,71 @@ describe('documents: upload context, submission and review outcomes', () => {
     const { steps } = (await h.client.unary('getVerificationAdmin', { verificationId: vr.verificationId }))
       .verification!;
     expect(steps.filter((s) => s.trigger === 'uploadDocuments')).toHaveLength(1);
+  });
+
+  /** Until a one-statement write of the verification module waits for a row lock (10 s at most). */
+  async function waitedForTheRow() {
+    for (let waited = 0; waited < 10_000; waited += 50) {
+      const { rows } = await h.db.raw<{ rows: unknown[] }>(
+        `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like 'with "change" as%'`,
+      );
+      if (rows.length > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('no write waited for the row');
+  }
+
+  it('records a submission with one read and one write: no transaction, no lock', async () => {
+    const { vr } = await atDocUpload();
+    const reviewId = randomUUID();
+    let pending: Awaited<ReturnType<typeof record>> | undefined;
+    const sent = await statementsOf('verification', async () => {
+      pending = await record(vr.verificationId, reviewId, vr.docUploadToken);
+    });
+    expect(pending!.currentStep).toBe('pending');
+    const transactions = transactionsOf(sent, vr.verificationId);
+    expect(transactions).toEqual([
+      [expect.stringMatching(/xmin::text as version from "verifications"/)],
+      [expect.stringMatching(/^with "change" as \(update "verifications"/)],
+    ]);
+    expect(sent.filter((s) => s.values.includes(vr.verificationId)).every((s) => s.prepared)).toBe(true);
+  });
+
+  it('records a submission whose row changed after the read under the lock, once', async () => {
+    const { vr } = await atDocUpload();
+    const reviewId = randomUUID();
+    const stepEvents = async () =>
+      (await h.db('outbox').where({ key: vr.verificationId }).select('event_type')).filter(
+        (e: { event_type: string }) => e.event_type.endsWith('StepChanged'),
+      ).length;
+    const before = await stepEvents();
+    // The one-statement write waits behind a transaction that changes the row meanwhile (still docUpload):
+    // the row is no longer the version read, so nothing is written and the call takes the locked way.
+    const holder = await h.db.transaction();
+    await holder('verifications').where({ id: vr.verificationId }).forUpdate().first();
+    await holder('verifications').where({ id: vr.verificationId }).update({ last_request_id: null });
+    let answer: Awaited<ReturnType<typeof record>> | undefined;
+    const sent = await statementsOf('verification', async () => {
+      const answered = record(vr.verificationId, reviewId, vr.docUploadToken);
+      try {
+        await waitedForTheRow();
+      } finally {
+        await holder.commit();
+      }
+      answer = await answered;
+    });
+    expect(answer!.currentStep).toBe('pending');
+    // The read, the write that found another version, then the locked transaction.
+    const transactions = transactionsOf(sent, vr.verificationId);
+    expect(transactions.map((t) => (t.length === 1 ? t[0]!.slice(0, 20) : [t[0], t.at(-1)]))).toEqual([
+      expect.stringMatching(/^select/),
+      'with "change" as (up',
+      ['BEGIN', 'COMMIT'],
+    ]);
+    const { steps } = (await h.client.unary('getVerificationAdmin', { verificationId: vr.verificationId }))
+      .verification!;
+    expect(steps.filter((s) => s.trigger === 'uploadDocuments')).toHaveLength(1);
+    expect(await stepEvents()).toBe(before + 1);
   });
 
   it('the DocumentsSubmitted event alone moves the verification to pending, once', async () => {

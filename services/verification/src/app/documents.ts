@@ -1,11 +1,17 @@
 import {
+  asOneStatement,
   decodeGrpcError,
   failedPrecondition,
+  inTransaction,
   isDomainError,
   resourceExhausted,
   type Transaction,
 } from '@eligo/runtime';
-import { findVerification, type VerificationRecord } from '../repository/verifications.repository';
+import {
+  findVerification,
+  findVerificationVersion,
+  type VerificationRecord,
+} from '../repository/verifications.repository';
 import { isFinal } from '../domain';
 import { isVerificationId } from '../domain/ids';
 import type { AppContext } from './context';
@@ -91,7 +97,12 @@ export async function recordDocumentsSubmitted(
   ctx: AppContext,
   input: { verificationId: string; docUploadToken: string; reviewId: string },
 ): Promise<VerificationAnswer> {
-  return ctx.db.transaction(async (trx) => {
+  // The common case (on docUpload, within its time, this review not applied yet) is written by one statement
+  // on the row as read, if it is still that version (as a submission is, submit.ts); anything else, or a row
+  // that changed since the read, goes the locked way below, which answers every other case.
+  const unlocked = await pendingAsRead(ctx, input);
+  if (unlocked) return unlocked.value;
+  return inTransaction(ctx.db, async (trx) => {
     const loaded = await loadLocked(trx, ctx, input.verificationId);
     // Applied already (by this call's first try, or by the event): the state as it now is.
     if (loaded.record.currentReviewId === input.reviewId) return loaded.record.lastResponse;
@@ -99,6 +110,26 @@ export async function recordDocumentsSubmitted(
     assertUploadAllowed(ctx, loaded.record, input.docUploadToken);
     return toPending(trx, ctx, loaded, input.reviewId);
   });
+}
+
+/** recordDocumentsSubmitted's one statement, or undefined when the locked transaction must decide. */
+async function pendingAsRead(
+  ctx: AppContext,
+  input: { verificationId: string; docUploadToken: string; reviewId: string },
+): Promise<{ value: VerificationAnswer } | undefined> {
+  const record = isVerificationId(input.verificationId)
+    ? await findVerificationVersion(ctx.db, input.verificationId)
+    : undefined;
+  if (!record || record.currentReviewId === input.reviewId || record.currentStep !== 'docUpload')
+    return undefined;
+  if (record.expiresAt <= ctx.now()) return undefined;
+  if (
+    input.docUploadToken &&
+    input.docUploadToken !== ctx.docUploadToken(record.id, record.docUploadRejectionCount)
+  )
+    return undefined;
+  const program = await requireProgram(ctx, record.programId);
+  return asOneStatement(ctx.db, (trx) => toPending(trx, ctx, { record, program }, input.reviewId));
 }
 
 /** DocumentsSubmitted, in the inbox transaction: the same change as the call, when the call did not come. */
