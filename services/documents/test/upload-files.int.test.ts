@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { documentsV1 } from '@eligo/proto';
 import { MAX_FILE_BYTES } from '@eligo/vocabulary';
+import { statementsOf, transactionsOf } from '@eligo/local-infra';
 import { PDF, PNG, TEXT } from './files';
 import {
   announce,
   failure,
   newProgram,
   rowCounts,
+  send,
   startDocuments,
   succeededVerification,
   verificationAtDocUpload,
@@ -225,15 +227,47 @@ describe('UploadFiles (form B)', () => {
     expect(added.map((k) => k.split('/')[1])).toEqual([uploads[0].id]);
   });
 
-  it('replaces a form A upload that was announced and not completed', async () => {
+  it('replaces a form A upload that was announced and not completed, deleting the file it stored', async () => {
     const vr = await verificationAtDocUpload(h, program);
     const announced = await announce(h, vr.verificationId, [
       { fileName: 'a.png', mimeType: 'image/png', bytes: PNG },
+      { fileName: 'b.pdf', mimeType: 'application/pdf', bytes: PDF },
     ]);
-    const reply = await upload([start(vr.verificationId), ...fileMessages('b.png', 'image/png', PNG)]);
+    // One of its two files was sent: stored, the upload still open.
+    await send(h, announced.documents[0]!.uploadToken, PNG);
+    const formA = (await storedKeys()).filter((k) => k.split('/')[1] === announced.uploadId);
+    expect(formA).toHaveLength(1);
+    const reply = await upload([start(vr.verificationId), ...fileMessages('c.png', 'image/png', PNG)]);
     expect(reply.outcome).toBe(1);
     const [replaced] = await h.db('uploads').where({ id: announced.uploadId }).select('status');
     expect(replaced.status).toBe('cancelled');
+    expect((await storedKeys()).filter((k) => formA.includes(k))).toEqual([]);
+    expect(await h.db('reviews').where({ verification_id: vr.verificationId })).toHaveLength(1);
+  });
+
+  it('records the upload, its documents, its review and their events with one statement after the lock', async () => {
+    const vr = await verificationAtDocUpload(h, program);
+    const sent = await statementsOf('documents', () =>
+      upload([start(vr.verificationId), ...fileMessages('id.png', 'image/png', PNG)]),
+    );
+    // The recording transaction: the lock, one read, one write; each statement a round trip.
+    const [recorded, ...others] = transactionsOf(sent, vr.verificationId).filter((t) => t[0] === 'BEGIN');
+    expect(others).toEqual([]);
+    expect(recorded).toEqual([
+      'BEGIN',
+      expect.stringMatching(/^select pg_advisory_xact_lock/),
+      expect.stringMatching(/^select exists/),
+      expect.stringMatching(
+        /^with "upload" as \(insert into "uploads".*"documents" as .*"review" as .*"outbox"/s,
+      ),
+      'COMMIT',
+    ]);
+    const own = sent.filter((s) => s.values.includes(vr.verificationId));
+    expect(own.filter((s) => !s.prepared).map((s) => s.sql)).toEqual([]);
+    const events = await h.db('outbox').where({ key: vr.verificationId }).select('event_type');
+    expect(events.map((e: { event_type: string }) => e.event_type.replace(/.*\./, ''))).toEqual([
+      'DocumentsSubmitted',
+    ]);
   });
 });
 

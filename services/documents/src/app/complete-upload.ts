@@ -1,15 +1,27 @@
-import { failedPrecondition, notFound, type Knex } from '@eligo/runtime';
+import {
+  failedPrecondition,
+  notFound,
+  writeWithEvents,
+  type OutboxEvent,
+  type Transaction,
+} from '@eligo/runtime';
 import type { ErrorId } from '@eligo/vocabulary';
 import { isUuid, newReviewId, testModeDecision, type Decision } from '../domain';
-import { documentsSubmitted, reviewCompleted } from '../events/publish';
+import { documentsSubmittedEvent, reviewCompletedEvent } from '../events/publish';
 import { documentsOfUploads, type DocumentRecord } from '../repository/documents.repository';
-import { findReviewOfUpload, insertReview, type ReviewRecord } from '../repository/reviews.repository';
+import {
+  findReviewOfUpload,
+  insertReviewQuery,
+  type NewReview,
+  type ReviewRecord,
+} from '../repository/reviews.repository';
 import {
   findLatestUpload,
   findUpload,
-  markSubmitted,
+  markSubmittedQuery,
   type UploadRecord,
 } from '../repository/uploads.repository';
+import type { Db } from '../repository/db';
 import type { AppContext } from './context';
 import type { VerificationResponse } from './ports';
 
@@ -59,14 +71,14 @@ async function uploadToComplete(ctx: AppContext, input: CompleteUploadInput): Pr
   return upload;
 }
 
-async function submittedReviewId(db: Knex, uploadId: string): Promise<string> {
+async function submittedReviewId(db: Db, uploadId: string): Promise<string> {
   const review = await findReviewOfUpload(db, uploadId);
   if (!review) throw new Error(`submitted upload ${uploadId} has no review`);
   return review.id;
 }
 
 /** Queues the upload's review (and its events) in the caller's transaction; answers the review id. */
-export async function submit(trx: Knex.Transaction, ctx: AppContext, uploadId: string): Promise<string> {
+export async function submit(trx: Transaction, ctx: AppContext, uploadId: string): Promise<string> {
   const upload = (await findUpload(trx, uploadId, true))!;
   // A concurrent completion got the lock first.
   if (upload.status === 'submitted') return submittedReviewId(trx, upload.id);
@@ -77,28 +89,40 @@ export async function submit(trx: Knex.Transaction, ctx: AppContext, uploadId: s
   if (missing.length > 0) throw notReady(missingMessage(missing, documents.length));
 
   const now = ctx.now();
-  await markSubmitted(trx, upload.id, now);
-  return queueReview(trx, ctx, upload, documents, now);
+  const queued = reviewOf(ctx, upload, documents, now);
+  // The upload submitted, its review and their events: one statement.
+  await writeWithEvents(
+    trx,
+    ctx.schema,
+    { submitted: markSubmittedQuery(trx, upload.id, now), review: insertReviewQuery(trx, queued.review) },
+    queued.events,
+  );
+  return queued.review.id;
+}
+
+/** A review to queue, with its events: the row, DocumentsSubmitted and, in test mode, its decision. */
+export interface QueuedReview {
+  review: NewReview;
+  events: OutboxEvent[];
 }
 
 /**
  * The review of a submitted upload whose documents are all uploaded, with its DocumentsSubmitted event (and,
- * in test mode, its decision), in the caller's transaction: submit's end, and form B's, whose upload is
- * recorded already submitted with the documents it just stored.
+ * in test mode, its decision), for the caller to write with the upload's change in its transaction: submit's
+ * end, and form B's, whose upload is recorded already submitted with the documents it just stored.
  */
-export async function queueReview(
-  trx: Knex.Transaction,
+export function reviewOf(
   ctx: AppContext,
   upload: Pick<UploadRecord, 'id' | 'verificationId' | 'programId' | 'accountId' | 'testMode' | 'segment'>,
   documents: readonly Pick<DocumentRecord, 'id' | 'fileNameEnc'>[],
   now: Date,
-): Promise<string> {
+): QueuedReview {
   const reviewId = newReviewId();
   // Test-mode programs are decided at once from the file names (docs/architecture.md, "Wire details").
   const decision = upload.testMode
     ? testModeDecision(documents.map((d) => ctx.fileNames.decrypt(d.fileNameEnc, d.id)))
     : undefined;
-  await insertReview(trx, {
+  const review: NewReview = {
     id: reviewId,
     uploadId: upload.id,
     verificationId: upload.verificationId,
@@ -108,25 +132,29 @@ export async function queueReview(
     segment: upload.segment,
     submittedAt: now,
     ...outcomeOf(decision, now),
-  });
-  await documentsSubmitted(trx, ctx.schema, {
-    verificationId: upload.verificationId,
-    reviewId,
-    documentIds: documents.map((d) => d.id),
-    occurredAt: now,
-    programId: upload.programId,
-  });
-  if (decision)
-    await reviewCompleted(trx, ctx.schema, {
+  };
+  const events = [
+    documentsSubmittedEvent({
       verificationId: upload.verificationId,
       reviewId,
-      approved: decision.approved,
-      rejectionReasons: decision.rejectionReasons,
+      documentIds: documents.map((d) => d.id),
       occurredAt: now,
       programId: upload.programId,
-      decidedBy: 'test-mode',
-    });
-  return reviewId;
+    }),
+  ];
+  if (decision)
+    events.push(
+      reviewCompletedEvent({
+        verificationId: upload.verificationId,
+        reviewId,
+        approved: decision.approved,
+        rejectionReasons: decision.rejectionReasons,
+        occurredAt: now,
+        programId: upload.programId,
+        decidedBy: 'test-mode',
+      }),
+    );
+  return { review, events };
 }
 
 type Outcome = Pick<ReviewRecord, 'status' | 'rejectionReasons' | 'decidedBy' | 'decidedAt'>;

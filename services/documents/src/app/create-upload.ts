@@ -89,11 +89,11 @@ export async function createUpload(ctx: AppContext, input: CreateUploadInput): P
 }
 
 /**
- * A new upload of the verification with its documents, in the caller's transaction, which holds the
- * verification's upload lock (lockVerificationUploads). Open, or already `submittedAt` (form B, whose files are
- * all in). Answers the upload and the object keys of the open uploads it replaced.
+ * A new open upload of the verification with its documents (form A: their files come later), in the caller's
+ * transaction, which holds the verification's upload lock (lockVerificationUploads). Answers the upload and
+ * the object keys of the open uploads it replaced.
  */
-export async function recordUpload(
+async function recordUpload(
   trx: Knex.Transaction,
   upload: {
     id: string;
@@ -101,12 +101,24 @@ export async function recordUpload(
     context: DocUploadContext;
     now: Date;
     documents: readonly NewDocument[];
-    submittedAt?: Date;
   },
 ): Promise<{ upload: NewUpload; replacedKeys: string[] }> {
-  const { context } = upload;
   const replaced = await cancelOpenUploads(trx, upload.verificationId, upload.now);
-  const record: NewUpload = {
+  const record = uploadRecordOf(upload);
+  await insertUpload(trx, record);
+  await insertDocuments(trx, upload.documents);
+  return { upload: record, replacedKeys: await objectKeysOfUploads(trx, replaced) };
+}
+
+/** The upload's row, from the verification's docUpload context. */
+export function uploadRecordOf(upload: {
+  id: string;
+  verificationId: string;
+  context: DocUploadContext;
+  now: Date;
+}): NewUpload {
+  const { context } = upload;
+  return {
     id: upload.id,
     verificationId: upload.verificationId,
     programId: context.programId,
@@ -116,9 +128,6 @@ export async function recordUpload(
     // For the review queue's segment filter: the verification's segment, as its docUpload context says.
     segment: context.verification.segment || null,
   };
-  await insertUpload(trx, record, upload.submittedAt);
-  await insertDocuments(trx, upload.documents);
-  return { upload: record, replacedKeys: await objectKeysOfUploads(trx, replaced) };
 }
 
 /**

@@ -1,11 +1,17 @@
-import { failedPrecondition, invalidArgument } from '@eligo/runtime';
+import { failedPrecondition, inTransaction, invalidArgument, writeWithEvents } from '@eligo/runtime';
 import { MAX_UPLOAD_FILES, type ErrorId } from '@eligo/vocabulary';
 import { checkManifest, newDocumentId, newUploadId, newUploadToken } from '../domain';
-import type { NewDocument } from '../repository/documents.repository';
-import { hasLiveSubmission, lockVerificationUploads } from '../repository/uploads.repository';
-import { queueReview } from './complete-upload';
+import { insertDocumentsQuery, type NewDocument } from '../repository/documents.repository';
+import { insertReviewQuery } from '../repository/reviews.repository';
+import {
+  cancelUploadsQuery,
+  insertUploadQuery,
+  lockVerificationUploads,
+  uploadsBeforeSubmission,
+} from '../repository/uploads.repository';
+import { reviewOf } from './complete-upload';
 import type { AppContext } from './context';
-import { deleteReplacedObjects, recordUpload, refusedView } from './create-upload';
+import { deleteReplacedObjects, refusedView, uploadRecordOf } from './create-upload';
 import { FileIntake } from './file-intake';
 import { deleteDocumentObjects, objectKeyOf } from './objects';
 import type { DocUploadContext, VerificationResponse } from './ports';
@@ -144,21 +150,24 @@ async function decide(ctx: AppContext, intake: Intake): Promise<UploadFilesResul
       uploaded: { detectedMime: verdictMime(intakeFile), uploadedAt: now },
     };
   });
-  return ctx.db.transaction(async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     // Two uploads that both passed the verification's check at start: the first to commit queues the review,
     // the other is too late (form A's completion is refused the same way, its upload replaced).
     await lockVerificationUploads(trx, intake.verificationId);
-    if (await hasLiveSubmission(trx, intake.verificationId)) throw alreadySubmitted();
-    // Recorded submitted, with the documents just stored: nothing to read back before the review.
-    const { upload, replacedKeys } = await recordUpload(trx, {
-      id: intake.uploadId,
-      verificationId: intake.verificationId,
-      context,
-      now,
-      documents,
-      submittedAt: now,
-    });
-    return { reviewId: await queueReview(trx, ctx, upload, documents, now), replacedKeys };
+    const before = await uploadsBeforeSubmission(trx, intake.verificationId);
+    if (before.live) throw alreadySubmitted();
+    // Recorded submitted with the documents just stored, the open upload it replaces cancelled, its review
+    // queued, and their events: one statement (nothing to read back before the review).
+    const upload = uploadRecordOf({ ...intake, id: intake.uploadId, now });
+    const queued = reviewOf(ctx, upload, documents, now);
+    const writes = {
+      ...(before.openIds.length > 0 && { replaced: cancelUploadsQuery(trx, before.openIds, now) }),
+      upload: insertUploadQuery(trx, upload, now),
+      documents: insertDocumentsQuery(trx, documents),
+      review: insertReviewQuery(trx, queued.review),
+    };
+    await writeWithEvents(trx, ctx.schema, writes, queued.events);
+    return { reviewId: queued.review.id, replacedKeys: before.openKeys };
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Knex } from '@eligo/runtime';
+import type { Queryable } from '@eligo/runtime';
 
-/** Repositories run on the module's pool or inside a use case's transaction alike. */
-export type Db = Knex | Knex.Transaction;
+/** Repositories run on the module's pool or inside a use case's transaction (knex's or inTransaction's) alike. */
+export type Db = Queryable;

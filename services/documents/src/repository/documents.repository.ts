@@ -72,7 +72,12 @@ export type NewDocument = Pick<
 };
 
 export async function insertDocuments(db: Db, docs: readonly NewDocument[]): Promise<void> {
-  await db('documents').insert(
+  await insertDocumentsQuery(db, docs);
+}
+
+/** insertDocuments's statement, not run: a part of one statement with others (writeWithEvents). */
+export function insertDocumentsQuery(db: Db, docs: readonly NewDocument[]) {
+  return db('documents').insert(
     docs.map((d) => ({
       id: d.id,
       upload_id: d.uploadId,

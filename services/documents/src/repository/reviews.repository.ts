@@ -58,11 +58,11 @@ const toRecord = (r: Row): ReviewRecord => ({
   claimExpiresAt: r.claim_expires_at,
 });
 
-export async function insertReview(
-  db: Db,
-  r: Omit<ReviewRecord, 'filesDeletedAt' | 'claimedBy' | 'claimExpiresAt'>,
-): Promise<void> {
-  await db('reviews').insert({
+export type NewReview = Omit<ReviewRecord, 'filesDeletedAt' | 'claimedBy' | 'claimExpiresAt'>;
+
+/** A review as queued, not run: a part of one statement with its upload and events (writeWithEvents). */
+export function insertReviewQuery(db: Db, r: NewReview) {
+  return db('reviews').insert({
     id: r.id,
     upload_id: r.uploadId,
     verification_id: r.verificationId,

@@ -50,9 +50,17 @@ export type NewUpload = Pick<
   'id' | 'verificationId' | 'programId' | 'accountId' | 'testMode' | 'createdAt' | 'segment'
 >;
 
-/** Open (form A: its files come later), or submitted at `submittedAt` (form B: its files are in). */
-export async function insertUpload(db: Db, u: NewUpload, submittedAt?: Date): Promise<void> {
-  await db('uploads').insert({
+/** An open upload (form A: its files come later). */
+export async function insertUpload(db: Db, u: NewUpload): Promise<void> {
+  await insertUploadQuery(db, u);
+}
+
+/**
+ * Open, or submitted at `submittedAt` (form B: its files are in), not run: a part of one statement with
+ * others (writeWithEvents).
+ */
+export function insertUploadQuery(db: Db, u: NewUpload, submittedAt?: Date) {
+  return db('uploads').insert({
     id: u.id,
     verification_id: u.verificationId,
     program_id: u.programId,
@@ -91,16 +99,35 @@ export async function findLatestUpload(db: Db, verificationId: string): Promise<
 }
 
 /**
- * Whether the verification has documents submitted whose review did not send it back (pending, or
- * approved): then no other upload may be submitted. A rejected review's upload is an earlier attempt.
+ * What a form B upload needs to know of the verification's uploads, read in one statement under
+ * lockVerificationUploads: whether a submission is live (documents submitted whose review did not send the
+ * verification back: pending or approved; then no other upload may be submitted, while a rejected review's
+ * upload is an earlier attempt), and the open upload (form A's announcement) it replaces, by id, with its
+ * files' object keys.
  */
-export async function hasLiveSubmission(db: Db, verificationId: string): Promise<boolean> {
-  const row: unknown = await db('uploads as u')
-    .join('reviews as r', 'r.upload_id', 'u.id')
-    .where({ 'u.verification_id': verificationId, 'u.status': 'submitted' })
-    .whereNot('r.status', 'rejected')
-    .first(db.raw('1'));
-  return row !== undefined;
+export async function uploadsBeforeSubmission(
+  db: Db,
+  verificationId: string,
+): Promise<{ live: boolean; openIds: string[]; openKeys: string[] }> {
+  // Named columns and parameters: prepared once per connection (runtime's prepared-statements.ts).
+  const { rows } = await db.raw<{ rows: { live: boolean; open_ids: string[]; open_keys: string[] }[] }>(
+    `select exists (select 1 from uploads u join reviews r on r.upload_id = u.id
+                     where u.verification_id = ? and u.status = 'submitted' and r.status <> 'rejected') as live,
+            array(select u.id::text from uploads u where u.verification_id = ? and u.status = 'open') as open_ids,
+            array(select d.object_key from uploads u join documents d on d.upload_id = u.id
+                   where u.verification_id = ? and u.status = 'open') as open_keys`,
+    [verificationId, verificationId, verificationId],
+  );
+  const row = rows[0]!;
+  return { live: row.live, openIds: row.open_ids, openKeys: row.open_keys };
+}
+
+/** Open uploads by id -> cancelled, not run (a part of one statement with others, writeWithEvents). */
+export function cancelUploadsQuery(db: Db, ids: readonly string[], now: Date) {
+  return db('uploads')
+    .whereIn('id', ids)
+    .where({ status: 'open' })
+    .update({ status: 'cancelled', cancelled_at: now });
 }
 
 /** Cancels the verification's open upload, if any; returns the ids cancelled. */
@@ -120,8 +147,9 @@ export async function cancelUploadRow(db: Db, id: string, now: Date): Promise<bo
   return count > 0;
 }
 
-export async function markSubmitted(db: Db, id: string, now: Date): Promise<void> {
-  await db('uploads').where({ id, status: 'open' }).update({ status: 'submitted', submitted_at: now });
+/** open -> submitted, not run (a part of one statement with its review and events, writeWithEvents). */
+export function markSubmittedQuery(db: Db, id: string, now: Date) {
+  return db('uploads').where({ id, status: 'open' }).update({ status: 'submitted', submitted_at: now });
 }
 
 /** Open uploads created before `before`, oldest first, locked; rows other replicas hold are skipped. */
