@@ -258,7 +258,7 @@ describe('UploadFiles (form B)', () => {
       expect.stringMatching(/^select pg_advisory_xact_lock/),
       expect.stringMatching(/^select exists/),
       expect.stringMatching(
-        /^with "upload" as \(insert into "uploads".*"documents" as .*"review" as .*"outbox"/s,
+        /^with "upload" as \(insert into "uploads".*"files" as .*"review" as .*"outbox"/s,
       ),
       'COMMIT',
     ]);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { statementsOf, transactionsOf } from '@eligo/local-infra';
 import { GIF, JPEG, PDF, PNG, TEXT } from './files';
 import {
   announce,
@@ -95,6 +96,33 @@ describe('document uploads', () => {
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(PDF)).toBe(true);
+  });
+
+  it('completes with the upload locked, its documents read and one write for the rest', async () => {
+    const { verificationId, uploadId } = await uploadAll(h, program, [file('id.png', 'image/png', PNG)]);
+    let reviewId = '';
+    const sent = await statementsOf('documents', async () => {
+      ({ reviewId } = await h.documents.unary('completeUpload', { verificationId, uploadId: '' }));
+    });
+    // The upload submitted, its review and DocumentsSubmitted: one statement, after the two reads.
+    const [completed, ...others] = transactionsOf(sent, uploadId).filter((t) => t[0] === 'BEGIN');
+    expect(others).toEqual([]);
+    expect(completed).toEqual([
+      'BEGIN',
+      expect.stringMatching(/^select .* from "uploads" where "id" = \$1 limit \$2 for update$/),
+      expect.stringMatching(/^select .* from "documents"/),
+      expect.stringMatching(
+        /^with "submitted" as \(update "uploads".*"review" as \(insert into "reviews".*"outbox"/s,
+      ),
+      'COMMIT',
+    ]);
+    const [upload] = await h.db('uploads').where({ id: uploadId }).select('status');
+    expect(upload.status).toBe('submitted');
+    expect(await h.db('reviews').where({ id: reviewId, upload_id: uploadId })).toHaveLength(1);
+    const events = await h.db('outbox').where({ key: verificationId }).select('event_type');
+    expect(events.map((e: { event_type: string }) => e.event_type.replace(/.*\./, ''))).toEqual([
+      'DocumentsSubmitted',
+    ]);
   });
 
   it('accepts image/jpg as image/jpeg and sanitises file names', async () => {

@@ -1,5 +1,6 @@
 import {
   failedPrecondition,
+  inTransaction,
   notFound,
   writeWithEvents,
   type OutboxEvent,
@@ -52,7 +53,7 @@ export async function completeUpload(ctx: AppContext, input: CompleteUploadInput
   const reviewId =
     upload.status === 'submitted'
       ? await submittedReviewId(ctx.db, upload.id)
-      : await ctx.db.transaction((trx) => submit(trx, ctx, upload.id));
+      : await inTransaction(ctx.db, (trx) => submit(trx, ctx, upload.id));
   const verification = await ctx.verification.recordDocumentsSubmitted(upload.verificationId, reviewId);
   return { verification, reviewId };
 }

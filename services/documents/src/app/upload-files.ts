@@ -163,7 +163,8 @@ async function decide(ctx: AppContext, intake: Intake): Promise<UploadFilesResul
     const writes = {
       ...(before.openIds.length > 0 && { replaced: cancelUploadsQuery(trx, before.openIds, now) }),
       upload: insertUploadQuery(trx, upload, now),
-      documents: insertDocumentsQuery(trx, documents),
+      // Not "documents": a WITH part of that name would hide the table from the statement's other parts.
+      files: insertDocumentsQuery(trx, documents),
       review: insertReviewQuery(trx, queued.review),
     };
     await writeWithEvents(trx, ctx.schema, writes, queued.events);
