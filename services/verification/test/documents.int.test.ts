@@ -186,11 +186,15 @@ describe('documents: upload context, submission and review outcomes', () => {
     expect(steps.filter((s) => s.trigger === 'uploadDocuments')).toHaveLength(1);
   });
 
-  /** Until a one-statement write of the verification module waits for a row lock (10 s at most). */
+  /**
+   * Until a one-statement write of the verification module waits for a row lock (10 s at most), in this
+   * suite's database (the other suites running meanwhile have their own).
+   */
   async function waitedForTheRow() {
     for (let waited = 0; waited < 10_000; waited += 50) {
       const { rows } = await h.db.raw<{ rows: unknown[] }>(
-        `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like 'with "change" as%'`,
+        `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
+            and query like 'with "change" as%'`,
       );
       if (rows.length > 0) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
