@@ -14,19 +14,19 @@ import { machineCores, observePhase, type PhaseUsage } from './process-usage';
 import { benchEnv, benchNodeArgs } from './bench-node';
 
 /**
- * Form B upload of a 5 MB file through the gateway (multipart parsed as it streams -> one UploadFiles call ->
- * the documents service sniffs and seals the file into MinIO as it arrives, review queued) against a bare Node
- * pass-through proxy and a direct presigned PUT of the same bytes to MinIO, in the same run on the suite's
- * MinIO. The proxy is measured twice: PUT the raw file (as before 2026-12-08), and sent form B's own request
- * (the same multipart body the gateway is sent, stored as it comes), whose clients cost what form B's cost: on
- * two shared cores, a client that builds a multipart body takes CPU from whichever server it talks to. The
- * server runs as operators run it (`eligo start --target all`, its own process) and the clients in a third
+ * Form B upload of a 5 MB file through the gateway (multipart parsed as it streams -> one UploadFiles call -> the
+ * documents service sniffs and seals the file into MinIO as it arrives, review queued) against a bare Node
+ * pass-through proxy and a direct presigned PUT of the same bytes to MinIO, in the same run on the suite's MinIO.
+ * The proxy is measured twice: PUT the raw file (the only proxy row until 2026-12-07), and sent form B's own
+ * request (the same multipart body the gateway is sent, stored as it comes), whose clients cost what form B's
+ * cost: on two shared cores, a client that builds a multipart body takes CPU from whichever server it talks to.
+ * The server runs as operators run it (`eligo start --target all`, its own process) and the clients in a third
  * process. Per phase: throughput, the machine's busy cores and CPU per upload (every process: clients, MinIO,
- * Postgres, Kafka, eligo), eligo's own CPU per upload and its peak RSS above the phase's start (flat: it does
- * not grow with the number or size of the uploads). Goal: gateway >= 70% of the throughput of the bare proxy
- * sent the same request, memory flat. Run: `cd test && npm run bench -- documents`;
- * ELIGO_BENCH_NODE_ARGS passes flags to eligo's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, and
- * ELIGO_BENCH_ENV variables to its environment (NAME=value, space-separated).
+ * Postgres, Kafka, eligo), eligo's own CPU per upload and its peak RSS above the phase's start (flat: it does not
+ * grow with the number or size of the uploads). Goal: gateway >= 70% of the throughput of the bare proxy sent the
+ * same request, memory flat. Run: `cd test && npm run bench -- documents`; ELIGO_BENCH_NODE_ARGS passes flags to
+ * eligo's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, and ELIGO_BENCH_ENV variables to its environment
+ * (NAME=value, space-separated).
  */
 const UPLOADS = 120;
 /**
