@@ -47,13 +47,16 @@ function assertUploadAllowed(ctx: AppContext, record: VerificationRecord, token:
   // The limit first: every form of the ended verification, old attempts' included, answers it.
   if (record.currentStep === 'error' && record.errorIds.includes('docReviewLimitExceeded'))
     throw reviewLimitReached();
-  if (token && token !== ctx.docUploadToken(record.id, record.docUploadRejectionCount))
-    throw noVerification(record.id);
+  if (!tokenFits(ctx, record, token)) throw noVerification(record.id);
   if (record.currentStep !== 'docUpload')
     throw failedPrecondition(`The verification is on step ${record.currentStep}, not docUpload`, {
       errorIds: ['invalidStep'],
     });
 }
+
+/** An empty token (a call without the form's) fits; any other must be this attempt's. */
+const tokenFits = (ctx: AppContext, record: VerificationRecord, token: string): boolean =>
+  !token || token === ctx.docUploadToken(record.id, record.docUploadRejectionCount);
 
 /** Found past its time: no files are taken. The sweep (or the next locked read) records the expiry. */
 const expiredOnTheWay = () =>
@@ -122,12 +125,7 @@ async function pendingAsRead(
     : undefined;
   if (!record || record.currentReviewId === input.reviewId || record.currentStep !== 'docUpload')
     return undefined;
-  if (record.expiresAt <= ctx.now()) return undefined;
-  if (
-    input.docUploadToken &&
-    input.docUploadToken !== ctx.docUploadToken(record.id, record.docUploadRejectionCount)
-  )
-    return undefined;
+  if (record.expiresAt <= ctx.now() || !tokenFits(ctx, record, input.docUploadToken)) return undefined;
   const program = await requireProgram(ctx, record.programId);
   return asOneStatement(ctx.db, (trx) => toPending(trx, ctx, { record, program }, input.reviewId));
 }
