@@ -5,7 +5,15 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { stripVTControlCharacters: stripAnsi } = require('node:util');
 
-const MAX_MESSAGE_CHARS = 1500;
+// A message longer than this keeps its head (what failed) and its tail (often why: the end of a process's
+// output, the server errors a test appends).
+const MAX_MESSAGE_CHARS = 3000;
+
+function bounded(text) {
+  if (text.length <= MAX_MESSAGE_CHARS) return text;
+  const half = MAX_MESSAGE_CHARS / 2;
+  return `${text.slice(0, half)}\n[… ${text.length - MAX_MESSAGE_CHARS} characters …]\n${text.slice(-half)}`;
+}
 
 class FailureReporter {
   constructor(globalConfig) {
@@ -16,16 +24,14 @@ class FailureReporter {
     const lines = [];
     for (const file of results.testResults) {
       const where = path.relative(this.rootDir, file.testFilePath);
-      if (file.testExecError)
-        lines.push(`${where}: ${stripAnsi(file.testExecError.message).slice(0, MAX_MESSAGE_CHARS)}`);
+      if (file.testExecError) lines.push(`${where}: ${bounded(stripAnsi(file.testExecError.message))}`);
       for (const test of file.testResults) {
         if (test.status !== 'failed') continue;
         const message = stripAnsi(test.failureMessages.join('\n'))
           .split('\n')
           .filter((line) => !line.includes('/node_modules/')) // jest's own frames say nothing about the failure
-          .join('\n')
-          .slice(0, MAX_MESSAGE_CHARS);
-        lines.push(`${where} › ${test.fullName}\n${message.replace(/^/gm, '    ')}`);
+          .join('\n');
+        lines.push(`${where} › ${test.fullName}\n${bounded(message).replace(/^/gm, '    ')}`);
       }
     }
     if (lines.length === 0) return;

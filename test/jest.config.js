@@ -5,7 +5,13 @@ const { beside } = require('./lanes');
 const main = process.env.ELIGO_TEST_LANE === 'main';
 module.exports = {
   ...preset,
-  testMatch: ['<rootDir>/e2e/**/*.test.ts', '<rootDir>/browser/**/*.test.ts'],
+  testMatch: [
+    '<rootDir>/e2e/**/*.test.ts',
+    '<rootDir>/browser/**/*.test.ts',
+    // The harness's own logic (what a failure prints).
+    '<rootDir>/schemathesis/**/*.test.ts',
+    '<rootDir>/support/**/*.test.ts',
+  ],
   testPathIgnorePatterns: [
     ...preset.testPathIgnorePatterns,
     ...(main ? beside.map((file) => `<rootDir>/${file.replace(/\./g, '\\.')}$`) : []),

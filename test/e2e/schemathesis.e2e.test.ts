@@ -1,5 +1,5 @@
 import { profiles } from '../schemathesis/config';
-import { runSchemathesis } from '../schemathesis/run';
+import { failureDigest, runSchemathesis } from '../schemathesis/run';
 import { seed, type Seeded } from '../schemathesis/seed';
 import { freePort, startEligoSuite, type EligoProcess, type EligoSuite } from '../support/eligo-process';
 
@@ -50,7 +50,8 @@ it(
     if (result.exitCode !== 0) {
       // The failures with their curl reproductions, and what the server logged meanwhile.
       throw new Error(
-        `schemathesis exited ${result.exitCode} (report: ${result.reportDir}):\n${result.output.slice(-60_000)}\n` +
+        `schemathesis exited ${result.exitCode}: ${failureDigest(result.output, result.seed)}\n\n` +
+          `(report: ${result.reportDir})\n${result.output.slice(-60_000)}\n` +
           `--- eligo errors ---\n${(eligo?.output() ?? '')
             .split('\n')
             .filter((l) => /"level":(50|60)/.test(l))

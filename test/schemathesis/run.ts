@@ -11,6 +11,31 @@ export interface SchemathesisResult {
   /** The whole console output (failures with their reproducing curl commands, then the summary). */
   output: string;
   reportDir: string;
+  /** The seed the run generated with (ELIGO_SCHEMATHESIS_SEED replays it). */
+  seed: string;
+}
+
+/**
+ * The lines to read first when a run fails, for the head of the test's message (CI shows the head and the tail
+ * of a long log, and a run's output is ~60 KB): the seed, the summary's counts, and each failing or erroring
+ * operation with the checks it failed (`- <code> <title>`) and its curl reproduction, in the order printed.
+ */
+export function failureDigest(output: string, seed: string): string {
+  const digest = [`seed ${seed} (ELIGO_SCHEMATHESIS_SEED=${seed} replays it)`];
+  let operation = '';
+  let summary = false;
+  for (const line of output.split('\n')) {
+    const label = /^_{3,} (.+?) _{3,}$/.exec(line.trim());
+    if (/^={3,} SUMMARY ={3,}$/.test(line.trim())) [summary, operation] = [true, ''];
+    else if (summary) {
+      if (/^ +(❌|🚫) /.test(line)) digest.push(line.trim());
+    } else if (label) {
+      operation = label[1]!;
+      digest.push(operation);
+    } else if (operation && /^- \S/.test(line)) digest.push(`  ${line}`);
+    else if (operation && /^ +curl /.test(line)) digest.push(`    ${line.trim().slice(0, 400)}`);
+  }
+  return digest.join('\n');
 }
 
 /**
@@ -31,6 +56,7 @@ export async function runSchemathesis(
   writeFileSync(authFile, JSON.stringify(wfcAuth(seeded)), { mode: 0o600 });
   writeFileSync(configFile, schemathesisToml(seeded, profile, authFile));
   const reportDir = join(dir, 'report');
+  const seed = process.env.ELIGO_SCHEMATHESIS_SEED ?? String(Math.floor(Math.random() * 2 ** 31));
   const args = [
     ...tools.schemathesisArgs,
     '--no-color',
@@ -49,7 +75,7 @@ export async function runSchemathesis(
       ? ['--include-path-regex', process.env.ELIGO_SCHEMATHESIS_INCLUDE]
       : []),
     '--seed',
-    process.env.ELIGO_SCHEMATHESIS_SEED ?? String(Math.floor(Math.random() * 2 ** 31)),
+    seed,
   ];
   return new Promise((resolve) => {
     const child = spawn(tools.python, args, {
@@ -66,7 +92,7 @@ export async function runSchemathesis(
     }, timeoutMs);
     child.once('exit', (exitCode) => {
       clearTimeout(timer);
-      resolve({ exitCode, output, reportDir });
+      resolve({ exitCode, output, reportDir, seed });
     });
   });
 }

@@ -96,6 +96,15 @@ export async function startEligo(
   return proc;
 }
 
+/** A process's error and fatal log lines and its `eligo: ...` messages (the last 5): why it stopped. */
+export function errorLines(output: string): string {
+  return output
+    .split('\n')
+    .filter((l) => /"level":"(error|fatal)"|"level":(50|60)\b|^eligo: /.test(l))
+    .slice(-5)
+    .join('\n');
+}
+
 /** Waits until /readyz answers 200, or fails with the process output when it exits or times out. */
 export async function waitReady(proc: EligoProcess, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -103,7 +112,9 @@ export async function waitReady(proc: EligoProcess, timeoutMs = 30_000): Promise
   void proc.exited.then((c) => (exitedCode = c));
   while (Date.now() < deadline) {
     if (exitedCode !== undefined)
-      throw new Error(`eligo exited (${exitedCode}) before ready:\n${proc.output()}`);
+      throw new Error(
+        `eligo exited (${exitedCode}) before ready: ${errorLines(proc.output())}\n--- output ---\n${proc.output()}`,
+      );
     try {
       const res = await fetch(`${proc.httpUrl}/readyz`);
       if (res.status === 200) return;
@@ -112,7 +123,9 @@ export async function waitReady(proc: EligoProcess, timeoutMs = 30_000): Promise
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`eligo not ready after ${timeoutMs} ms:\n${proc.output()}`);
+  throw new Error(
+    `eligo not ready after ${timeoutMs} ms: ${errorLines(proc.output())}\n--- output ---\n${proc.output()}`,
+  );
 }
 
 /** A fresh database on the test server, so each suite's services migrate their schemas from scratch. */
