@@ -16,6 +16,7 @@ import type { Logger } from 'pino';
 import type { MetricsRegistry } from '../metrics/registry';
 import { CallBreaker, type BreakerOptions, type BreakerState } from './breaker';
 import { GrpcCallError, isServiceError } from './error-codec';
+import { namedCall, withoutCallerStack } from './caller-stack';
 import { InProcessChannel, inProcessHostAt } from './in-process';
 import { internalTokenClientInterceptor } from './internal-auth';
 import { clientMetrics } from './metrics';
@@ -417,19 +418,22 @@ class UnaryClient<S extends ServiceDefinition> implements GrpcClient<S> {
     return new Promise<Res>((resolve, reject) => {
       if (signal?.aborted) return reject(new GrpcCallError(Status.CANCELLED, 'call aborted by the caller'));
       this.channel ??= this.open();
-      const call = this.channel.makeUnaryRequest<Req, Res>(
-        definition.path,
-        definition.requestSerialize,
-        definition.responseDeserialize,
-        request,
-        // grpc-js may add to the metadata it is given; each attempt gets its own copy.
-        withWaitForReady(metadata.clone(), waitForReady),
-        { deadline },
-        (err: ServiceError | null, response?: Res) => {
-          signal?.removeEventListener('abort', cancel);
-          if (err) reject(err);
-          else resolve(response as Res);
-        },
+      const channel = this.channel;
+      const call = withoutCallerStack(() =>
+        channel.makeUnaryRequest<Req, Res>(
+          definition.path,
+          definition.requestSerialize,
+          definition.responseDeserialize,
+          request,
+          // grpc-js may add to the metadata it is given; each attempt gets its own copy.
+          withWaitForReady(metadata.clone(), waitForReady),
+          { deadline },
+          (err: ServiceError | null, response?: Res) => {
+            signal?.removeEventListener('abort', cancel);
+            if (err) reject(namedCall(err, definition.path));
+            else resolve(response as Res);
+          },
+        ),
       );
       const cancel = (): void => call.cancel();
       signal?.addEventListener('abort', cancel, { once: true });

@@ -12,6 +12,7 @@ import {
   type StatusObject,
   type experimental,
 } from '@grpc/grpc-js';
+import { restoreStackTraces } from './caller-stack';
 
 /**
  * The in-process transport (docs/architecture.md, "Modules and targets"): a call from a module to a service
@@ -155,6 +156,8 @@ class InProcessCall implements CallStream {
   }
 
   start(metadata: Metadata, listener: InterceptingListener): void {
+    // The caller's side is done capturing (caller-stack.ts): the callee's code keeps its stack traces.
+    restoreStackTraces();
     this.listener = listener;
     const ms = deadlineMs(this.deadline);
     if (ms <= Date.now()) {

@@ -3,6 +3,7 @@ import { programsV1 } from '@eligo/proto';
 import { createClient, type GrpcClient } from '../../src/grpc/client';
 import { GrpcHost } from '../../src/grpc/host';
 import { inProcessSupported } from '../../src/grpc/in-process';
+import { notFound } from '../../src/errors/domain-error';
 import { bindService } from '../../src/grpc/unary';
 import { buildInfo, capturingLogger, hostAddress, transports } from './helpers';
 
@@ -16,7 +17,13 @@ const { getInfo, getProgram } = programsV1.ProgramsServiceService;
  */
 describe.each(transports)('calls to a host of the same process (%s)', (transport, inProcess) => {
   const { logger } = capturingLogger();
-  const seen: { peer?: string; request?: unknown; hang?: boolean; cancelled?: boolean } = {};
+  const seen: {
+    peer?: string;
+    request?: unknown;
+    hang?: boolean;
+    cancelled?: boolean;
+    stackTraceLimit?: number;
+  } = {};
   let host: GrpcHost;
   let client: GrpcClient<Programs>;
   let sent: programsV1.GetProgramRequest;
@@ -44,6 +51,8 @@ describe.each(transports)('calls to a host of the same process (%s)', (transport
           },
           getProgram: async (request) => {
             seen.request = request;
+            seen.stackTraceLimit = Error.stackTraceLimit;
+            if (request.programId === 'missing') throw notFound('No program with this id');
             // A handler that changes its request must not change the caller's object.
             request.programId = 'changed by the handler';
             return { program: undefined };
@@ -77,6 +86,32 @@ describe.each(transports)('calls to a host of the same process (%s)', (transport
     await client.unary('getProgram', sent);
     expect(seen.request).not.toBe(sent);
     expect(sent.programId).toBe('p-1');
+  });
+
+  it('starts a call without grpc-js capturing the caller’s stack; a failed call’s error names its method', async () => {
+    // grpc-js reads the stack it captured at the call's start only when the call fails: its frames show here.
+    const frames: number[] = [];
+    const original = Error.prepareStackTrace;
+    const limit = Error.stackTraceLimit;
+    Error.prepareStackTrace = (err, callSites) => {
+      if (err.message === '') frames.push(callSites.length);
+      return original ? original(err, callSites) : String(err);
+    };
+    let failed: Error | undefined;
+    try {
+      failed = await client
+        .unary('getProgram', { programId: 'missing', accountId: '' })
+        .catch((e: Error) => e);
+    } finally {
+      Error.prepareStackTrace = original;
+    }
+    expect(failed).toMatchObject({ code: Status.NOT_FOUND });
+    expect(frames).toEqual([0]);
+    expect(failed!.stack).toContain('\nfor call of /eligo.programs.v1.ProgramsService/GetProgram');
+    expect(failed!.stack).not.toContain('for call at');
+    // Put back for the caller and for the callee's own code.
+    expect(Error.stackTraceLimit).toBe(limit);
+    expect(seen.stackTraceLimit).toBe(limit);
   });
 
   it('refuses a request over the host’s message size limit with RESOURCE_EXHAUSTED', async () => {
