@@ -99,9 +99,9 @@ describe.each(transports)('calls to a host of the same process (%s)', (transport
     };
     let failed: Error | undefined;
     try {
-      failed = await client
-        .unary('getProgram', { programId: 'missing', accountId: '' })
-        .catch((e: Error) => e);
+      await client.unary('getProgram', { programId: 'missing', accountId: '' });
+    } catch (err) {
+      failed = err as Error;
     } finally {
       Error.prepareStackTrace = original;
     }
