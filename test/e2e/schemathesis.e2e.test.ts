@@ -1,7 +1,13 @@
 import { profiles } from '../schemathesis/config';
 import { failureDigest, runSchemathesis } from '../schemathesis/run';
 import { seed, type Seeded } from '../schemathesis/seed';
-import { freePort, startEligoSuite, type EligoProcess, type EligoSuite } from '../support/eligo-process';
+import {
+  errorLines,
+  freePort,
+  startEligoSuite,
+  type EligoProcess,
+  type EligoSuite,
+} from '../support/eligo-process';
 
 // Schemathesis against `eligo start --target all` on real Postgres, Kafka and MinIO: requests generated from
 // the OpenAPI document the gateway serves (valid and invalid ones, every operation, then stateful sequences
@@ -52,11 +58,8 @@ it(
       throw new Error(
         `schemathesis exited ${result.exitCode}: ${failureDigest(result.output, result.seed)}\n\n` +
           `(report: ${result.reportDir})\n${result.output.slice(-60_000)}\n` +
-          `--- eligo errors ---\n${(eligo?.output() ?? '')
-            .split('\n')
-            .filter((l) => /"level":(50|60)/.test(l))
-            .slice(-30)
-            .join('\n')}`,
+          // Eligo logs its levels by name ("level":"error"): the numeric filter this had never matched.
+          `--- eligo errors ---\n${errorLines(eligo?.output() ?? '', 30)}`,
       );
     }
     expect(result.output).toMatch(/Test cases:\s+\d+ generated, \d+ passed/);

@@ -24,3 +24,9 @@ it("picks a process's error and fatal lines and its `eligo:` message, the last f
     'eligo: line 7',
   ]);
 });
+
+it('keeps as many as asked', () => {
+  const output = Array.from({ length: 40 }, (_, i) => `{"level":"error","msg":"e${i}"}`).join('\n');
+  expect(errorLines(output, 30).split('\n')).toHaveLength(30);
+  expect(errorLines(output, 30).split('\n')[0]).toBe('{"level":"error","msg":"e10"}');
+});

@@ -96,12 +96,12 @@ export async function startEligo(
   return proc;
 }
 
-/** A process's error and fatal log lines and its `eligo: ...` messages (the last 5): why it stopped. */
-export function errorLines(output: string): string {
+/** A process's error and fatal log lines and its `eligo: ...` messages (the last `count`): why it stopped. */
+export function errorLines(output: string, count = 5): string {
   return output
     .split('\n')
     .filter((l) => /"level":"(error|fatal)"|"level":(50|60)\b|^eligo: /.test(l))
-    .slice(-5)
+    .slice(-count)
     .join('\n');
 }
 
