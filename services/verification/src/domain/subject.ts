@@ -89,7 +89,7 @@ export function emptySubject(): Subject {
  * in its canonical form once valid (see canonicalLocale).
  */
 export function normalizeSubject(input: SubjectInput): Subject {
-  const s = { ...emptySubject(), ...withoutUndefined(input) };
+  const s = withDefaults(input);
   return {
     firstName: s.firstName.trim(),
     lastName: s.lastName.trim(),
@@ -117,11 +117,18 @@ export function normalizeSubject(input: SubjectInput): Subject {
   };
 }
 
-/** Explicitly undefined or null fields (a JSON merge can produce them) must not hide the empty defaults. */
-function withoutUndefined(input: SubjectInput): SubjectInput {
-  return Object.fromEntries(
-    Object.entries(input).filter(([, value]) => value !== undefined && value !== null),
-  );
+/**
+ * The input over the empty defaults; explicitly undefined or null fields (a JSON merge can produce them) must
+ * not hide them. A loop, not entries/filter/fromEntries: every submission runs this (0.3% of the all-in-one's
+ * CPU in a profile of the verification flow, for three intermediate arrays).
+ */
+function withDefaults(input: SubjectInput): Subject {
+  const subject = emptySubject() as unknown as Record<string, unknown>;
+  for (const key of Object.keys(input)) {
+    const value = (input as Record<string, unknown>)[key];
+    if (value !== undefined && value !== null) subject[key] = value;
+  }
+  return subject as unknown as Subject;
 }
 
 function normalizeCode(value: string): string {
