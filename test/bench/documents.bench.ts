@@ -28,7 +28,11 @@ import { benchEnv, benchNodeArgs } from './bench-node';
  * eligo's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, and ELIGO_BENCH_ENV variables to its environment
  * (NAME=value, space-separated).
  */
-const UPLOADS = 120;
+/**
+ * Uploads per row: 120 by default (5 MB rows of 3-6 s). ELIGO_BENCH_UPLOADS (20-5000) sets another count, e.g. 1000
+ * with 4 KiB files, whose 120 uploads take about 1.5 s: too short a row to compare one run with the next.
+ */
+const UPLOADS = wholeNumber('ELIGO_BENCH_UPLOADS', process.env.ELIGO_BENCH_UPLOADS, 120, 20, 5000);
 /**
  * Untimed uploads of each kind (form B, bare proxy, direct) before the rows. With two, V8 was still compiling
  * Eligo's code during the form B rows (perf: its compiler threads took an eighth of the process's CPU over
@@ -40,14 +44,20 @@ const CONCURRENCY = [4, 8];
  * 5 MB, the goal's file. ELIGO_BENCH_FILE_BYTES (4 KiB-10 MiB) sets another size, e.g. a few KB to price what
  * an upload costs whatever its size (its calls, transaction and events) apart from what its bytes cost.
  */
-const FILE_BYTES = fileBytes(process.env.ELIGO_BENCH_FILE_BYTES);
+const FILE_BYTES = wholeNumber(
+  'ELIGO_BENCH_FILE_BYTES',
+  process.env.ELIGO_BENCH_FILE_BYTES,
+  5 * 1024 * 1024,
+  4096,
+  10 * 1024 * 1024,
+);
 
-function fileBytes(given: string | undefined): number {
-  if (given === undefined) return 5 * 1024 * 1024;
-  const bytes = Number(given);
-  if (!Number.isInteger(bytes) || bytes < 4096 || bytes > 10 * 1024 * 1024)
-    throw new Error(`ELIGO_BENCH_FILE_BYTES: ${given} is not a whole number of bytes from 4096 to 10485760`);
-  return bytes;
+function wholeNumber(name: string, given: string | undefined, fallback: number, min: number, max: number) {
+  if (given === undefined) return fallback;
+  const value = Number(given);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name}: ${given} is not a whole number from ${min} to ${max}`);
+  return value;
 }
 
 /**
@@ -62,11 +72,11 @@ async function load(
   concurrency: number,
 ) {
   const job = { mode, urls, concurrency, head: sampleFiles.png.toString('hex'), bytes: FILE_BYTES };
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [join(__dirname, 'load', 'upload-client.js'), JSON.stringify(job)],
-    { maxBuffer: 1024 * 1024 },
-  );
+  const client = promisify(execFile)(process.execPath, [join(__dirname, 'load', 'upload-client.js')], {
+    maxBuffer: 1024 * 1024,
+  });
+  client.child.stdin!.end(JSON.stringify(job));
+  const { stdout } = await client;
   const { seconds, latencies } = JSON.parse(stdout) as { seconds: number; latencies: number[] };
   return summarize(label, urls.length, concurrency, seconds, latencies);
 }

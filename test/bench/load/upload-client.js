@@ -1,14 +1,16 @@
 // Load generator for the document upload benchmark, run in its own process so that building request
-// bodies does not take the event loop of the server being measured. Input (argv[2], JSON):
+// bodies does not take the event loop of the server being measured. Input (stdin, JSON: a thousand presigned
+// URLs are more than one argument may hold):
 // { mode: 'direct' | 'formB' | 'formBProxy', urls: string[], concurrency, head (hex of the file's first bytes),
 // bytes }. formBProxy sends form B's request (the same multipart body) to a pass-through proxy, which answers
 // the store's status rather than Eligo's JSON.
 // Output (stdout, JSON): { seconds, latencies } with latencies in milliseconds.
 'use strict';
 const { randomBytes } = require('node:crypto');
+const { readFileSync } = require('node:fs');
 
 async function main() {
-  const job = JSON.parse(process.argv[2]);
+  const job = JSON.parse(readFileSync(0, 'utf8'));
   const head = Buffer.from(job.head, 'hex');
   const file = Buffer.concat([head, randomBytes(job.bytes - head.length)]);
   const send = async (url) => {
