@@ -67,6 +67,16 @@ describe('documents: upload context, submission and review outcomes', () => {
     return { program, vr };
   }
 
+  /** A verification at docUpload, a new review id, and the DocumentsSubmitted that queues that review. */
+  async function submissionOfNewReview() {
+    const { vr } = await atDocUpload();
+    const reviewId = randomUUID();
+    const payload = documentsEventsV1.DocumentsSubmitted.encode(
+      documentsEventsV1.DocumentsSubmitted.create({ verificationId: vr.verificationId, reviewId }),
+    ).finish();
+    return { vr, reviewId, payload };
+  }
+
   async function publish(
     eventName: 'DocumentsSubmitted' | 'ReviewCompleted',
     payload: Uint8Array,
@@ -256,11 +266,7 @@ describe('documents: upload context, submission and review outcomes', () => {
   });
 
   it('the DocumentsSubmitted event alone moves the verification to pending, once', async () => {
-    const { vr } = await atDocUpload();
-    const reviewId = randomUUID();
-    const payload = documentsEventsV1.DocumentsSubmitted.encode(
-      documentsEventsV1.DocumentsSubmitted.create({ verificationId: vr.verificationId, reviewId }),
-    ).finish();
+    const { vr, reviewId, payload } = await submissionOfNewReview();
     await publish('DocumentsSubmitted', payload, vr.verificationId);
     await publish('DocumentsSubmitted', payload, vr.verificationId); // a redelivery with a new ce_id
     await until(vr.verificationId, 'pending');
@@ -270,19 +276,50 @@ describe('documents: upload context, submission and review outcomes', () => {
     expect(admin.verification!.steps.filter((s) => s.step === 'pending')).toHaveLength(1);
   });
 
-  it('takes a DocumentsSubmitted the call applied already without waiting for the verification row lock', async () => {
-    const { vr } = await atDocUpload();
-    const reviewId = randomUUID();
+  /** documents-reviews' messages with this outcome so far, from the process's metrics. */
+  async function reviewsConsumed(outcome: 'applied' | 'ignored'): Promise<number> {
+    const metrics = await (await fetch(`${h.sut.httpUrl}/metrics`)).text();
+    const line = new RegExp(
+      `^eligo_event_consumer_messages_total\\{[^}]*consumer="documents-reviews"[^}]*outcome="${outcome}"[^}]*\\} (\\d+)`,
+      'm',
+    ).exec(metrics);
+    return Number(line?.[1] ?? 0);
+  }
+
+  it('lets the DocumentsSubmitted of a submission this process recorded pass without a transaction', async () => {
+    const { vr, reviewId, payload } = await submissionOfNewReview();
     await record(vr.verificationId, reviewId);
-    const payload = documentsEventsV1.DocumentsSubmitted.encode(
-      documentsEventsV1.DocumentsSubmitted.create({ verificationId: vr.verificationId, reviewId }),
-    ).finish();
+    const ignoredBefore = await reviewsConsumed('ignored');
     // Another transaction holds the row (a submission, a staff action) for as long as the test likes.
     const holder = await h.db.transaction();
     try {
       await holder('verifications').where({ id: vr.verificationId }).forUpdate().first();
       const { ce_id } = await publish('DocumentsSubmitted', payload, vr.verificationId);
-      // Applied (its inbox row committed) while the row is still held: it never asked for the lock.
+      let ignored = false;
+      for (let waited = 0; waited < 15_000 && !ignored; waited += 100) {
+        ignored = (await reviewsConsumed('ignored')) > ignoredBefore;
+        if (!ignored) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(ignored).toBe(true);
+      // Passed over: no inbox row, so no transaction.
+      expect(await h.db('inbox').where({ ce_id }).first()).toBeUndefined();
+    } finally {
+      await holder.rollback();
+    }
+    expect((await read(vr.verificationId)).currentStep).toBe('pending');
+  });
+
+  it('takes a DocumentsSubmitted applied already (by an earlier delivery) without waiting for the row lock', async () => {
+    const { vr, reviewId, payload } = await submissionOfNewReview();
+    // Applied by the event, not by this process's call: the next delivery is not known to change nothing.
+    await publish('DocumentsSubmitted', payload, vr.verificationId);
+    await until(vr.verificationId, 'pending');
+    const holder = await h.db.transaction();
+    try {
+      await holder('verifications').where({ id: vr.verificationId }).forUpdate().first();
+      // A redelivery with a new ce_id, as a relay that crashed after sending it would publish.
+      const { ce_id } = await publish('DocumentsSubmitted', payload, vr.verificationId);
+      // Handled (its inbox row committed) while the row is still held: it never asked for the lock.
       let seen = false;
       for (let waited = 0; waited < 15_000 && !seen; waited += 100) {
         seen = (await h.db('inbox').where({ ce_id }).first()) !== undefined;
@@ -292,7 +329,8 @@ describe('documents: upload context, submission and review outcomes', () => {
     } finally {
       await holder.rollback();
     }
-    expect((await read(vr.verificationId)).currentStep).toBe('pending');
+    const admin = await h.client.unary('getVerificationAdmin', { verificationId: vr.verificationId });
+    expect(admin.verification!.steps.filter((s) => s.step === 'pending')).toHaveLength(1);
   });
 
   it('an approved review ends in success with the reward, verified manually', async () => {

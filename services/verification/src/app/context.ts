@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createFieldCipher, deriveKey, type FieldCipher, type Knex } from '@eligo/runtime';
+import { AppliedSubmissions } from './applied-submissions';
 import type { OrganizationsPort, ProgramsPort } from './ports';
 import type { InstantSources } from './sources/sources';
 
@@ -27,6 +28,8 @@ export interface AppContext {
    * the next one.
    */
   docUploadToken(verificationId: string, attempt: number): string;
+  /** The submissions this process recorded through the documents service's call (applied-submissions.ts). */
+  appliedSubmissions: AppliedSubmissions;
   now(): Date;
 }
 
@@ -50,6 +53,7 @@ export function createAppContext(options: {
     sources: options.sources,
     expiryMs: options.expiryMs,
     docUploadToken: docUploadTokens(options.encryptionKey),
+    appliedSubmissions: new AppliedSubmissions(),
     now: options.now ?? (() => new Date()),
   };
 }

@@ -104,15 +104,19 @@ export async function recordDocumentsSubmitted(
   // on the row as read, if it is still that version (as a submission is, submit.ts); anything else, or a row
   // that changed since the read, goes the locked way below, which answers every other case.
   const unlocked = await pendingAsRead(ctx, input);
-  if (unlocked) return unlocked.value;
-  return inTransaction(ctx.db, async (trx) => {
-    const loaded = await loadLocked(trx, ctx, input.verificationId);
-    // Applied already (by this call's first try, or by the event): the state as it now is.
-    if (loaded.record.currentReviewId === input.reviewId) return loaded.record.lastResponse;
-    if (loaded.settled) throw expiredOnTheWay();
-    assertUploadAllowed(ctx, loaded.record, input.docUploadToken);
-    return toPending(trx, ctx, loaded, input.reviewId);
-  });
+  const answer = unlocked
+    ? unlocked.value
+    : await inTransaction(ctx.db, async (trx) => {
+        const loaded = await loadLocked(trx, ctx, input.verificationId);
+        // Applied already (by this call's first try, or by the event): the state as it now is.
+        if (loaded.record.currentReviewId === input.reviewId) return loaded.record.lastResponse;
+        if (loaded.settled) throw expiredOnTheWay();
+        assertUploadAllowed(ctx, loaded.record, input.docUploadToken);
+        return toPending(trx, ctx, loaded, input.reviewId);
+      });
+  // Committed: the DocumentsSubmitted event that follows has nothing left to do (events/consumers.ts).
+  ctx.appliedSubmissions.noteApplied(input.verificationId, input.reviewId);
+  return answer;
 }
 
 /** recordDocumentsSubmitted's one statement, or undefined when the locked transaction must decide. */

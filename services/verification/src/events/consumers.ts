@@ -15,8 +15,12 @@ export function verificationConsumers(app: AppContext): ServiceConsumer[] {
       name: 'documents-reviews',
       topics: [topicFor('documents')],
       handlers: {
-        [documents('DocumentsSubmitted')]: eventHandler(documentsEventsV1.DocumentsSubmitted, (e, { trx }) =>
-          onDocumentsSubmitted(trx, app, { verificationId: e.verificationId, reviewId: e.reviewId }),
+        [documents('DocumentsSubmitted')]: eventHandler(
+          documentsEventsV1.DocumentsSubmitted,
+          (e, { trx }) =>
+            onDocumentsSubmitted(trx, app, { verificationId: e.verificationId, reviewId: e.reviewId }),
+          // The usual case: this process's call recorded it already, so it passes without a transaction.
+          (e) => !app.appliedSubmissions.wasApplied(e.verificationId, e.reviewId),
         ),
         [documents('ReviewCompleted')]: eventHandler(documentsEventsV1.ReviewCompleted, (e, { trx }) =>
           onReviewCompleted(trx, app, {
