@@ -7,6 +7,18 @@ describe('ids', () => {
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{24}$/);
   });
 
+  it('asks Web Crypto once per 64 ids, and no two draws overlap', () => {
+    const draw = jest.spyOn(globalThis.crypto, 'getRandomValues');
+    try {
+      const ids = Array.from({ length: 640 }, newId);
+      expect(draw.mock.calls.length).toBeGreaterThanOrEqual(10);
+      expect(draw.mock.calls.length).toBeLessThanOrEqual(11);
+      expect(new Set(ids).size).toBe(640);
+    } finally {
+      draw.mockRestore();
+    }
+  });
+
   it.each([
     ['0123456789abcdef01234567', true],
     ['0123456789ABCDEF01234567', false],

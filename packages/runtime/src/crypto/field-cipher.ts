@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync } from 'node:crypto';
+import { publicRandomBytes } from './public-random';
 
 /**
  * Encryption of PII and secrets at rest (docs/architecture.md, "Data ownership"): AES-256-GCM with a random
@@ -47,7 +48,7 @@ export function createFieldCipher(masterKey: Buffer, purpose: string): FieldCiph
   const keyId = masterKeyId(masterKey);
   return {
     encrypt(plaintext, context = '') {
-      const iv = randomBytes(IV_BYTES);
+      const iv = publicRandomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       cipher.setAAD(Buffer.from(context, 'utf8'));
       const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
