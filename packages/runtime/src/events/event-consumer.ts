@@ -7,7 +7,7 @@ import type { EventCounter } from './counters';
 import type { DeliveredMessage, EventBus, Subscription } from './event-bus';
 import { handleNew, handleOnce } from './inbox';
 import { parkEvent } from './parked-events';
-import { inEventContext, inEventSpan } from '../telemetry/trace-context';
+import { inEventSpan } from '../telemetry/trace-context';
 import { isTransientFailure } from './transient-failure';
 import { assertSchemaName } from './sql-names';
 
@@ -244,10 +244,8 @@ export async function processBatch(
   options: ConsumerParts,
   messages: DeliveredMessage[],
 ): Promise<Processed[]> {
-  // Together: the handlers' lookups for a batch's events (accepts) are made at once, each in its event's trace.
-  const prepared = await Promise.all(
-    messages.map((m) => inEventContext(m, () => prepare(options.handlers, m))),
-  );
+  // Together: the handlers' lookups for a batch's events (accepts) are made at once.
+  const prepared = await Promise.all(messages.map((m) => prepare(options.handlers, m)));
   // Postgres answers a uuid in lower case; a producer may have sent it in upper case.
   const ids = prepared.flatMap((p) => (p.outcome === 'apply' ? [p.event.id.toLowerCase()] : []));
   const outcomes: Processed[] = prepared.map((p) => (p.outcome === 'apply' ? 'duplicate' : p.outcome));

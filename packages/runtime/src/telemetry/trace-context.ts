@@ -105,14 +105,6 @@ export function inEventSpan<T>(consumer: string, message: ConsumedEvent, work: (
 }
 
 /**
- * Runs work in the trace of a consumed event, its producer's span as the parent of what the work starts, without a
- * span of its own: a consumer's look-ups before the batch's spans begin (its handlers' `accepts`).
- */
-export function inEventContext<T>(message: ConsumedEvent, work: () => T): T {
-  return context.with(eventParent(message.headers), work);
-}
-
-/**
  * Runs work stored earlier (e.g. a webhook attempt) in an INTERNAL span whose parent is the stored
  * `traceparent` (currentTraceParent), or a new trace when none was stored.
  */
