@@ -42,36 +42,12 @@ async function webhookOf(
   if (!byProgram) lookups.set(trx, (byProgram = new Map()));
   let lookup = byProgram.get(programId);
   if (!lookup) byProgram.set(programId, (lookup = ctx.programs.webhookOf(programId)));
-  return settingsOf(await lookup);
+  const found = await lookup;
+  return found.kind === 'webhook' ? found.webhook : undefined;
 }
-
-const settingsOf = (found: WebhookLookup): WebhookSettings | undefined =>
-  found.kind === 'webhook' ? found.webhook : undefined;
 
 /** Per consumer transaction, the webhook lookups its events made, by program. */
 const lookups = new WeakMap<Transaction, Map<string, Promise<WebhookLookup>>>();
-
-/** The lookups `notifies` made before the transaction, by the event payload they were made for. */
-const lookedUpFor = new WeakMap<object, Promise<WebhookLookup>>();
-
-/**
- * Before any transaction (the consumer's `accepts`): whether the event would record a delivery, that is whether
- * its program has a webhook that takes this type. An event that would not is let through without a transaction
- * or an inbox row: recording that it was seen served nothing (a benchmark's program without a webhook paid a
- * transaction per batch for it). The lookup starts once the event is received, as one made in the transaction
- * did; onNotification then uses it instead of looking up again. Its failure is the consumer's: the event comes again.
- */
-export async function notifies(
-  ctx: AppContext,
-  payload: object,
-  type: NotifierEventType,
-  programId: string,
-): Promise<boolean> {
-  const lookup = ctx.programs.webhookOf(programId);
-  lookedUpFor.set(payload, lookup);
-  const found = await lookup;
-  return skipReason(type, settingsOf(found)) === undefined;
-}
 
 /**
  * A verification event that stands for a notification: a pending delivery, due at once, is recorded in the
@@ -85,11 +61,8 @@ export async function onNotification(
   { trx, beforeCommit }: Pick<EventContext, 'trx' | 'beforeCommit'>,
   ctx: AppContext,
   n: NotificationEvent,
-  payload?: object,
 ): Promise<void> {
-  const lookedUp = payload && lookedUpFor.get(payload);
-  const webhook = lookedUp ? settingsOf(await lookedUp) : await webhookOf(ctx, trx, n.programId);
-  const skip = skipReason(n.type, webhook);
+  const skip = skipReason(n.type, await webhookOf(ctx, trx, n.programId));
   if (skip) {
     ctx.logger.debug(
       { programId: n.programId, verificationId: n.verificationId, type: n.type, skip },

@@ -2,7 +2,7 @@ import { programsEventsV1, verificationEventsV1 } from '@eligo/proto';
 import { eventHandler, eventType, topicFor, type EventContext, type ServiceConsumer } from '@eligo/runtime';
 import type { AppContext } from '../app/context';
 import { onEmailLoopCodeIssued, onSendLinkRequested } from '../app/messages';
-import { notifies, onNotification, onRefire, type NotificationEvent } from '../app/notify';
+import { onNotification, onRefire, type NotificationEvent } from '../app/notify';
 import { onWebhookConfigured, onWebhookRemoved } from '../app/webhook-changes';
 import { notificationOfStepChange, type NotifierEventType } from '../domain/notifications';
 
@@ -48,9 +48,7 @@ export function notifierConsumers(app: AppContext): ServiceConsumer[] {
       handlers: {
         [verification('VerificationSucceeded')]: eventHandler(
           verificationEventsV1.VerificationSucceeded,
-          (e, c) => onNotification(c, app, notification('SUCCESS', e, c), e),
-          // A program without a webhook: nothing to record, so no transaction (notify.ts).
-          (e) => notifies(app, e, 'SUCCESS', e.programId),
+          (e, c) => onNotification(c, app, notification('SUCCESS', e, c)),
         ),
         [verification('WebhooksRefireRequested')]: eventHandler(
           verificationEventsV1.WebhooksRefireRequested,
@@ -71,19 +69,14 @@ export function notifierConsumers(app: AppContext): ServiceConsumer[] {
           verificationEventsV1.VerificationStepChanged,
           async (e, c) => {
             const type = notificationOfStepChange(e);
-            if (type) await onNotification(c, app, notification(type, e, c), e);
+            if (type) await onNotification(c, app, notification(type, e, c));
           },
-          // The other step changes (nearly all), and those the program's webhook does not take, are ignored
-          // without a transaction.
-          (e) => {
-            const type = notificationOfStepChange(e);
-            return type !== undefined && notifies(app, e, type, e.programId);
-          },
+          // The other step changes (nearly all) are ignored without a transaction.
+          (e) => notificationOfStepChange(e) !== undefined,
         ),
         [verification('VerificationExpired')]: eventHandler(
           verificationEventsV1.VerificationExpired,
-          (e, c) => onNotification(c, app, notification('EXPIRATION', e, c), e),
-          (e) => notifies(app, e, 'EXPIRATION', e.programId),
+          (e, c) => onNotification(c, app, notification('EXPIRATION', e, c)),
         ),
       },
     },
