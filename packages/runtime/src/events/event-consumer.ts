@@ -45,11 +45,9 @@ export interface EventHandler {
   decode(input: Uint8Array): unknown;
   /**
    * Optional: false for an event the handler would do nothing with. Such an event is ignored like one of a type
-   * without a handler: no transaction, no inbox row (an event without effect needs no dedupe). It may answer
-   * later (a lookup, made after the event was received); an error it throws or rejects with is the consumer's
-   * failure, not the event's: the bus delivers the event again, as when a handler throws.
+   * without a handler: no transaction, no inbox row (an event without effect needs no dedupe).
    */
-  accepts?(payload: unknown): boolean | Promise<boolean>;
+  accepts?(payload: unknown): boolean;
   handle(payload: unknown, context: EventContext): Promise<void>;
 }
 
@@ -60,7 +58,7 @@ export interface EventHandler {
 export function eventHandler<T>(
   decoder: EventDecoder<T>,
   handle: (payload: T, context: EventContext) => Promise<void>,
-  accepts?: (payload: T) => boolean | Promise<boolean>,
+  accepts?: (payload: T) => boolean,
 ): EventHandler {
   return {
     decode: (input) => decoder.decode(input),
@@ -185,22 +183,17 @@ type Prepared =
   | { outcome: 'ignored' }
   | { outcome: 'invalid'; err: unknown };
 
-function decoded(handlers: ConsumerParts['handlers'], message: DeliveredMessage): Prepared {
+function prepare(handlers: ConsumerParts['handlers'], message: DeliveredMessage): Prepared {
   try {
     const event = parseCloudEventHeaders(message.headers);
     const handler = handlers[event.type];
     if (!handler) return { outcome: 'ignored' };
-    return { outcome: 'apply', event, handler, payload: handler.decode(message.value) };
+    const payload = handler.decode(message.value);
+    if (handler.accepts && !handler.accepts(payload)) return { outcome: 'ignored' };
+    return { outcome: 'apply', event, handler, payload };
   } catch (err) {
     return { outcome: 'invalid', err };
   }
-}
-
-/** decoded, then asked whether its handler acts on it: an error of `accepts` is thrown (redelivery), not 'invalid'. */
-async function prepare(handlers: ConsumerParts['handlers'], message: DeliveredMessage): Promise<Prepared> {
-  const prepared = decoded(handlers, message);
-  if (prepared.outcome !== 'apply' || !prepared.handler.accepts) return prepared;
-  return (await prepared.handler.accepts(prepared.payload)) ? prepared : { outcome: 'ignored' };
 }
 
 function logInvalid(options: ConsumerParts, message: DeliveredMessage, err: unknown): void {
@@ -223,7 +216,7 @@ function logInvalid(options: ConsumerParts, message: DeliveredMessage, err: unkn
  * a replay of a parked event, so that a replay runs exactly what the consumer runs.
  */
 export async function processMessage(options: ConsumerParts, message: DeliveredMessage): Promise<Processed> {
-  const prepared = await prepare(options.handlers, message);
+  const prepared = prepare(options.handlers, message);
   if (prepared.outcome === 'invalid') logInvalid(options, message, prepared.err);
   if (prepared.outcome !== 'apply') return prepared.outcome;
   const { event, handler, payload } = prepared;
@@ -244,8 +237,7 @@ export async function processBatch(
   options: ConsumerParts,
   messages: DeliveredMessage[],
 ): Promise<Processed[]> {
-  // Together: the handlers' lookups for a batch's events (accepts) are made at once.
-  const prepared = await Promise.all(messages.map((m) => prepare(options.handlers, m)));
+  const prepared = messages.map((m) => prepare(options.handlers, m));
   // Postgres answers a uuid in lower case; a producer may have sent it in upper case.
   const ids = prepared.flatMap((p) => (p.outcome === 'apply' ? [p.event.id.toLowerCase()] : []));
   const outcomes: Processed[] = prepared.map((p) => (p.outcome === 'apply' ? 'duplicate' : p.outcome));
